@@ -1,0 +1,164 @@
+/* libgstcall
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#if !defined(_GST_CALL_INSIDE) && !defined(GST_CALL_COMPILATION)
+#error "Only <gstcall/gstcall.h> can be included directly."
+#endif
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/**
+ * GstCallMediaKind:
+ * @GST_CALL_MEDIA_KIND_AUDIO: an audio track
+ * @GST_CALL_MEDIA_KIND_VIDEO: a video track
+ *
+ * The kind of media a track or transceiver carries.
+ */
+typedef enum {
+  GST_CALL_MEDIA_KIND_AUDIO,
+  GST_CALL_MEDIA_KIND_VIDEO,
+} GstCallMediaKind;
+
+/**
+ * GstCallSdpType:
+ * @GST_CALL_SDP_TYPE_OFFER: an offer
+ * @GST_CALL_SDP_TYPE_PRANSWER: a provisional answer
+ * @GST_CALL_SDP_TYPE_ANSWER: a final answer
+ * @GST_CALL_SDP_TYPE_ROLLBACK: a rollback of the pending offer
+ *
+ * The type of a session description, as the W3C `RTCSdpType`.
+ */
+typedef enum {
+  GST_CALL_SDP_TYPE_OFFER,
+  GST_CALL_SDP_TYPE_PRANSWER,
+  GST_CALL_SDP_TYPE_ANSWER,
+  GST_CALL_SDP_TYPE_ROLLBACK,
+} GstCallSdpType;
+
+/**
+ * GstCallDirection:
+ * @GST_CALL_DIRECTION_SENDRECV: media is sent and received
+ * @GST_CALL_DIRECTION_SENDONLY: media is only sent
+ * @GST_CALL_DIRECTION_RECVONLY: media is only received
+ * @GST_CALL_DIRECTION_INACTIVE: no media flows
+ *
+ * The direction of a transceiver, as the W3C `RTCRtpTransceiverDirection`.
+ */
+typedef enum {
+  GST_CALL_DIRECTION_SENDRECV,
+  GST_CALL_DIRECTION_SENDONLY,
+  GST_CALL_DIRECTION_RECVONLY,
+  GST_CALL_DIRECTION_INACTIVE,
+} GstCallDirection;
+
+/**
+ * GstCallBundlePolicy:
+ * @GST_CALL_BUNDLE_POLICY_BALANCED: one transport per media kind
+ * @GST_CALL_BUNDLE_POLICY_MAX_COMPAT: one transport per media section
+ * @GST_CALL_BUNDLE_POLICY_MAX_BUNDLE: one transport for all media; what browsers,
+ *   Janus and other servers expect (the default)
+ *
+ * How media sections share transports, as the W3C `RTCBundlePolicy`.
+ */
+typedef enum {
+  GST_CALL_BUNDLE_POLICY_BALANCED,
+  GST_CALL_BUNDLE_POLICY_MAX_COMPAT,
+  GST_CALL_BUNDLE_POLICY_MAX_BUNDLE,
+} GstCallBundlePolicy;
+
+/**
+ * GstCallIceTransportPolicy:
+ * @GST_CALL_ICE_TRANSPORT_POLICY_ALL: any candidate may be used
+ * @GST_CALL_ICE_TRANSPORT_POLICY_RELAY: only TURN relay candidates are used
+ *
+ * Which ICE candidates may be used, as the W3C `RTCIceTransportPolicy`.
+ */
+typedef enum {
+  GST_CALL_ICE_TRANSPORT_POLICY_ALL,
+  GST_CALL_ICE_TRANSPORT_POLICY_RELAY,
+} GstCallIceTransportPolicy;
+
+/**
+ * GstCallSignalingState:
+ * @GST_CALL_SIGNALING_STATE_STABLE: no offer/answer exchange is in progress
+ * @GST_CALL_SIGNALING_STATE_HAVE_LOCAL_OFFER: a local offer was applied
+ * @GST_CALL_SIGNALING_STATE_HAVE_REMOTE_OFFER: a remote offer was applied
+ * @GST_CALL_SIGNALING_STATE_HAVE_LOCAL_PRANSWER: a local provisional answer was applied
+ * @GST_CALL_SIGNALING_STATE_HAVE_REMOTE_PRANSWER: a remote provisional answer was applied
+ * @GST_CALL_SIGNALING_STATE_CLOSED: the peer connection is closed
+ *
+ * The offer/answer state, as the W3C `RTCSignalingState`.
+ */
+typedef enum {
+  GST_CALL_SIGNALING_STATE_STABLE,
+  GST_CALL_SIGNALING_STATE_HAVE_LOCAL_OFFER,
+  GST_CALL_SIGNALING_STATE_HAVE_REMOTE_OFFER,
+  GST_CALL_SIGNALING_STATE_HAVE_LOCAL_PRANSWER,
+  GST_CALL_SIGNALING_STATE_HAVE_REMOTE_PRANSWER,
+  GST_CALL_SIGNALING_STATE_CLOSED,
+} GstCallSignalingState;
+
+/**
+ * GstCallIceGatheringState:
+ * @GST_CALL_ICE_GATHERING_STATE_NEW: gathering has not started
+ * @GST_CALL_ICE_GATHERING_STATE_GATHERING: candidates are being gathered
+ * @GST_CALL_ICE_GATHERING_STATE_COMPLETE: all local candidates were gathered
+ *
+ * The ICE gathering state, as the W3C `RTCIceGatheringState`.
+ */
+typedef enum {
+  GST_CALL_ICE_GATHERING_STATE_NEW,
+  GST_CALL_ICE_GATHERING_STATE_GATHERING,
+  GST_CALL_ICE_GATHERING_STATE_COMPLETE,
+} GstCallIceGatheringState;
+
+/**
+ * GstCallIceConnectionState:
+ * @GST_CALL_ICE_CONNECTION_STATE_NEW: ICE has not started
+ * @GST_CALL_ICE_CONNECTION_STATE_CHECKING: connectivity checks are running
+ * @GST_CALL_ICE_CONNECTION_STATE_CONNECTED: a working candidate pair was found
+ * @GST_CALL_ICE_CONNECTION_STATE_COMPLETED: ICE has finished checking
+ * @GST_CALL_ICE_CONNECTION_STATE_FAILED: no candidate pair works
+ * @GST_CALL_ICE_CONNECTION_STATE_DISCONNECTED: connectivity was lost
+ * @GST_CALL_ICE_CONNECTION_STATE_CLOSED: ICE was shut down
+ *
+ * The ICE connection state, as the W3C `RTCIceConnectionState`.
+ */
+typedef enum {
+  GST_CALL_ICE_CONNECTION_STATE_NEW,
+  GST_CALL_ICE_CONNECTION_STATE_CHECKING,
+  GST_CALL_ICE_CONNECTION_STATE_CONNECTED,
+  GST_CALL_ICE_CONNECTION_STATE_COMPLETED,
+  GST_CALL_ICE_CONNECTION_STATE_FAILED,
+  GST_CALL_ICE_CONNECTION_STATE_DISCONNECTED,
+  GST_CALL_ICE_CONNECTION_STATE_CLOSED,
+} GstCallIceConnectionState;
+
+/**
+ * GstCallPeerConnectionState:
+ * @GST_CALL_PEER_CONNECTION_STATE_NEW: nothing has started yet
+ * @GST_CALL_PEER_CONNECTION_STATE_CONNECTING: ICE or DTLS is connecting
+ * @GST_CALL_PEER_CONNECTION_STATE_CONNECTED: ICE and DTLS are connected; media can flow
+ * @GST_CALL_PEER_CONNECTION_STATE_DISCONNECTED: connectivity was lost
+ * @GST_CALL_PEER_CONNECTION_STATE_FAILED: ICE or DTLS failed
+ * @GST_CALL_PEER_CONNECTION_STATE_CLOSED: the peer connection is closed
+ *
+ * The aggregate connection state, as the W3C `RTCPeerConnectionState`.
+ */
+typedef enum {
+  GST_CALL_PEER_CONNECTION_STATE_NEW,
+  GST_CALL_PEER_CONNECTION_STATE_CONNECTING,
+  GST_CALL_PEER_CONNECTION_STATE_CONNECTED,
+  GST_CALL_PEER_CONNECTION_STATE_DISCONNECTED,
+  GST_CALL_PEER_CONNECTION_STATE_FAILED,
+  GST_CALL_PEER_CONNECTION_STATE_CLOSED,
+} GstCallPeerConnectionState;
+
+G_END_DECLS

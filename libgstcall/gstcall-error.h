@@ -1,0 +1,61 @@
+/* libgstcall
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#if !defined(_GST_CALL_INSIDE) && !defined(GST_CALL_COMPILATION)
+#error "Only <gstcall/gstcall.h> can be included directly."
+#endif
+
+#include <glib.h>
+
+#include "gstcall-version-macros.h"
+
+G_BEGIN_DECLS
+
+/**
+ * GST_CALL_ERROR:
+ *
+ * The error domain of libgstcall. Errors in this domain are from the
+ * [error@CallError] enumeration.
+ */
+#define GST_CALL_ERROR (gst_call_error_quark ())
+
+/**
+ * GstCallError:
+ * @GST_CALL_ERROR_FAILED: an unspecified failure; the message says what went wrong
+ * @GST_CALL_ERROR_MISSING_PLUGIN: a GStreamer element needed for the call is not
+ *   installed; the message names the element and the package that provides it
+ * @GST_CALL_ERROR_NEGOTIATION: offer/answer negotiation failed (no common codec,
+ *   a description webrtcbin refused, ...)
+ * @GST_CALL_ERROR_ICE: ICE could not connect the peers
+ * @GST_CALL_ERROR_DTLS: the DTLS handshake failed or the fingerprint did not match
+ * @GST_CALL_ERROR_INVALID_STATE: the operation is not allowed in the current
+ *   signaling or call state
+ * @GST_CALL_ERROR_SIGNALLING: the signalling channel failed or sent something
+ *   that is not understood
+ * @GST_CALL_ERROR_INVALID_ARGUMENT: an argument given at run time (an SDP, a
+ *   candidate, a pipeline description) could not be used
+ * @GST_CALL_ERROR_CLOSED: the object was closed; no further operation is possible
+ *
+ * Error codes in the [const@CALL_ERROR] domain.
+ */
+typedef enum {
+  GST_CALL_ERROR_FAILED,
+  GST_CALL_ERROR_MISSING_PLUGIN,
+  GST_CALL_ERROR_NEGOTIATION,
+  GST_CALL_ERROR_ICE,
+  GST_CALL_ERROR_DTLS,
+  GST_CALL_ERROR_INVALID_STATE,
+  GST_CALL_ERROR_SIGNALLING,
+  GST_CALL_ERROR_INVALID_ARGUMENT,
+  GST_CALL_ERROR_CLOSED,
+} GstCallError;
+
+GST_CALL_AVAILABLE_IN_ALL
+GQuark gst_call_error_quark (void);
+
+G_END_DECLS

@@ -1,0 +1,42 @@
+/* libgstcall
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <gst/gst.h>
+
+#include "gstcall-enums.h"
+
+G_BEGIN_DECLS
+
+/* The elements a media kind needs to be sent and received with the default
+ * codecs (VP8 video, Opus audio); NULL-terminated. */
+const char * const *gst_call_media_required_elements (void);
+
+/* RTP caps of the default codec of @kind with @payload_type. */
+GstCaps    *gst_call_media_make_rtp_caps   (GstCallMediaKind kind,
+                                            guint            payload_type);
+
+/* A bin that takes raw media of @kind on its "sink" ghost pad and gives
+ * RTP on its "src" ghost pad, with caps from gst_call_media_make_rtp_caps(). */
+GstElement *gst_call_media_make_send_bin   (GstCallMediaKind kind,
+                                            guint            payload_type,
+                                            GError         **error);
+
+/* An element that turns decoded media of @kind into a form any sink takes
+ * (video: videoconvert; audio: audioconvert ! audioresample), as a bin with
+ * "sink" and "src" ghost pads. */
+GstElement *gst_call_media_make_convert_bin (GstCallMediaKind kind,
+                                             GError         **error);
+
+/* Parses a gst-launch style description into a bin with a "src" ghost pad. */
+GstElement *gst_call_media_make_source_from_description (GstCallMediaKind  kind,
+                                                         const char       *description,
+                                                         GError          **error);
+
+const char *gst_call_media_kind_to_string (GstCallMediaKind kind);
+
+G_END_DECLS

@@ -1,0 +1,44 @@
+/* libgstcall
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <gst/gst.h>
+#include <glib/gi18n-lib.h>
+
+G_BEGIN_DECLS
+
+GST_DEBUG_CATEGORY_EXTERN (gst_call_debug);
+#define GST_CAT_DEFAULT gst_call_debug
+
+/* Initialises GStreamer (if the application did not), the debug category
+ * and the translation domain. Safe to call many times from any thread. */
+void gst_call_ensure_initialized (void);
+
+/* GstCallContextProxy: carries work from GStreamer threads to the
+ * GMainContext that was thread-default when an object was created.
+ *
+ * It holds a weak reference to the object, set once on the creating thread;
+ * GStreamer callbacks get the proxy (never the object) as user data, so a
+ * callback racing with the object's disposal only ever touches the proxy.
+ * Work invoked after the object is gone is dropped. */
+typedef struct _GstCallContextProxy GstCallContextProxy;
+
+typedef void (*GstCallContextFunc) (gpointer object,
+                                    gpointer data);
+
+GstCallContextProxy *gst_call_context_proxy_new    (gpointer object);
+GstCallContextProxy *gst_call_context_proxy_ref    (GstCallContextProxy *proxy);
+void                 gst_call_context_proxy_unref  (GstCallContextProxy *proxy);
+GMainContext        *gst_call_context_proxy_get_context (GstCallContextProxy *proxy);
+void                 gst_call_context_proxy_invoke (GstCallContextProxy *proxy,
+                                                    GstCallContextFunc   func,
+                                                    gpointer             data,
+                                                    GDestroyNotify       data_free);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GstCallContextProxy, gst_call_context_proxy_unref)
+
+G_END_DECLS

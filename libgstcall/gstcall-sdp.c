@@ -1,0 +1,156 @@
+/* libgstcall
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include "gstcall-sdp-private.h"
+#include "gstcall-error.h"
+#include "gstcall-private.h"
+
+static const char *
+media_or_session_attribute (const GstSDPMessage *message,
+                            const GstSDPMedia   *media,
+                            const char          *key)
+{
+  const char *value = gst_sdp_media_get_attribute_val (media, key);
+
+  return value ? value : gst_sdp_message_get_attribute_val (message, key);
+}
+
+static gboolean
+mid_in_bundle_group (const GstSDPMessage *message,
+                     const char          *mid)
+{
+  for (guint i = 0; i < gst_sdp_message_attributes_len (message); i++) {
+    const GstSDPAttribute *attribute = gst_sdp_message_get_attribute (message, i);
+    g_auto (GStrv) tokens = NULL;
+
+    if (g_strcmp0 (attribute->key, "group") != 0 || !attribute->value ||
+        !g_str_has_prefix (attribute->value, "BUNDLE"))
+      continue;
+    tokens = g_strsplit (attribute->value, " ", -1);
+    for (guint j = 1; tokens[j]; j++) {
+      if (g_str_equal (tokens[j], mid))
+        return TRUE;
+    }
+  }
+  return FALSE;
+}
+
+static gboolean
+has_bundle_group (const GstSDPMessage *message)
+{
+  for (guint i = 0; i < gst_sdp_message_attributes_len (message); i++) {
+    const GstSDPAttribute *attribute = gst_sdp_message_get_attribute (message, i);
+
+    if (g_strcmp0 (attribute->key, "group") == 0 && attribute->value &&
+        g_str_has_prefix (attribute->value, "BUNDLE"))
+      return TRUE;
+  }
+  return FALSE;
+}
+
+GstSDPMessage *
+gst_call_sdp_parse_webrtc (const char  *text,
+                           GError     **error)
+{
+  g_autoptr (GstSDPMessage) message = NULL;
+  gboolean bundled;
+
+  if (!text || !*text) {
+    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                         _("The session description is empty"));
+    return NULL;
+  }
+  if (!g_utf8_validate (text, -1, NULL)) {
+    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                         _("The session description is not valid UTF-8 text"));
+    return NULL;
+  }
+
+  gst_sdp_message_new (&message);
+  if (gst_sdp_message_parse_buffer ((const guint8 *) text, strlen (text),
+                                    message) != GST_SDP_OK ||
+      g_strcmp0 (gst_sdp_message_get_version (message), "0") != 0) {
+    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                         _("The text is not a session description: it does "
+                           "not start with a “v=0” line"));
+    return NULL;
+  }
+
+  if (gst_sdp_message_medias_len (message) == 0) {
+    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                         _("The session description has no media sections "
+                           "(no “m=” lines)"));
+    return NULL;
+  }
+
+  bundled = has_bundle_group (message);
+
+  for (guint i = 0; i < gst_sdp_message_medias_len (message); i++) {
+    const GstSDPMedia *media = gst_sdp_message_get_media (message, i);
+    const char *mid = gst_sdp_media_get_attribute_val (media, "mid");
+
+    if (!gst_sdp_media_get_media (media) || !gst_sdp_media_get_proto (media) ||
+        gst_sdp_media_formats_len (media) == 0) {
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                   _("Media section %u of the session description is malformed: "
+                     "an “m=” line needs a media type, a port, a protocol and "
+                     "at least one format"), i);
+      return NULL;
+    }
+    /* A rejected section (port 0) needs nothing more. */
+    if (gst_sdp_media_get_port (media) == 0)
+      continue;
+
+    if (!media_or_session_attribute (message, media, "ice-ufrag") ||
+        !media_or_session_attribute (message, media, "ice-pwd")) {
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                   _("Media section %u (%s) has no ICE credentials "
+                     "(“a=ice-ufrag” and “a=ice-pwd”)"), i,
+                   gst_sdp_media_get_media (media));
+      return NULL;
+    }
+    if (!media_or_session_attribute (message, media, "fingerprint")) {
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                   _("Media section %u (%s) has no DTLS fingerprint "
+                     "(“a=fingerprint”)"), i, gst_sdp_media_get_media (media));
+      return NULL;
+    }
+    if (bundled && (!mid || !mid_in_bundle_group (message, mid)) &&
+        i == 0) {
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                   _("The session description declares a BUNDLE group but its "
+                     "first media section has no “a=mid” listed in it"));
+      return NULL;
+    }
+  }
+
+  return g_steal_pointer (&message);
+}
+
+GstWebRTCSDPType
+gst_call_sdp_type_to_webrtc (GstCallSdpType type)
+{
+  switch (type) {
+    case GST_CALL_SDP_TYPE_OFFER:
+      return GST_WEBRTC_SDP_TYPE_OFFER;
+    case GST_CALL_SDP_TYPE_PRANSWER:
+      return GST_WEBRTC_SDP_TYPE_PRANSWER;
+    case GST_CALL_SDP_TYPE_ANSWER:
+      return GST_WEBRTC_SDP_TYPE_ANSWER;
+    case GST_CALL_SDP_TYPE_ROLLBACK:
+      return GST_WEBRTC_SDP_TYPE_ROLLBACK;
+    default:
+      g_return_val_if_reached (GST_WEBRTC_SDP_TYPE_OFFER);
+  }
+}
+
+const char *
+gst_call_sdp_type_to_string (GstCallSdpType type)
+{
+  return gst_webrtc_sdp_type_to_string (gst_call_sdp_type_to_webrtc (type));
+}

@@ -1,0 +1,25 @@
+/* libgstcall
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include "gstcalltrack.h"
+
+G_BEGIN_DECLS
+
+/* @pipeline: the bin the track's elements live in
+ * @pad: for a local track the source's output, for a remote track the pad
+ *   producing decoded media */
+GstCallTrack *gst_call_track_new (GstCallMediaKind  kind,
+                                  gboolean          remote,
+                                  const char       *mid,
+                                  GstBin           *pipeline,
+                                  GstPad           *pad);
+
+void          gst_call_track_set_mid (GstCallTrack *self,
+                                      const char   *mid);
+
+G_END_DECLS

@@ -1,0 +1,303 @@
+/* libgstcall
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include "gstcalltrack-private.h"
+#include "gstcall-enum-types.h"
+#include "gstcall-error.h"
+#include "gstcall-private.h"
+
+/**
+ * GstCallTrack:
+ *
+ * One stream of audio or video in a call, local or remote.
+ *
+ * A remote track is handed to the application by the
+ * [signal@PeerConnection::track] signal. Its pad ([method@CallTrack.get_pad])
+ * produces decoded, converted raw media: link it to any sink, or give a sink to
+ * [method@CallTrack.set_sink]. A remote track that nobody links during the
+ * signal emission is consumed by a `fakesink`, so media never stalls.
+ *
+ * A local track is returned by [method@PeerConnection.add_track]; its pad is
+ * the output of the source that feeds the encoder.
+ */
+
+struct _GstCallTrack {
+  GObject parent_instance;
+
+  GstCallMediaKind kind;
+  gboolean remote;
+  char *mid;
+  GstBin *pipeline;
+  GstPad *pad;
+};
+
+G_DEFINE_FINAL_TYPE (GstCallTrack, gst_call_track, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_KIND,
+  PROP_REMOTE,
+  PROP_MID,
+  PROP_PAD,
+  N_PROPS
+};
+
+static GParamSpec *props[N_PROPS];
+
+static void
+gst_call_track_finalize (GObject *object)
+{
+  GstCallTrack *self = GST_CALL_TRACK (object);
+
+  g_clear_pointer (&self->mid, g_free);
+  gst_clear_object (&self->pad);
+  gst_clear_object (&self->pipeline);
+
+  G_OBJECT_CLASS (gst_call_track_parent_class)->finalize (object);
+}
+
+static void
+gst_call_track_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  GstCallTrack *self = GST_CALL_TRACK (object);
+
+  switch (prop_id) {
+    case PROP_KIND:
+      g_value_set_enum (value, self->kind);
+      break;
+    case PROP_REMOTE:
+      g_value_set_boolean (value, self->remote);
+      break;
+    case PROP_MID:
+      g_value_set_string (value, self->mid);
+      break;
+    case PROP_PAD:
+      g_value_set_object (value, self->pad);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+gst_call_track_class_init (GstCallTrackClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = gst_call_track_finalize;
+  object_class->get_property = gst_call_track_get_property;
+
+  /**
+   * GstCallTrack:kind:
+   *
+   * Whether the track carries audio or video.
+   */
+  props[PROP_KIND] =
+      g_param_spec_enum ("kind", NULL, NULL, GST_TYPE_CALL_MEDIA_KIND,
+                         GST_CALL_MEDIA_KIND_AUDIO,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GstCallTrack:remote:
+   *
+   * %TRUE for media received from the peer, %FALSE for media sent to it.
+   */
+  props[PROP_REMOTE] =
+      g_param_spec_boolean ("remote", NULL, NULL, FALSE,
+                            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GstCallTrack:mid:
+   *
+   * The media identification (`a=mid`) of the SDP media section carrying the
+   * track, or %NULL before negotiation assigned one.
+   */
+  props[PROP_MID] =
+      g_param_spec_string ("mid", NULL, NULL, NULL,
+                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                           G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GstCallTrack:pad:
+   *
+   * For a remote track, the pad producing decoded raw media; for a local
+   * track, the output pad of its source.
+   */
+  props[PROP_PAD] =
+      g_param_spec_object ("pad", NULL, NULL, GST_TYPE_PAD,
+                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, props);
+}
+
+static void
+gst_call_track_init (GstCallTrack *self)
+{
+}
+
+GstCallTrack *
+gst_call_track_new (GstCallMediaKind  kind,
+                    gboolean          remote,
+                    const char       *mid,
+                    GstBin           *pipeline,
+                    GstPad           *pad)
+{
+  GstCallTrack *self = g_object_new (GST_TYPE_CALL_TRACK, NULL);
+
+  self->kind = kind;
+  self->remote = remote;
+  self->mid = g_strdup (mid);
+  self->pipeline = gst_object_ref (pipeline);
+  self->pad = pad ? gst_object_ref (pad) : NULL;
+
+  return self;
+}
+
+void
+gst_call_track_set_mid (GstCallTrack *self,
+                        const char   *mid)
+{
+  if (g_strcmp0 (self->mid, mid) == 0)
+    return;
+  g_free (self->mid);
+  self->mid = g_strdup (mid);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_MID]);
+}
+
+/**
+ * gst_call_track_get_kind:
+ * @self: a [class@CallTrack]
+ *
+ * Returns: whether @self carries audio or video
+ */
+GstCallMediaKind
+gst_call_track_get_kind (GstCallTrack *self)
+{
+  g_return_val_if_fail (GST_IS_CALL_TRACK (self), GST_CALL_MEDIA_KIND_AUDIO);
+
+  return self->kind;
+}
+
+/**
+ * gst_call_track_is_remote:
+ * @self: a [class@CallTrack]
+ *
+ * Returns: %TRUE if @self is media received from the peer
+ */
+gboolean
+gst_call_track_is_remote (GstCallTrack *self)
+{
+  g_return_val_if_fail (GST_IS_CALL_TRACK (self), FALSE);
+
+  return self->remote;
+}
+
+/**
+ * gst_call_track_get_mid:
+ * @self: a [class@CallTrack]
+ *
+ * Returns: (nullable): the `a=mid` of the media section carrying @self
+ */
+const char *
+gst_call_track_get_mid (GstCallTrack *self)
+{
+  g_return_val_if_fail (GST_IS_CALL_TRACK (self), NULL);
+
+  return self->mid;
+}
+
+/**
+ * gst_call_track_get_pad:
+ * @self: a [class@CallTrack]
+ *
+ * Gets the pad of the track: for a remote track the pad producing decoded raw
+ * media (`video/x-raw` or `audio/x-raw`, any format), for a local track the
+ * output pad of the source.
+ *
+ * Returns: (transfer none) (nullable): the pad
+ */
+GstPad *
+gst_call_track_get_pad (GstCallTrack *self)
+{
+  g_return_val_if_fail (GST_IS_CALL_TRACK (self), NULL);
+
+  return self->pad;
+}
+
+/**
+ * gst_call_track_set_sink:
+ * @self: a remote [class@CallTrack]
+ * @sink: (transfer none): the element that consumes the decoded media, for
+ *   example `autovideosink` or an `appsink`
+ * @error: return location for a #GError
+ *
+ * Plays the remote track into @sink: adds @sink to the pipeline (unless it is
+ * already in it), links the track's pad to it and starts it.
+ *
+ * Call this from a [signal@PeerConnection::track] handler so the first frame
+ * reaches @sink, or later to replace nothing: a pad already linked is an
+ * error.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gst_call_track_set_sink (GstCallTrack *self,
+                         GstElement   *sink,
+                         GError      **error)
+{
+  g_autoptr (GstPad) sink_pad = NULL;
+  GstPadLinkReturn link_result;
+  gboolean added = FALSE;
+
+  g_return_val_if_fail (GST_IS_CALL_TRACK (self), FALSE);
+  g_return_val_if_fail (GST_IS_ELEMENT (sink), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!self->remote || !self->pad) {
+    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
+                         _("Only a remote track can be played into a sink"));
+    return FALSE;
+  }
+  if (gst_pad_is_linked (self->pad)) {
+    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
+                         _("The track is already linked to a sink"));
+    return FALSE;
+  }
+
+  if (!GST_OBJECT_PARENT (sink)) {
+    if (!gst_bin_add (self->pipeline, sink)) {
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                   _("The sink “%s” could not be added to the call's pipeline"),
+                   GST_OBJECT_NAME (sink));
+      return FALSE;
+    }
+    added = TRUE;
+  }
+
+  sink_pad = gst_element_get_compatible_pad (sink, self->pad, NULL);
+  link_result = sink_pad ? gst_pad_link (self->pad, sink_pad)
+                         : GST_PAD_LINK_NOFORMAT;
+  if (link_result != GST_PAD_LINK_OK) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("The sink “%s” cannot take the track's decoded %s: %s"),
+                 GST_OBJECT_NAME (sink),
+                 self->kind == GST_CALL_MEDIA_KIND_VIDEO ? "video" : "audio",
+                 gst_pad_link_get_name (link_result));
+    if (added)
+      gst_bin_remove (self->pipeline, sink);
+    return FALSE;
+  }
+
+  if (added)
+    gst_element_sync_state_with_parent (sink);
+
+  return TRUE;
+}

@@ -1,0 +1,2379 @@
+/* libgstcall
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <gst/sdp/sdp.h>
+#include <gst/webrtc/webrtc.h>
+
+#include "gstpeerconnection.h"
+#include "gstcall-enum-types.h"
+#include "gstcall-error.h"
+#include "gstcall-media-private.h"
+#include "gstcall-plugins-private.h"
+#include "gstcall-private.h"
+#include "gstcall-sdp-private.h"
+#include "gstcalltrack-private.h"
+
+/**
+ * GstPeerConnection:
+ *
+ * A WebRTC peer connection shaped like the W3C `RTCPeerConnection`, built on
+ * `webrtcbin`.
+ *
+ * It owns a pipeline holding `webrtcbin`, the local media branches (source,
+ * encoder, payloader) and the remote media branches (depayloader, decoder,
+ * converter). Its defaults interoperate with browsers and servers: one
+ * transport for all media (max-bundle), RTCP multiplexed with RTP, NACK and
+ * RTX on video, no third-party STUN server.
+ *
+ * ## Threading
+ *
+ * A peer connection belongs to the [struct@GLib.MainContext] that was the
+ * thread-default context when it was created. Every signal, property
+ * notification and async callback is delivered there, never on a GStreamer
+ * streaming thread, so handlers written in Python or JavaScript just work.
+ *
+ * ## Offer and answer
+ *
+ * ```c
+ * gst_peer_connection_add_track_from_description (pc, GST_CALL_MEDIA_KIND_VIDEO,
+ *     "videotestsrc is-live=true", &error);
+ * gst_peer_connection_create_offer_async (pc, NULL, on_offer_created, NULL);
+ * // on_offer_created: sdp = gst_peer_connection_create_offer_finish (...);
+ * //   gst_peer_connection_set_local_description_async (pc, GST_CALL_SDP_TYPE_OFFER,
+ * //       sdp, NULL, on_local_set, NULL); and send sdp to the peer.
+ * ```
+ *
+ * Local ICE candidates arrive on [signal@PeerConnection::ice-candidate] and
+ * go to the peer's [method@PeerConnection.add_ice_candidate]. Remote media
+ * arrives on [signal@PeerConnection::track].
+ */
+
+/* Parts shared with GStreamer threads. The peer connection holds one
+ * reference, every webrtcbin/decodebin signal handler another, so a handler
+ * running while the peer connection is disposed never touches freed memory. */
+typedef struct {
+  gatomicrefcount ref_count;
+  GstCallContextProxy *proxy;
+  GstElement *pipeline;
+  GstElement *webrtcbin;
+
+  GMutex lock;
+  GHashTable *ssrc_kinds; /* remote SSRC -> GstCallMediaKind + 1 */
+  gboolean video_nack;
+} Shared;
+
+struct _GstPeerConnection {
+  GObject parent_instance;
+
+  Shared *shared;
+  GSource *bus_source;
+
+  GStrv ice_servers;
+  GstCallBundlePolicy bundle_policy;
+  GstCallIceTransportPolicy ice_transport_policy;
+
+  GstCallSignalingState signaling_state;
+  GstCallIceGatheringState ice_gathering_state;
+  GstCallIceConnectionState ice_connection_state;
+  GstCallPeerConnectionState connection_state;
+
+  GPtrArray *tracks;
+  guint next_video_payload;
+  guint next_audio_payload;
+  char *last_offer;
+  char *last_answer;
+
+  gboolean initialized;
+  gboolean closed;
+};
+
+static void gst_peer_connection_initable_iface_init (GInitableIface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (GstPeerConnection, gst_peer_connection, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
+                                                      gst_peer_connection_initable_iface_init))
+
+enum {
+  PROP_0,
+  PROP_ICE_SERVERS,
+  PROP_BUNDLE_POLICY,
+  PROP_ICE_TRANSPORT_POLICY,
+  PROP_PIPELINE,
+  PROP_SIGNALING_STATE,
+  PROP_ICE_GATHERING_STATE,
+  PROP_ICE_CONNECTION_STATE,
+  PROP_CONNECTION_STATE,
+  N_PROPS
+};
+
+enum {
+  SIGNAL_ICE_CANDIDATE,
+  SIGNAL_NEGOTIATION_NEEDED,
+  SIGNAL_TRACK,
+  SIGNAL_ERROR,
+  N_SIGNALS
+};
+
+static GParamSpec *props[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/* Elements every peer connection needs, checked at construction. */
+static const char * const transport_elements[] = {
+  "webrtcbin", "nicesrc", "nicesink", "dtlssrtpenc", "dtlssrtpdec",
+  "srtpenc", "srtpdec", "rtpbin", "rtprtxsend", "rtprtxreceive",
+  "queue", "capsfilter", "fakesink",
+  NULL
+};
+
+#define FIRST_VIDEO_PAYLOAD 96
+#define FIRST_AUDIO_PAYLOAD 111
+
+/* ------------------------------------------------------------------------ */
+/* Shared state                                                              */
+
+static Shared *
+shared_new (GstPeerConnection *self)
+{
+  Shared *shared = g_new0 (Shared, 1);
+
+  g_atomic_ref_count_init (&shared->ref_count);
+  shared->proxy = gst_call_context_proxy_new (self);
+  g_mutex_init (&shared->lock);
+  shared->ssrc_kinds = g_hash_table_new (NULL, NULL);
+  return shared;
+}
+
+static Shared *
+shared_ref (Shared *shared)
+{
+  g_atomic_ref_count_inc (&shared->ref_count);
+  return shared;
+}
+
+static void
+shared_unref (gpointer data)
+{
+  Shared *shared = data;
+
+  if (!g_atomic_ref_count_dec (&shared->ref_count))
+    return;
+
+  gst_clear_object (&shared->pipeline);
+  g_hash_table_unref (shared->ssrc_kinds);
+  g_mutex_clear (&shared->lock);
+  gst_call_context_proxy_unref (shared->proxy);
+  g_free (shared);
+}
+
+static void
+shared_closure_notify (gpointer  data,
+                       GClosure *closure)
+{
+  shared_unref (data);
+}
+
+/* ------------------------------------------------------------------------ */
+/* State mapping                                                             */
+
+static GstCallSignalingState
+map_signaling_state (GstWebRTCSignalingState state)
+{
+  switch (state) {
+    case GST_WEBRTC_SIGNALING_STATE_STABLE:
+      return GST_CALL_SIGNALING_STATE_STABLE;
+    case GST_WEBRTC_SIGNALING_STATE_CLOSED:
+      return GST_CALL_SIGNALING_STATE_CLOSED;
+    case GST_WEBRTC_SIGNALING_STATE_HAVE_LOCAL_OFFER:
+      return GST_CALL_SIGNALING_STATE_HAVE_LOCAL_OFFER;
+    case GST_WEBRTC_SIGNALING_STATE_HAVE_REMOTE_OFFER:
+      return GST_CALL_SIGNALING_STATE_HAVE_REMOTE_OFFER;
+    case GST_WEBRTC_SIGNALING_STATE_HAVE_LOCAL_PRANSWER:
+      return GST_CALL_SIGNALING_STATE_HAVE_LOCAL_PRANSWER;
+    case GST_WEBRTC_SIGNALING_STATE_HAVE_REMOTE_PRANSWER:
+      return GST_CALL_SIGNALING_STATE_HAVE_REMOTE_PRANSWER;
+    default:
+      return GST_CALL_SIGNALING_STATE_STABLE;
+  }
+}
+
+static GstCallIceGatheringState
+map_ice_gathering_state (GstWebRTCICEGatheringState state)
+{
+  switch (state) {
+    case GST_WEBRTC_ICE_GATHERING_STATE_GATHERING:
+      return GST_CALL_ICE_GATHERING_STATE_GATHERING;
+    case GST_WEBRTC_ICE_GATHERING_STATE_COMPLETE:
+      return GST_CALL_ICE_GATHERING_STATE_COMPLETE;
+    case GST_WEBRTC_ICE_GATHERING_STATE_NEW:
+    default:
+      return GST_CALL_ICE_GATHERING_STATE_NEW;
+  }
+}
+
+static GstCallIceConnectionState
+map_ice_connection_state (GstWebRTCICEConnectionState state)
+{
+  switch (state) {
+    case GST_WEBRTC_ICE_CONNECTION_STATE_CHECKING:
+      return GST_CALL_ICE_CONNECTION_STATE_CHECKING;
+    case GST_WEBRTC_ICE_CONNECTION_STATE_CONNECTED:
+      return GST_CALL_ICE_CONNECTION_STATE_CONNECTED;
+    case GST_WEBRTC_ICE_CONNECTION_STATE_COMPLETED:
+      return GST_CALL_ICE_CONNECTION_STATE_COMPLETED;
+    case GST_WEBRTC_ICE_CONNECTION_STATE_FAILED:
+      return GST_CALL_ICE_CONNECTION_STATE_FAILED;
+    case GST_WEBRTC_ICE_CONNECTION_STATE_DISCONNECTED:
+      return GST_CALL_ICE_CONNECTION_STATE_DISCONNECTED;
+    case GST_WEBRTC_ICE_CONNECTION_STATE_CLOSED:
+      return GST_CALL_ICE_CONNECTION_STATE_CLOSED;
+    case GST_WEBRTC_ICE_CONNECTION_STATE_NEW:
+    default:
+      return GST_CALL_ICE_CONNECTION_STATE_NEW;
+  }
+}
+
+static GstCallPeerConnectionState
+map_connection_state (GstWebRTCPeerConnectionState state)
+{
+  switch (state) {
+    case GST_WEBRTC_PEER_CONNECTION_STATE_CONNECTING:
+      return GST_CALL_PEER_CONNECTION_STATE_CONNECTING;
+    case GST_WEBRTC_PEER_CONNECTION_STATE_CONNECTED:
+      return GST_CALL_PEER_CONNECTION_STATE_CONNECTED;
+    case GST_WEBRTC_PEER_CONNECTION_STATE_DISCONNECTED:
+      return GST_CALL_PEER_CONNECTION_STATE_DISCONNECTED;
+    case GST_WEBRTC_PEER_CONNECTION_STATE_FAILED:
+      return GST_CALL_PEER_CONNECTION_STATE_FAILED;
+    case GST_WEBRTC_PEER_CONNECTION_STATE_CLOSED:
+      return GST_CALL_PEER_CONNECTION_STATE_CLOSED;
+    case GST_WEBRTC_PEER_CONNECTION_STATE_NEW:
+    default:
+      return GST_CALL_PEER_CONNECTION_STATE_NEW;
+  }
+}
+
+static const char *
+signaling_state_name (GstWebRTCSignalingState state)
+{
+  g_autoptr (GEnumClass) enum_class =
+      g_type_class_ref (GST_TYPE_CALL_SIGNALING_STATE);
+  GEnumValue *value = g_enum_get_value (enum_class, map_signaling_state (state));
+
+  /* Enum classes of static types are never freed: the nick stays valid. */
+  return value ? value->value_nick : "unknown";
+}
+
+static GstWebRTCRTPTransceiverDirection
+map_direction (GstCallDirection direction)
+{
+  switch (direction) {
+    case GST_CALL_DIRECTION_SENDONLY:
+      return GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_SENDONLY;
+    case GST_CALL_DIRECTION_RECVONLY:
+      return GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_RECVONLY;
+    case GST_CALL_DIRECTION_INACTIVE:
+      return GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_INACTIVE;
+    case GST_CALL_DIRECTION_SENDRECV:
+    default:
+      return GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_SENDRECV;
+  }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Signals from webrtcbin, moved to the owner context                        */
+
+typedef struct {
+  guint mline_index;
+  char *candidate;
+} CandidateEvent;
+
+static void
+candidate_event_free (gpointer data)
+{
+  CandidateEvent *event = data;
+
+  g_free (event->candidate);
+  g_free (event);
+}
+
+static void
+emit_ice_candidate (gpointer object,
+                    gpointer data)
+{
+  GstPeerConnection *self = object;
+  CandidateEvent *event = data;
+
+  if (self->closed)
+    return;
+  g_signal_emit (self, signals[SIGNAL_ICE_CANDIDATE], 0, event->mline_index,
+                 event->candidate);
+}
+
+static void
+on_webrtc_ice_candidate (GstElement *webrtcbin,
+                         guint       mline_index,
+                         const char *candidate,
+                         Shared     *shared)
+{
+  CandidateEvent *event = g_new0 (CandidateEvent, 1);
+
+  event->mline_index = mline_index;
+  event->candidate = g_strdup (candidate);
+  gst_call_context_proxy_invoke (shared->proxy, emit_ice_candidate, event,
+                                 candidate_event_free);
+}
+
+static void
+emit_negotiation_needed (gpointer object,
+                         gpointer data)
+{
+  GstPeerConnection *self = object;
+
+  if (self->closed)
+    return;
+  g_signal_emit (self, signals[SIGNAL_NEGOTIATION_NEEDED], 0);
+}
+
+static void
+on_webrtc_negotiation_needed (GstElement *webrtcbin,
+                              Shared     *shared)
+{
+  gst_call_context_proxy_invoke (shared->proxy, emit_negotiation_needed, NULL,
+                                 NULL);
+}
+
+typedef struct {
+  guint prop_id;
+  int value;
+} StateEvent;
+
+static void
+apply_state (gpointer object,
+             gpointer data)
+{
+  GstPeerConnection *self = object;
+  StateEvent *event = data;
+  int *field;
+
+  if (self->closed)
+    return;
+
+  switch (event->prop_id) {
+    case PROP_SIGNALING_STATE:
+      field = (int *) &self->signaling_state;
+      break;
+    case PROP_ICE_GATHERING_STATE:
+      field = (int *) &self->ice_gathering_state;
+      break;
+    case PROP_ICE_CONNECTION_STATE:
+      field = (int *) &self->ice_connection_state;
+      break;
+    case PROP_CONNECTION_STATE:
+      field = (int *) &self->connection_state;
+      break;
+    default:
+      g_return_if_reached ();
+  }
+
+  if (*field == event->value)
+    return;
+  *field = event->value;
+  GST_DEBUG ("%s: %s -> %d", g_type_name (G_OBJECT_TYPE (self)),
+             props[event->prop_id]->name, event->value);
+  g_object_notify_by_pspec (G_OBJECT (self), props[event->prop_id]);
+}
+
+static void
+on_webrtc_state_notify (GstElement *webrtcbin,
+                        GParamSpec *pspec,
+                        Shared     *shared)
+{
+  StateEvent *event = g_new0 (StateEvent, 1);
+  int value = 0;
+
+  g_object_get (webrtcbin, pspec->name, &value, NULL);
+  if (g_str_equal (pspec->name, "signaling-state")) {
+    event->prop_id = PROP_SIGNALING_STATE;
+    event->value = map_signaling_state (value);
+  } else if (g_str_equal (pspec->name, "ice-gathering-state")) {
+    event->prop_id = PROP_ICE_GATHERING_STATE;
+    event->value = map_ice_gathering_state (value);
+  } else if (g_str_equal (pspec->name, "ice-connection-state")) {
+    event->prop_id = PROP_ICE_CONNECTION_STATE;
+    event->value = map_ice_connection_state (value);
+  } else {
+    event->prop_id = PROP_CONNECTION_STATE;
+    event->value = map_connection_state (value);
+  }
+  gst_call_context_proxy_invoke (shared->proxy, apply_state, event, g_free);
+}
+
+static void
+emit_error (gpointer object,
+            gpointer data)
+{
+  GstPeerConnection *self = object;
+
+  if (self->closed)
+    return;
+  g_signal_emit (self, signals[SIGNAL_ERROR], 0, (GError *) data);
+}
+
+static void
+report_error (Shared *shared,
+              GError *error)
+{
+  gst_call_context_proxy_invoke (shared->proxy, emit_error, error,
+                                 (GDestroyNotify) g_error_free);
+}
+
+/* ------------------------------------------------------------------------ */
+/* NACK/RTX                                                                  */
+
+static gboolean
+transceiver_is_video (GstWebRTCRTPTransceiver *transceiver)
+{
+  GstWebRTCKind kind = GST_WEBRTC_KIND_UNKNOWN;
+  g_autoptr (GstCaps) caps = NULL;
+
+  g_object_get (transceiver, "kind", &kind, "codec-preferences", &caps, NULL);
+  if (kind != GST_WEBRTC_KIND_UNKNOWN)
+    return kind == GST_WEBRTC_KIND_VIDEO;
+
+  /* The kind of a transceiver made for a request pad is unknown until
+   * negotiation: read it from the codec preferences. */
+  if (caps && !gst_caps_is_empty (caps) && !gst_caps_is_any (caps)) {
+    const char *media =
+        gst_structure_get_string (gst_caps_get_structure (caps, 0), "media");
+
+    return g_strcmp0 (media, "video") == 0;
+  }
+  return FALSE;
+}
+
+/* webrtcbin only offers/answers RTX for transceivers with do-nack set, on both
+ * sides; set it on every video transceiver before an offer or answer. */
+static void
+enable_video_nack (GstPeerConnection *self)
+{
+  Shared *shared = self->shared;
+  g_autoptr (GArray) transceivers = NULL;
+  gboolean any_video = FALSE;
+
+  g_signal_emit_by_name (shared->webrtcbin, "get-transceivers", &transceivers);
+  for (guint i = 0; transceivers && i < transceivers->len; i++) {
+    GstWebRTCRTPTransceiver *transceiver =
+        g_array_index (transceivers, GstWebRTCRTPTransceiver *, i);
+
+    if (transceiver_is_video (transceiver)) {
+      g_object_set (transceiver, "do-nack", TRUE, NULL);
+      any_video = TRUE;
+    }
+  }
+
+  g_mutex_lock (&shared->lock);
+  shared->video_nack = any_video;
+  g_mutex_unlock (&shared->lock);
+}
+
+static void
+on_webrtc_new_transceiver (GstElement              *webrtcbin,
+                           GstWebRTCRTPTransceiver *transceiver,
+                           Shared                  *shared)
+{
+  if (transceiver_is_video (transceiver)) {
+    g_object_set (transceiver, "do-nack", TRUE, NULL);
+    g_mutex_lock (&shared->lock);
+    shared->video_nack = TRUE;
+    g_mutex_unlock (&shared->lock);
+  }
+}
+
+/* With BUNDLE all media share one RTP session, and webrtcbin gives every
+ * jitterbuffer the NACK setting of the first transceiver (audio, usually).
+ * Set retransmission per SSRC from the remote description instead. */
+static void
+on_rtpbin_new_jitterbuffer (GstElement *rtpbin,
+                            GstElement *jitterbuffer,
+                            guint       session,
+                            guint       ssrc,
+                            Shared     *shared)
+{
+  gpointer kind_plus_one;
+  gboolean video_nack;
+  gboolean retransmit;
+
+  g_mutex_lock (&shared->lock);
+  kind_plus_one = g_hash_table_lookup (shared->ssrc_kinds, GUINT_TO_POINTER (ssrc));
+  video_nack = shared->video_nack;
+  g_mutex_unlock (&shared->lock);
+
+  if (kind_plus_one)
+    retransmit = video_nack &&
+        GPOINTER_TO_UINT (kind_plus_one) - 1 == GST_CALL_MEDIA_KIND_VIDEO;
+  else
+    retransmit = video_nack;
+
+  GST_DEBUG ("jitterbuffer for SSRC %u (session %u): do-retransmission=%d",
+             ssrc, session, retransmit);
+  g_object_set (jitterbuffer, "do-retransmission", retransmit, NULL);
+}
+
+static void
+remember_remote_ssrcs (Shared              *shared,
+                       const GstSDPMessage *message)
+{
+  g_mutex_lock (&shared->lock);
+  for (guint i = 0; i < gst_sdp_message_medias_len (message); i++) {
+    const GstSDPMedia *media = gst_sdp_message_get_media (message, i);
+    GstCallMediaKind kind = g_strcmp0 (gst_sdp_media_get_media (media), "video") == 0
+        ? GST_CALL_MEDIA_KIND_VIDEO : GST_CALL_MEDIA_KIND_AUDIO;
+
+    for (guint j = 0; j < gst_sdp_media_attributes_len (media); j++) {
+      const GstSDPAttribute *attribute = gst_sdp_media_get_attribute (media, j);
+      guint64 ssrc;
+
+      if (g_strcmp0 (attribute->key, "ssrc") != 0 || !attribute->value)
+        continue;
+      ssrc = g_ascii_strtoull (attribute->value, NULL, 10);
+      if (ssrc == 0 || ssrc > G_MAXUINT32)
+        continue;
+      g_hash_table_insert (shared->ssrc_kinds, GUINT_TO_POINTER ((guint) ssrc),
+                           GUINT_TO_POINTER (kind + 1));
+    }
+  }
+  g_mutex_unlock (&shared->lock);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Remote tracks                                                             */
+
+typedef struct {
+  GstCallMediaKind kind;
+  char *mid;
+  GstPad *pad;     /* decoded, converted output (ghost pad of the track bin) */
+  gulong probe_id; /* holds data back until the app had its chance to link */
+} RemoteTrack;
+
+static void
+remote_track_free (gpointer data)
+{
+  RemoteTrack *remote = data;
+
+  /* If the peer connection is gone, let data flow into nothing. */
+  if (remote->probe_id)
+    gst_pad_remove_probe (remote->pad, remote->probe_id);
+  gst_object_unref (remote->pad);
+  g_free (remote->mid);
+  g_free (remote);
+}
+
+static void
+announce_remote_track (gpointer object,
+                       gpointer data)
+{
+  GstPeerConnection *self = object;
+  RemoteTrack *remote = data;
+  g_autoptr (GstCallTrack) track = NULL;
+
+  if (self->closed)
+    return;
+
+  track = gst_call_track_new (remote->kind, TRUE, remote->mid,
+                              GST_BIN (self->shared->pipeline), remote->pad);
+  g_ptr_array_add (self->tracks, g_object_ref (track));
+
+  g_signal_emit (self, signals[SIGNAL_TRACK], 0, track);
+
+  if (!gst_pad_is_linked (remote->pad)) {
+    GstElement *fakesink = gst_element_factory_make ("fakesink", NULL);
+    g_autoptr (GError) error = NULL;
+
+    g_object_set (fakesink, "sync", FALSE, "async", FALSE, NULL);
+    if (!gst_call_track_set_sink (track, fakesink, &error))
+      GST_WARNING ("could not discard unplayed remote track: %s", error->message);
+  }
+
+  gst_pad_remove_probe (remote->pad, remote->probe_id);
+  remote->probe_id = 0;
+}
+
+static GstPadProbeReturn
+hold_until_announced (GstPad          *pad,
+                      GstPadProbeInfo *info,
+                      gpointer         user_data)
+{
+  return GST_PAD_PROBE_OK;
+}
+
+typedef struct {
+  Shared *shared;
+  GstCallMediaKind kind;
+  char *mid;
+  GstElement *track_bin; /* borrowed: the bin owns the decodebin */
+} RemoteBranch;
+
+static void
+remote_branch_free (gpointer  data,
+                    GClosure *closure)
+{
+  RemoteBranch *branch = data;
+
+  shared_unref (branch->shared);
+  g_free (branch->mid);
+  g_free (branch);
+}
+
+/* Streaming thread: decodebin found a decoder for the remote stream. */
+static void
+on_decoded_pad_added (GstElement   *decodebin,
+                      GstPad       *pad,
+                      RemoteBranch *branch)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GstPad) convert_sink = NULL;
+  g_autoptr (GstPad) convert_src = NULL;
+  GstElement *convert;
+  GstPad *ghost;
+  RemoteTrack *remote;
+
+  convert = gst_call_media_make_convert_bin (branch->kind, &error);
+  if (!convert) {
+    report_error (branch->shared, g_steal_pointer (&error));
+    return;
+  }
+
+  gst_bin_add (GST_BIN (branch->track_bin), convert);
+  convert_sink = gst_element_get_static_pad (convert, "sink");
+  convert_src = gst_element_get_static_pad (convert, "src");
+  ghost = gst_ghost_pad_new ("src", convert_src);
+  gst_pad_set_active (ghost, TRUE);
+
+  remote = g_new0 (RemoteTrack, 1);
+  remote->kind = branch->kind;
+  remote->mid = g_strdup (branch->mid);
+  remote->pad = gst_object_ref (ghost);
+  remote->probe_id = gst_pad_add_probe (ghost, GST_PAD_PROBE_TYPE_BLOCK_DOWNSTREAM,
+                                        hold_until_announced, NULL, NULL);
+
+  gst_element_add_pad (branch->track_bin, ghost);
+  gst_element_sync_state_with_parent (convert);
+  if (gst_pad_link (pad, convert_sink) != GST_PAD_LINK_OK)
+    GST_WARNING ("could not link decoded %s pad",
+                 gst_call_media_kind_to_string (branch->kind));
+
+  gst_call_context_proxy_invoke (branch->shared->proxy, announce_remote_track,
+                                 remote, remote_track_free);
+}
+
+static void
+on_decodebin_unknown_type (GstElement   *decodebin,
+                           GstPad       *pad,
+                           GstCaps      *caps,
+                           RemoteBranch *branch)
+{
+  g_autofree char *description = gst_caps_to_string (caps);
+  GError *error;
+
+  error = g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_MISSING_PLUGIN,
+                       _("No decoder for the remote %s stream (%s): install the "
+                         "GStreamer plugin that decodes it (for example "
+                         "gstreamer1.0-plugins-good, -bad or gstreamer1.0-libav)"),
+                       gst_call_media_kind_to_string (branch->kind), description);
+  report_error (branch->shared, error);
+}
+
+/* Streaming thread: webrtcbin has a new stream of remote RTP. It must be
+ * linked before this returns, so the branch is built here. */
+static void
+on_webrtc_pad_added (GstElement *webrtcbin,
+                     GstPad     *pad,
+                     Shared     *shared)
+{
+  g_autoptr (GstCaps) caps = NULL;
+  g_autoptr (GstWebRTCRTPTransceiver) transceiver = NULL;
+  g_autoptr (GstPad) sink = NULL;
+  GstElement *track_bin;
+  GstElement *decodebin;
+  RemoteBranch *branch;
+  const char *media = NULL;
+
+  if (GST_PAD_DIRECTION (pad) != GST_PAD_SRC)
+    return;
+
+  caps = gst_pad_get_current_caps (pad);
+  if (!caps)
+    caps = gst_pad_query_caps (pad, NULL);
+  if (caps && gst_caps_get_size (caps) > 0)
+    media = gst_structure_get_string (gst_caps_get_structure (caps, 0), "media");
+
+  branch = g_new0 (RemoteBranch, 1);
+  branch->shared = shared_ref (shared);
+  branch->kind = g_strcmp0 (media, "video") == 0 ? GST_CALL_MEDIA_KIND_VIDEO
+                                                  : GST_CALL_MEDIA_KIND_AUDIO;
+  g_object_get (pad, "transceiver", &transceiver, NULL);
+  if (transceiver)
+    g_object_get (transceiver, "mid", &branch->mid, NULL);
+
+  GST_DEBUG ("remote %s stream on %s (mid %s)",
+             gst_call_media_kind_to_string (branch->kind), GST_PAD_NAME (pad),
+             branch->mid);
+
+  track_bin = gst_bin_new (NULL);
+  decodebin = gst_element_factory_make ("decodebin", NULL);
+  gst_bin_add (GST_BIN (track_bin), decodebin);
+  branch->track_bin = track_bin;
+  sink = gst_element_get_static_pad (decodebin, "sink");
+  gst_element_add_pad (track_bin, gst_ghost_pad_new ("sink", sink));
+
+  g_signal_connect_data (decodebin, "pad-added", G_CALLBACK (on_decoded_pad_added),
+                         branch, remote_branch_free, 0);
+  /* The branch data lives as long as the pad-added handler, which lives as
+   * long as the decodebin. */
+  g_signal_connect (decodebin, "unknown-type",
+                    G_CALLBACK (on_decodebin_unknown_type), branch);
+
+  gst_bin_add (GST_BIN (shared->pipeline), track_bin);
+  gst_element_sync_state_with_parent (track_bin);
+
+  {
+    g_autoptr (GstPad) track_sink = gst_element_get_static_pad (track_bin, "sink");
+
+    if (gst_pad_link (pad, track_sink) != GST_PAD_LINK_OK)
+      GST_WARNING ("could not link remote stream %s", GST_PAD_NAME (pad));
+  }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Bus                                                                       */
+
+static gboolean
+on_bus_message (GstBus     *bus,
+                GstMessage *message,
+                gpointer    user_data)
+{
+  Shared *shared = user_data;
+
+  switch (GST_MESSAGE_TYPE (message)) {
+    case GST_MESSAGE_ERROR: {
+      g_autoptr (GError) gst_error = NULL;
+      g_autofree char *debug = NULL;
+      GError *error;
+
+      gst_message_parse_error (message, &gst_error, &debug);
+      GST_WARNING ("error from %s: %s (%s)", GST_MESSAGE_SRC_NAME (message),
+                   gst_error->message, debug);
+      error = g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
+                           _("Media error in %s: %s"),
+                           GST_MESSAGE_SRC_NAME (message), gst_error->message);
+      report_error (shared, error);
+      break;
+    }
+    case GST_MESSAGE_WARNING: {
+      g_autoptr (GError) gst_error = NULL;
+      g_autofree char *debug = NULL;
+
+      gst_message_parse_warning (message, &gst_error, &debug);
+      GST_INFO ("warning from %s: %s (%s)", GST_MESSAGE_SRC_NAME (message),
+                gst_error->message, debug);
+      break;
+    }
+    default:
+      break;
+  }
+
+  return G_SOURCE_CONTINUE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Construction                                                              */
+
+static gboolean
+configure_ice_servers (GstPeerConnection *self,
+                       GError           **error)
+{
+  gboolean have_stun = FALSE;
+
+  for (guint i = 0; self->ice_servers && self->ice_servers[i]; i++) {
+    const char *uri = self->ice_servers[i];
+    g_autofree char *normalised = NULL;
+    const char *rest;
+
+    /* Accept the W3C form ("stun:host:port") and GStreamer's
+     * ("stun://host:port"). */
+    if ((rest = g_str_has_prefix (uri, "stun:") ? uri + 5 : NULL) ||
+        (rest = g_str_has_prefix (uri, "turn:") ? uri + 5 : NULL) ||
+        (rest = g_str_has_prefix (uri, "turns:") ? uri + 6 : NULL)) {
+      g_autofree char *scheme = g_strndup (uri, rest - uri - 1);
+
+      if (g_str_has_prefix (rest, "//"))
+        rest += 2;
+      if (!*rest) {
+        g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                     _("The ICE server “%s” has no host"), uri);
+        return FALSE;
+      }
+      normalised = g_strdup_printf ("%s://%s", scheme, rest);
+    } else {
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                   _("The ICE server “%s” is not a stun:, turn: or turns: URI"),
+                   uri);
+      return FALSE;
+    }
+
+    if (g_str_has_prefix (normalised, "stun://")) {
+      if (have_stun) {
+        g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                     _("Only one STUN server can be used; “%s” is a second one"),
+                     uri);
+        return FALSE;
+      }
+      g_object_set (self->shared->webrtcbin, "stun-server", normalised, NULL);
+      have_stun = TRUE;
+    } else {
+      gboolean added = FALSE;
+
+      if (!strchr (normalised, '@')) {
+        g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                     _("The TURN server “%s” needs credentials: "
+                       "turn://USER:PASSWORD@HOST:PORT"), uri);
+        return FALSE;
+      }
+      g_signal_emit_by_name (self->shared->webrtcbin, "add-turn-server",
+                             normalised, &added);
+      if (!added) {
+        g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                     _("The TURN server “%s” was refused; expected "
+                       "turn://USER:PASSWORD@HOST:PORT"), uri);
+        return FALSE;
+      }
+    }
+  }
+  return TRUE;
+}
+
+static gboolean
+gst_peer_connection_initable_init (GInitable     *initable,
+                                   GCancellable  *cancellable,
+                                   GError       **error)
+{
+  GstPeerConnection *self = GST_PEER_CONNECTION (initable);
+  Shared *shared = self->shared;
+  g_autoptr (GstBus) bus = NULL;
+  g_autoptr (GstElement) rtpbin = NULL;
+  GstWebRTCBundlePolicy bundle_policy;
+
+  if (self->initialized)
+    return shared->pipeline != NULL;
+  self->initialized = TRUE;
+
+  if (!gst_call_check_elements (transport_elements, error) ||
+      !gst_call_check_elements (gst_call_media_required_elements (), error))
+    return FALSE;
+
+  shared->pipeline = gst_object_ref_sink (gst_pipeline_new (NULL));
+  shared->webrtcbin = gst_element_factory_make ("webrtcbin", "webrtcbin");
+  gst_bin_add (GST_BIN (shared->pipeline), shared->webrtcbin);
+
+  switch (self->bundle_policy) {
+    case GST_CALL_BUNDLE_POLICY_BALANCED:
+      bundle_policy = GST_WEBRTC_BUNDLE_POLICY_BALANCED;
+      break;
+    case GST_CALL_BUNDLE_POLICY_MAX_COMPAT:
+      bundle_policy = GST_WEBRTC_BUNDLE_POLICY_MAX_COMPAT;
+      break;
+    case GST_CALL_BUNDLE_POLICY_MAX_BUNDLE:
+    default:
+      bundle_policy = GST_WEBRTC_BUNDLE_POLICY_MAX_BUNDLE;
+      break;
+  }
+  g_object_set (shared->webrtcbin, "bundle-policy", bundle_policy,
+                "ice-transport-policy",
+                self->ice_transport_policy == GST_CALL_ICE_TRANSPORT_POLICY_RELAY
+                    ? GST_WEBRTC_ICE_TRANSPORT_POLICY_RELAY
+                    : GST_WEBRTC_ICE_TRANSPORT_POLICY_ALL,
+                NULL);
+
+  if (!configure_ice_servers (self, error)) {
+    gst_clear_object (&shared->pipeline);
+    return FALSE;
+  }
+
+#define CONNECT_SHARED(instance, name, callback) \
+  g_signal_connect_data ((instance), (name), G_CALLBACK (callback), \
+                         shared_ref (shared), shared_closure_notify, 0)
+
+  CONNECT_SHARED (shared->webrtcbin, "on-ice-candidate", on_webrtc_ice_candidate);
+  CONNECT_SHARED (shared->webrtcbin, "on-negotiation-needed",
+                  on_webrtc_negotiation_needed);
+  CONNECT_SHARED (shared->webrtcbin, "on-new-transceiver",
+                  on_webrtc_new_transceiver);
+  CONNECT_SHARED (shared->webrtcbin, "pad-added", on_webrtc_pad_added);
+  CONNECT_SHARED (shared->webrtcbin, "notify::signaling-state",
+                  on_webrtc_state_notify);
+  CONNECT_SHARED (shared->webrtcbin, "notify::ice-gathering-state",
+                  on_webrtc_state_notify);
+  CONNECT_SHARED (shared->webrtcbin, "notify::ice-connection-state",
+                  on_webrtc_state_notify);
+  CONNECT_SHARED (shared->webrtcbin, "notify::connection-state",
+                  on_webrtc_state_notify);
+
+  rtpbin = gst_bin_get_by_name (GST_BIN (shared->webrtcbin), "rtpbin");
+  if (rtpbin)
+    CONNECT_SHARED (rtpbin, "new-jitterbuffer", on_rtpbin_new_jitterbuffer);
+  else
+    GST_WARNING ("webrtcbin has no child named rtpbin: NACK stays per session");
+
+#undef CONNECT_SHARED
+
+  bus = gst_pipeline_get_bus (GST_PIPELINE (shared->pipeline));
+  self->bus_source = gst_bus_create_watch (bus);
+  g_source_set_callback (self->bus_source, G_SOURCE_FUNC (on_bus_message),
+                         shared_ref (shared), shared_unref);
+  g_source_attach (self->bus_source,
+                   gst_call_context_proxy_get_context (shared->proxy));
+
+  if (gst_element_set_state (shared->pipeline, GST_STATE_PLAYING) ==
+      GST_STATE_CHANGE_FAILURE) {
+    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
+                         _("The peer connection's pipeline could not be started"));
+    gst_element_set_state (shared->pipeline, GST_STATE_NULL);
+    g_source_destroy (self->bus_source);
+    g_clear_pointer (&self->bus_source, g_source_unref);
+    gst_clear_object (&shared->pipeline);
+    return FALSE;
+  }
+
+  return TRUE;
+}
+
+static void
+gst_peer_connection_initable_iface_init (GInitableIface *iface)
+{
+  iface->init = gst_peer_connection_initable_init;
+}
+
+static gboolean
+check_usable (GstPeerConnection *self,
+              GError           **error)
+{
+  if (!self->shared->pipeline) {
+    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
+                         _("The peer connection was not initialized"));
+    return FALSE;
+  }
+  if (self->closed) {
+    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_CLOSED,
+                         _("The peer connection is closed"));
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* GObject                                                                   */
+
+static void
+gst_peer_connection_dispose (GObject *object)
+{
+  GstPeerConnection *self = GST_PEER_CONNECTION (object);
+
+  gst_peer_connection_close (self);
+  g_clear_pointer (&self->tracks, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (gst_peer_connection_parent_class)->dispose (object);
+}
+
+static void
+gst_peer_connection_finalize (GObject *object)
+{
+  GstPeerConnection *self = GST_PEER_CONNECTION (object);
+
+  g_strfreev (self->ice_servers);
+  g_free (self->last_offer);
+  g_free (self->last_answer);
+  shared_unref (self->shared);
+
+  G_OBJECT_CLASS (gst_peer_connection_parent_class)->finalize (object);
+}
+
+static void
+gst_peer_connection_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  GstPeerConnection *self = GST_PEER_CONNECTION (object);
+
+  switch (prop_id) {
+    case PROP_ICE_SERVERS:
+      g_value_set_boxed (value, self->ice_servers);
+      break;
+    case PROP_BUNDLE_POLICY:
+      g_value_set_enum (value, self->bundle_policy);
+      break;
+    case PROP_ICE_TRANSPORT_POLICY:
+      g_value_set_enum (value, self->ice_transport_policy);
+      break;
+    case PROP_PIPELINE:
+      g_value_set_object (value, self->shared->pipeline);
+      break;
+    case PROP_SIGNALING_STATE:
+      g_value_set_enum (value, self->signaling_state);
+      break;
+    case PROP_ICE_GATHERING_STATE:
+      g_value_set_enum (value, self->ice_gathering_state);
+      break;
+    case PROP_ICE_CONNECTION_STATE:
+      g_value_set_enum (value, self->ice_connection_state);
+      break;
+    case PROP_CONNECTION_STATE:
+      g_value_set_enum (value, self->connection_state);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+gst_peer_connection_set_property (GObject      *object,
+                                  guint         prop_id,
+                                  const GValue *value,
+                                  GParamSpec   *pspec)
+{
+  GstPeerConnection *self = GST_PEER_CONNECTION (object);
+
+  switch (prop_id) {
+    case PROP_ICE_SERVERS:
+      g_strfreev (self->ice_servers);
+      self->ice_servers = g_value_dup_boxed (value);
+      break;
+    case PROP_BUNDLE_POLICY:
+      self->bundle_policy = g_value_get_enum (value);
+      break;
+    case PROP_ICE_TRANSPORT_POLICY:
+      self->ice_transport_policy = g_value_get_enum (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+gst_peer_connection_class_init (GstPeerConnectionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  gst_call_ensure_initialized ();
+
+  object_class->dispose = gst_peer_connection_dispose;
+  object_class->finalize = gst_peer_connection_finalize;
+  object_class->get_property = gst_peer_connection_get_property;
+  object_class->set_property = gst_peer_connection_set_property;
+
+  /**
+   * GstPeerConnection:ice-servers:
+   *
+   * STUN and TURN servers, as URIs: `stun:HOST:PORT`,
+   * `turn://USER:PASSWORD@HOST:PORT` (`?transport=tcp` for TCP) or `turns://...`.
+   * Only one STUN server is supported. Empty by default: no third-party
+   * server is contacted unless configured.
+   */
+  props[PROP_ICE_SERVERS] =
+      g_param_spec_boxed ("ice-servers", NULL, NULL, G_TYPE_STRV,
+                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
+                          G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GstPeerConnection:bundle-policy:
+   *
+   * How media sections share transports. Defaults to
+   * %GST_CALL_BUNDLE_POLICY_MAX_BUNDLE, which browsers and servers expect.
+   */
+  props[PROP_BUNDLE_POLICY] =
+      g_param_spec_enum ("bundle-policy", NULL, NULL, GST_TYPE_CALL_BUNDLE_POLICY,
+                         GST_CALL_BUNDLE_POLICY_MAX_BUNDLE,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
+                         G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GstPeerConnection:ice-transport-policy:
+   *
+   * Which ICE candidates may be used; %GST_CALL_ICE_TRANSPORT_POLICY_RELAY
+   * forces traffic through a TURN server.
+   */
+  props[PROP_ICE_TRANSPORT_POLICY] =
+      g_param_spec_enum ("ice-transport-policy", NULL, NULL,
+                         GST_TYPE_CALL_ICE_TRANSPORT_POLICY,
+                         GST_CALL_ICE_TRANSPORT_POLICY_ALL,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
+                         G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GstPeerConnection:pipeline:
+   *
+   * The pipeline holding `webrtcbin` and the media branches. An escape hatch
+   * for inspection and debugging: do not change its state.
+   */
+  props[PROP_PIPELINE] =
+      g_param_spec_object ("pipeline", NULL, NULL, GST_TYPE_ELEMENT,
+                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GstPeerConnection:signaling-state:
+   *
+   * The offer/answer state.
+   */
+  props[PROP_SIGNALING_STATE] =
+      g_param_spec_enum ("signaling-state", NULL, NULL,
+                         GST_TYPE_CALL_SIGNALING_STATE,
+                         GST_CALL_SIGNALING_STATE_STABLE,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                         G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GstPeerConnection:ice-gathering-state:
+   *
+   * The state of local ICE candidate gathering.
+   */
+  props[PROP_ICE_GATHERING_STATE] =
+      g_param_spec_enum ("ice-gathering-state", NULL, NULL,
+                         GST_TYPE_CALL_ICE_GATHERING_STATE,
+                         GST_CALL_ICE_GATHERING_STATE_NEW,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                         G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GstPeerConnection:ice-connection-state:
+   *
+   * The ICE connectivity state.
+   */
+  props[PROP_ICE_CONNECTION_STATE] =
+      g_param_spec_enum ("ice-connection-state", NULL, NULL,
+                         GST_TYPE_CALL_ICE_CONNECTION_STATE,
+                         GST_CALL_ICE_CONNECTION_STATE_NEW,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                         G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GstPeerConnection:connection-state:
+   *
+   * The aggregate ICE and DTLS state; media flows once it is
+   * %GST_CALL_PEER_CONNECTION_STATE_CONNECTED.
+   */
+  props[PROP_CONNECTION_STATE] =
+      g_param_spec_enum ("connection-state", NULL, NULL,
+                         GST_TYPE_CALL_PEER_CONNECTION_STATE,
+                         GST_CALL_PEER_CONNECTION_STATE_NEW,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                         G_PARAM_EXPLICIT_NOTIFY);
+
+  g_object_class_install_properties (object_class, N_PROPS, props);
+
+  /**
+   * GstPeerConnection::ice-candidate:
+   * @self: the [class@PeerConnection]
+   * @mline_index: the index of the media section the candidate belongs to
+   * @candidate: the candidate, as an SDP attribute value (`candidate:...`)
+   *
+   * A local ICE candidate was gathered; send it to the peer, which passes it
+   * to [method@PeerConnection.add_ice_candidate].
+   */
+  signals[SIGNAL_ICE_CANDIDATE] =
+      g_signal_new ("ice-candidate", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                    0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_STRING);
+
+  /**
+   * GstPeerConnection::negotiation-needed:
+   * @self: the [class@PeerConnection]
+   *
+   * The media changed (a track or transceiver was added) and a new
+   * offer/answer exchange is needed.
+   */
+  signals[SIGNAL_NEGOTIATION_NEEDED] =
+      g_signal_new ("negotiation-needed", G_TYPE_FROM_CLASS (klass),
+                    G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
+   * GstPeerConnection::track:
+   * @self: the [class@PeerConnection]
+   * @track: the remote [class@CallTrack]
+   *
+   * The peer's media arrived and is decoded. Link the track's pad
+   * ([method@CallTrack.get_pad]) or call [method@CallTrack.set_sink] during
+   * the emission: data is held back until the handlers returned, then a track
+   * nobody linked is discarded into a `fakesink`.
+   */
+  signals[SIGNAL_TRACK] =
+      g_signal_new ("track", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                    NULL, NULL, NULL, G_TYPE_NONE, 1, GST_TYPE_CALL_TRACK);
+
+  /**
+   * GstPeerConnection::error:
+   * @self: the [class@PeerConnection]
+   * @error: what went wrong
+   *
+   * A runtime failure in the media pipeline: a missing decoder, an element
+   * error. The connection may still be up; media of the failing branch
+   * stopped.
+   */
+  signals[SIGNAL_ERROR] =
+      g_signal_new ("error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                    NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
+}
+
+static void
+gst_peer_connection_init (GstPeerConnection *self)
+{
+  self->shared = shared_new (self);
+  self->bundle_policy = GST_CALL_BUNDLE_POLICY_MAX_BUNDLE;
+  self->ice_transport_policy = GST_CALL_ICE_TRANSPORT_POLICY_ALL;
+  self->tracks = g_ptr_array_new_with_free_func (g_object_unref);
+  self->next_video_payload = FIRST_VIDEO_PAYLOAD;
+  self->next_audio_payload = FIRST_AUDIO_PAYLOAD;
+}
+
+/**
+ * gst_peer_connection_new:
+ * @error: return location for a #GError
+ *
+ * Creates a peer connection with the defaults: no ICE servers, max-bundle,
+ * all candidates allowed. It belongs to the thread-default main context.
+ *
+ * Returns: (transfer full) (nullable): a new [class@PeerConnection], or
+ *   %NULL with @error set when a GStreamer plugin is missing
+ */
+GstPeerConnection *
+gst_peer_connection_new (GError **error)
+{
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return gst_peer_connection_new_full (NULL, GST_CALL_BUNDLE_POLICY_MAX_BUNDLE,
+                                       GST_CALL_ICE_TRANSPORT_POLICY_ALL, error);
+}
+
+/**
+ * gst_peer_connection_new_full:
+ * @ice_servers: (nullable) (array zero-terminated=1): STUN/TURN server URIs,
+ *   see [property@PeerConnection:ice-servers]
+ * @bundle_policy: the bundle policy
+ * @ice_transport_policy: the ICE transport policy
+ * @error: return location for a #GError
+ *
+ * Creates a peer connection with the given configuration. It belongs to the
+ * thread-default main context.
+ *
+ * Returns: (transfer full) (nullable): a new [class@PeerConnection], or
+ *   %NULL with @error set when a plugin is missing or a server URI is invalid
+ */
+GstPeerConnection *
+gst_peer_connection_new_full (const char * const        *ice_servers,
+                              GstCallBundlePolicy        bundle_policy,
+                              GstCallIceTransportPolicy  ice_transport_policy,
+                              GError                   **error)
+{
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  gst_call_ensure_initialized ();
+
+  return g_initable_new (GST_TYPE_PEER_CONNECTION, NULL, error,
+                         "ice-servers", ice_servers,
+                         "bundle-policy", bundle_policy,
+                         "ice-transport-policy", ice_transport_policy,
+                         NULL);
+}
+
+/**
+ * gst_peer_connection_get_pipeline:
+ * @self: a [class@PeerConnection]
+ *
+ * Returns: (transfer none) (nullable): the pipeline, see
+ *   [property@PeerConnection:pipeline]
+ */
+GstElement *
+gst_peer_connection_get_pipeline (GstPeerConnection *self)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+
+  return self->shared->pipeline;
+}
+
+/**
+ * gst_peer_connection_get_webrtcbin:
+ * @self: a [class@PeerConnection]
+ *
+ * Gets the `webrtcbin` element, for inspection (statistics, debugging).
+ * Changing its settings behind the peer connection's back is not supported.
+ *
+ * Returns: (transfer none) (nullable): the `webrtcbin`
+ */
+GstElement *
+gst_peer_connection_get_webrtcbin (GstPeerConnection *self)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+
+  return self->shared->pipeline ? self->shared->webrtcbin : NULL;
+}
+
+/**
+ * gst_peer_connection_get_ice_servers:
+ * @self: a [class@PeerConnection]
+ *
+ * Returns: (transfer none) (nullable) (array zero-terminated=1): the ICE servers
+ */
+const char * const *
+gst_peer_connection_get_ice_servers (GstPeerConnection *self)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+
+  return (const char * const *) self->ice_servers;
+}
+
+/**
+ * gst_peer_connection_get_bundle_policy:
+ * @self: a [class@PeerConnection]
+ *
+ * Returns: the bundle policy
+ */
+GstCallBundlePolicy
+gst_peer_connection_get_bundle_policy (GstPeerConnection *self)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self),
+                        GST_CALL_BUNDLE_POLICY_MAX_BUNDLE);
+
+  return self->bundle_policy;
+}
+
+/**
+ * gst_peer_connection_get_ice_transport_policy:
+ * @self: a [class@PeerConnection]
+ *
+ * Returns: the ICE transport policy
+ */
+GstCallIceTransportPolicy
+gst_peer_connection_get_ice_transport_policy (GstPeerConnection *self)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self),
+                        GST_CALL_ICE_TRANSPORT_POLICY_ALL);
+
+  return self->ice_transport_policy;
+}
+
+/**
+ * gst_peer_connection_get_signaling_state:
+ * @self: a [class@PeerConnection]
+ *
+ * Returns: the offer/answer state
+ */
+GstCallSignalingState
+gst_peer_connection_get_signaling_state (GstPeerConnection *self)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self),
+                        GST_CALL_SIGNALING_STATE_CLOSED);
+
+  return self->signaling_state;
+}
+
+/**
+ * gst_peer_connection_get_ice_gathering_state:
+ * @self: a [class@PeerConnection]
+ *
+ * Returns: the ICE gathering state
+ */
+GstCallIceGatheringState
+gst_peer_connection_get_ice_gathering_state (GstPeerConnection *self)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self),
+                        GST_CALL_ICE_GATHERING_STATE_NEW);
+
+  return self->ice_gathering_state;
+}
+
+/**
+ * gst_peer_connection_get_ice_connection_state:
+ * @self: a [class@PeerConnection]
+ *
+ * Returns: the ICE connection state
+ */
+GstCallIceConnectionState
+gst_peer_connection_get_ice_connection_state (GstPeerConnection *self)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self),
+                        GST_CALL_ICE_CONNECTION_STATE_CLOSED);
+
+  return self->ice_connection_state;
+}
+
+/**
+ * gst_peer_connection_get_connection_state:
+ * @self: a [class@PeerConnection]
+ *
+ * Returns: the connection state
+ */
+GstCallPeerConnectionState
+gst_peer_connection_get_connection_state (GstPeerConnection *self)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self),
+                        GST_CALL_PEER_CONNECTION_STATE_CLOSED);
+
+  return self->connection_state;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Media                                                                     */
+
+/**
+ * gst_peer_connection_add_transceiver:
+ * @self: a [class@PeerConnection]
+ * @kind: audio or video
+ * @direction: the direction, usually %GST_CALL_DIRECTION_RECVONLY to ask the
+ *   peer for media without sending any
+ * @error: return location for a #GError
+ *
+ * Adds a media section with no local source, as the W3C
+ * `addTransceiver(kind, {direction})`. Video transceivers use NACK and RTX.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gst_peer_connection_add_transceiver (GstPeerConnection *self,
+                                     GstCallMediaKind   kind,
+                                     GstCallDirection   direction,
+                                     GError           **error)
+{
+  g_autoptr (GstWebRTCRTPTransceiver) transceiver = NULL;
+  g_autoptr (GstCaps) caps = NULL;
+  guint payload_type;
+
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!check_usable (self, error))
+    return FALSE;
+
+  payload_type = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->next_video_payload
+                                                   : self->next_audio_payload;
+  caps = gst_call_media_make_rtp_caps (kind, payload_type);
+  g_signal_emit_by_name (self->shared->webrtcbin, "add-transceiver",
+                         map_direction (direction), caps, &transceiver);
+  if (!transceiver) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
+                 _("webrtcbin refused to add a %s transceiver"),
+                 gst_call_media_kind_to_string (kind));
+    return FALSE;
+  }
+  if (kind == GST_CALL_MEDIA_KIND_VIDEO)
+    g_object_set (transceiver, "do-nack", TRUE, NULL);
+
+  return TRUE;
+}
+
+static GstPad *
+find_source_pad (GstElement *source)
+{
+  GstPad *pad = gst_element_get_static_pad (source, "src");
+  GstIterator *it;
+  GValue item = G_VALUE_INIT;
+
+  if (pad)
+    return pad;
+
+  it = gst_element_iterate_src_pads (source);
+  if (gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
+    pad = g_value_dup_object (&item);
+    g_value_unset (&item);
+  }
+  gst_iterator_free (it);
+  return pad;
+}
+
+/**
+ * gst_peer_connection_add_track:
+ * @self: a [class@PeerConnection]
+ * @kind: audio or video
+ * @source: (transfer floating): an element or bin producing raw media of
+ *   @kind on an always source pad, e.g. `videotestsrc is-live=true` or a
+ *   camera source; it is added to the peer connection's pipeline
+ * @error: return location for a #GError
+ *
+ * Sends media from @source to the peer: it is converted, encoded (VP8 for
+ * video, Opus for audio), payloaded and given to `webrtcbin`. Video uses NACK
+ * and RTX. Adding a track fires [signal@PeerConnection::negotiation-needed].
+ *
+ * Live sources (cameras, microphones, test sources with `is-live=true`) are
+ * expected: a non-live source is encoded as fast as the CPU allows.
+ *
+ * Returns: (transfer none) (nullable): the local [class@CallTrack], owned by
+ *   @self, or %NULL with @error set
+ */
+GstCallTrack *
+gst_peer_connection_add_track (GstPeerConnection *self,
+                               GstCallMediaKind   kind,
+                               GstElement        *source,
+                               GError           **error)
+{
+  Shared *shared;
+  g_autoptr (GstElement) source_ref = NULL;
+  g_autoptr (GstPad) source_pad = NULL;
+  g_autoptr (GstPad) send_sink = NULL;
+  g_autoptr (GstPad) send_src = NULL;
+  g_autoptr (GstPad) webrtc_sink = NULL;
+  g_autoptr (GstWebRTCRTPTransceiver) transceiver = NULL;
+  GstElement *send_bin;
+  GstCallTrack *track;
+  guint payload_type;
+
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+  g_return_val_if_fail (GST_IS_ELEMENT (source), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  source_ref = gst_object_ref_sink (source);
+  if (!check_usable (self, error))
+    return NULL;
+  shared = self->shared;
+
+  if (GST_OBJECT_PARENT (source)) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("The source “%s” is already in a bin"), GST_OBJECT_NAME (source));
+    return NULL;
+  }
+  source_pad = find_source_pad (source);
+  if (!source_pad) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("The %s source “%s” has no source pad"),
+                 gst_call_media_kind_to_string (kind), GST_OBJECT_NAME (source));
+    return NULL;
+  }
+
+  payload_type = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->next_video_payload
+                                                   : self->next_audio_payload;
+  send_bin = gst_call_media_make_send_bin (kind, payload_type, error);
+  if (!send_bin)
+    return NULL;
+
+  gst_bin_add_many (GST_BIN (shared->pipeline), source, send_bin, NULL);
+  send_sink = gst_element_get_static_pad (send_bin, "sink");
+  send_src = gst_element_get_static_pad (send_bin, "src");
+  if (gst_pad_link (source_pad, send_sink) != GST_PAD_LINK_OK) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("The source “%s” does not produce raw %s"),
+                 GST_OBJECT_NAME (source), gst_call_media_kind_to_string (kind));
+    gst_bin_remove_many (GST_BIN (shared->pipeline), source, send_bin, NULL);
+    return NULL;
+  }
+
+  webrtc_sink = gst_element_request_pad_simple (shared->webrtcbin, "sink_%u");
+  if (!webrtc_sink || gst_pad_link (send_src, webrtc_sink) != GST_PAD_LINK_OK) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
+                 _("webrtcbin refused a new %s stream"),
+                 gst_call_media_kind_to_string (kind));
+    if (webrtc_sink)
+      gst_element_release_request_pad (shared->webrtcbin, webrtc_sink);
+    gst_bin_remove_many (GST_BIN (shared->pipeline), source, send_bin, NULL);
+    return NULL;
+  }
+
+  g_object_get (webrtc_sink, "transceiver", &transceiver, NULL);
+  if (transceiver) {
+    g_autoptr (GstCaps) caps = gst_call_media_make_rtp_caps (kind, payload_type);
+
+    g_object_set (transceiver, "direction",
+                  GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_SENDRECV,
+                  "codec-preferences", caps, NULL);
+    if (kind == GST_CALL_MEDIA_KIND_VIDEO) {
+      g_object_set (transceiver, "do-nack", TRUE, NULL);
+      g_mutex_lock (&shared->lock);
+      shared->video_nack = TRUE;
+      g_mutex_unlock (&shared->lock);
+    }
+  }
+
+  if (kind == GST_CALL_MEDIA_KIND_VIDEO)
+    self->next_video_payload += 2;
+  else
+    self->next_audio_payload -= 1;
+
+  gst_element_sync_state_with_parent (send_bin);
+  gst_element_sync_state_with_parent (source);
+
+  track = gst_call_track_new (kind, FALSE, NULL, GST_BIN (shared->pipeline),
+                              source_pad);
+  g_ptr_array_add (self->tracks, track);
+  return track;
+}
+
+/**
+ * gst_peer_connection_add_track_from_description:
+ * @self: a [class@PeerConnection]
+ * @kind: audio or video
+ * @description: a gst-launch style description of the source, for example
+ *   `videotestsrc is-live=true pattern=ball ! video/x-raw,width=640,height=480`
+ * @error: return location for a #GError
+ *
+ * Builds a source bin from @description and adds it as with
+ * [method@PeerConnection.add_track].
+ *
+ * Returns: (transfer none) (nullable): the local [class@CallTrack], or %NULL
+ *   with @error set (a missing element is reported with its package)
+ */
+GstCallTrack *
+gst_peer_connection_add_track_from_description (GstPeerConnection *self,
+                                                GstCallMediaKind   kind,
+                                                const char        *description,
+                                                GError           **error)
+{
+  GstElement *source;
+
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+  g_return_val_if_fail (description != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!check_usable (self, error))
+    return NULL;
+
+  source = gst_call_media_make_source_from_description (kind, description, error);
+  if (!source)
+    return NULL;
+
+  return gst_peer_connection_add_track (self, kind, source, error);
+}
+
+/**
+ * gst_peer_connection_get_tracks:
+ * @self: a [class@PeerConnection]
+ *
+ * Gets the local tracks and the remote tracks announced so far.
+ *
+ * Returns: (transfer container) (element-type GstCallTrack): the tracks
+ */
+GPtrArray *
+gst_peer_connection_get_tracks (GstPeerConnection *self)
+{
+  GPtrArray *tracks;
+
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+
+  tracks = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; self->tracks && i < self->tracks->len; i++)
+    g_ptr_array_add (tracks, g_object_ref (g_ptr_array_index (self->tracks, i)));
+  return tracks;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Offer / answer                                                            */
+
+typedef enum {
+  OPERATION_CREATE_OFFER,
+  OPERATION_CREATE_ANSWER,
+  OPERATION_SET_LOCAL,
+  OPERATION_SET_REMOTE,
+} OperationKind;
+
+typedef struct {
+  OperationKind kind;
+  GMutex lock;
+  GstPromise *promise; /* borrowed, protected by lock: NULL once settled */
+  gulong cancel_id;
+  GCancellable *cancellable;
+  gboolean returned;
+} Operation;
+
+static void
+operation_free (gpointer data)
+{
+  Operation *operation = data;
+
+  if (operation->cancel_id)
+    g_cancellable_disconnect (operation->cancellable, operation->cancel_id);
+  g_clear_object (&operation->cancellable);
+  g_mutex_clear (&operation->lock);
+  g_free (operation);
+}
+
+static void
+operation_forget_promise (Operation *operation)
+{
+  g_mutex_lock (&operation->lock);
+  operation->promise = NULL;
+  g_mutex_unlock (&operation->lock);
+}
+
+static const char *
+operation_name (OperationKind kind)
+{
+  switch (kind) {
+    case OPERATION_CREATE_OFFER:
+      return "create-offer";
+    case OPERATION_CREATE_ANSWER:
+      return "create-answer";
+    case OPERATION_SET_LOCAL:
+      return "set-local-description";
+    case OPERATION_SET_REMOTE:
+    default:
+      return "set-remote-description";
+  }
+}
+
+/* webrtcbin's thread (or the cancelling thread, for an interrupt): the GTask
+ * delivers the result on the context the operation was started from. */
+static void
+on_promise_changed (GstPromise *promise,
+                    gpointer    user_data)
+{
+  GTask *task = user_data;
+  Operation *operation = g_task_get_task_data (task);
+  const GstStructure *reply;
+  g_autoptr (GError) reply_error = NULL;
+  GstPromiseResult result = gst_promise_wait (promise);
+
+  operation_forget_promise (operation);
+  if (operation->returned)
+    return;
+  operation->returned = TRUE;
+
+  if (result == GST_PROMISE_RESULT_INTERRUPTED) {
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                             _("The operation was cancelled"));
+    return;
+  }
+  if (result != GST_PROMISE_RESULT_REPLIED) {
+    g_task_return_new_error (task, GST_CALL_ERROR, GST_CALL_ERROR_CLOSED,
+                             _("The peer connection closed before %s completed"),
+                             operation_name (operation->kind));
+    return;
+  }
+
+  reply = gst_promise_get_reply (promise);
+  if (reply && gst_structure_has_field (reply, "error"))
+    gst_structure_get (reply, "error", G_TYPE_ERROR, &reply_error, NULL);
+
+  if (reply_error) {
+    GstCallError code = GST_CALL_ERROR_NEGOTIATION;
+
+    if (g_error_matches (reply_error, GST_WEBRTC_ERROR,
+                         GST_WEBRTC_ERROR_INVALID_STATE))
+      code = GST_CALL_ERROR_INVALID_STATE;
+    g_task_return_new_error (task, GST_CALL_ERROR, code, "%s: %s",
+                             operation_name (operation->kind),
+                             reply_error->message);
+    return;
+  }
+
+  switch (operation->kind) {
+    case OPERATION_CREATE_OFFER:
+    case OPERATION_CREATE_ANSWER: {
+      GstWebRTCSessionDescription *description = NULL;
+      const char *field = operation->kind == OPERATION_CREATE_OFFER ? "offer" : "answer";
+
+      if (reply)
+        gst_structure_get (reply, field, GST_TYPE_WEBRTC_SESSION_DESCRIPTION,
+                           &description, NULL);
+      if (!description) {
+        g_task_return_new_error (task, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
+                                 _("webrtcbin gave no %s"), field);
+        return;
+      }
+      g_task_return_pointer (task, gst_sdp_message_as_text (description->sdp),
+                             g_free);
+      gst_webrtc_session_description_free (description);
+      break;
+    }
+    case OPERATION_SET_LOCAL:
+    case OPERATION_SET_REMOTE:
+    default:
+      g_task_return_boolean (task, TRUE);
+      break;
+  }
+}
+
+/* The promise's last reference is gone: the task's reference with it. */
+static void
+on_promise_dropped (gpointer user_data)
+{
+  GTask *task = user_data;
+  Operation *operation = g_task_get_task_data (task);
+
+  operation_forget_promise (operation);
+  /* webrtcbin let go of a promise without replying (it was shut down). */
+  if (!operation->returned) {
+    operation->returned = TRUE;
+    g_task_return_new_error (task, GST_CALL_ERROR, GST_CALL_ERROR_CLOSED,
+                             _("The peer connection closed before %s completed"),
+                             operation_name (operation->kind));
+  }
+  g_object_unref (task);
+}
+
+static void
+on_operation_cancelled (GCancellable *cancellable,
+                        gpointer      user_data)
+{
+  Operation *operation = user_data;
+  GstPromise *promise;
+
+  g_mutex_lock (&operation->lock);
+  promise = operation->promise ? gst_promise_ref (operation->promise) : NULL;
+  g_mutex_unlock (&operation->lock);
+
+  if (promise) {
+    gst_promise_interrupt (promise);
+    gst_promise_unref (promise);
+  }
+}
+
+/* Returns the promise to hand to webrtcbin (transfer full). The promise owns
+ * a reference to the task until it is freed; nothing else references the
+ * promise, so there is no cycle. */
+static GstPromise *
+start_operation (GstPeerConnection   *self,
+                 OperationKind        kind,
+                 gpointer             source_tag,
+                 GCancellable        *cancellable,
+                 GAsyncReadyCallback  callback,
+                 gpointer             user_data)
+{
+  g_autoptr (GTask) task = g_task_new (self, cancellable, callback, user_data);
+  Operation *operation = g_new0 (Operation, 1);
+  GstPromise *promise;
+
+  g_task_set_source_tag (task, source_tag);
+  g_task_set_name (task, operation_name (kind));
+  operation->kind = kind;
+  g_mutex_init (&operation->lock);
+  g_task_set_task_data (task, operation, operation_free);
+
+  promise = gst_promise_new_with_change_func (on_promise_changed,
+                                              g_object_ref (task),
+                                              on_promise_dropped);
+  operation->promise = promise;
+  if (cancellable) {
+    operation->cancellable = g_object_ref (cancellable);
+    operation->cancel_id = g_cancellable_connect (cancellable,
+                                                  G_CALLBACK (on_operation_cancelled),
+                                                  operation, NULL);
+  }
+
+  return promise;
+}
+
+/* Returns the task already failed if @self cannot run operations. */
+static gboolean
+fail_if_unusable (GstPeerConnection   *self,
+                  gpointer             source_tag,
+                  GAsyncReadyCallback  callback,
+                  gpointer             user_data)
+{
+  GError *error = NULL;
+
+  if (check_usable (self, &error))
+    return FALSE;
+  g_task_report_error (self, callback, user_data, source_tag, error);
+  return TRUE;
+}
+
+static void
+create_description_async (GstPeerConnection   *self,
+                          OperationKind        kind,
+                          gpointer             source_tag,
+                          GCancellable        *cancellable,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
+{
+  GstPromise *promise;
+
+  if (fail_if_unusable (self, source_tag, callback, user_data))
+    return;
+
+  enable_video_nack (self);
+  promise = start_operation (self, kind, source_tag, cancellable, callback,
+                             user_data);
+  g_signal_emit_by_name (self->shared->webrtcbin,
+                         kind == OPERATION_CREATE_OFFER ? "create-offer"
+                                                        : "create-answer",
+                         NULL, promise);
+  gst_promise_unref (promise);
+}
+
+static char *
+create_description_finish (GstPeerConnection *self,
+                           GAsyncResult      *result,
+                           gpointer           source_tag,
+                           char             **last,
+                           GError           **error)
+{
+  char *sdp;
+
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == source_tag, NULL);
+
+  sdp = g_task_propagate_pointer (G_TASK (result), error);
+  if (sdp) {
+    g_free (*last);
+    *last = g_strdup (sdp);
+  }
+  return sdp;
+}
+
+/**
+ * gst_peer_connection_create_offer_async:
+ * @self: a [class@PeerConnection]
+ * @cancellable: (nullable): a [class@Gio.Cancellable]
+ * @callback: (scope async): called with the offer
+ * @user_data: data for @callback
+ *
+ * Creates an SDP offer for the current tracks and transceivers. Finish with
+ * [method@PeerConnection.create_offer_finish], then apply it with
+ * [method@PeerConnection.set_local_description_async].
+ */
+void
+gst_peer_connection_create_offer_async (GstPeerConnection   *self,
+                                        GCancellable        *cancellable,
+                                        GAsyncReadyCallback  callback,
+                                        gpointer             user_data)
+{
+  g_return_if_fail (GST_IS_PEER_CONNECTION (self));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  create_description_async (self, OPERATION_CREATE_OFFER,
+                            gst_peer_connection_create_offer_async,
+                            cancellable, callback, user_data);
+}
+
+/**
+ * gst_peer_connection_create_offer_finish:
+ * @self: a [class@PeerConnection]
+ * @result: the [iface@Gio.AsyncResult]
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full): the offer as SDP text, or %NULL with @error set
+ */
+char *
+gst_peer_connection_create_offer_finish (GstPeerConnection  *self,
+                                         GAsyncResult       *result,
+                                         GError            **error)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+
+  return create_description_finish (self, result,
+                                    gst_peer_connection_create_offer_async,
+                                    &self->last_offer, error);
+}
+
+/**
+ * gst_peer_connection_create_answer_async:
+ * @self: a [class@PeerConnection]
+ * @cancellable: (nullable): a [class@Gio.Cancellable]
+ * @callback: (scope async): called with the answer
+ * @user_data: data for @callback
+ *
+ * Creates an SDP answer to the remote offer applied with
+ * [method@PeerConnection.set_remote_description_async]. Finish with
+ * [method@PeerConnection.create_answer_finish].
+ */
+void
+gst_peer_connection_create_answer_async (GstPeerConnection   *self,
+                                         GCancellable        *cancellable,
+                                         GAsyncReadyCallback  callback,
+                                         gpointer             user_data)
+{
+  GstWebRTCSignalingState state = GST_WEBRTC_SIGNALING_STATE_STABLE;
+
+  g_return_if_fail (GST_IS_PEER_CONNECTION (self));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  if (fail_if_unusable (self, gst_peer_connection_create_answer_async,
+                        callback, user_data))
+    return;
+
+  g_object_get (self->shared->webrtcbin, "signaling-state", &state, NULL);
+  if (state != GST_WEBRTC_SIGNALING_STATE_HAVE_REMOTE_OFFER &&
+      state != GST_WEBRTC_SIGNALING_STATE_HAVE_LOCAL_PRANSWER) {
+    g_task_report_new_error (self, callback, user_data,
+                             gst_peer_connection_create_answer_async,
+                             GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
+                             _("Cannot create an answer in signaling state "
+                               "“%s”: no remote offer was applied"),
+                             signaling_state_name (state));
+    return;
+  }
+
+  create_description_async (self, OPERATION_CREATE_ANSWER,
+                            gst_peer_connection_create_answer_async,
+                            cancellable, callback, user_data);
+}
+
+/**
+ * gst_peer_connection_create_answer_finish:
+ * @self: a [class@PeerConnection]
+ * @result: the [iface@Gio.AsyncResult]
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full): the answer as SDP text, or %NULL with @error set
+ */
+char *
+gst_peer_connection_create_answer_finish (GstPeerConnection  *self,
+                                          GAsyncResult       *result,
+                                          GError            **error)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+
+  return create_description_finish (self, result,
+                                    gst_peer_connection_create_answer_async,
+                                    &self->last_answer, error);
+}
+
+static void
+set_description_async (GstPeerConnection   *self,
+                       gboolean             remote,
+                       GstCallSdpType       type,
+                       const char          *sdp,
+                       gpointer             source_tag,
+                       GCancellable        *cancellable,
+                       GAsyncReadyCallback  callback,
+                       gpointer             user_data)
+{
+  g_autoptr (GstSDPMessage) message = NULL;
+  GstWebRTCSessionDescription *description;
+  GstWebRTCSignalingState state = GST_WEBRTC_SIGNALING_STATE_STABLE;
+  GstPromise *promise;
+  GError *error = NULL;
+
+  if (fail_if_unusable (self, source_tag, callback, user_data))
+    return;
+
+  if (!remote && !sdp) {
+    sdp = type == GST_CALL_SDP_TYPE_OFFER ? self->last_offer
+        : (type == GST_CALL_SDP_TYPE_ANSWER || type == GST_CALL_SDP_TYPE_PRANSWER)
+        ? self->last_answer : NULL;
+    if (!sdp) {
+      g_task_report_new_error (self, callback, user_data, source_tag,
+                               GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
+                               _("No local %s was created to apply"),
+                               gst_call_sdp_type_to_string (type));
+      return;
+    }
+  }
+
+  if (type == GST_CALL_SDP_TYPE_ROLLBACK) {
+    g_task_report_new_error (self, callback, user_data, source_tag,
+                             GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                             _("Rollback is not supported by webrtcbin 1.22"));
+    return;
+  }
+
+  message = gst_call_sdp_parse_webrtc (sdp, &error);
+  if (!message) {
+    g_prefix_error (&error, remote ? _("Invalid remote %s: ") : _("Invalid local %s: "),
+                    gst_call_sdp_type_to_string (type));
+    g_task_report_error (self, callback, user_data, source_tag, error);
+    return;
+  }
+
+  /* Check the state here for a precise error; webrtcbin checks again. */
+  g_object_get (self->shared->webrtcbin, "signaling-state", &state, NULL);
+  if (type == GST_CALL_SDP_TYPE_ANSWER || type == GST_CALL_SDP_TYPE_PRANSWER) {
+    GstWebRTCSignalingState expected = remote
+        ? GST_WEBRTC_SIGNALING_STATE_HAVE_LOCAL_OFFER
+        : GST_WEBRTC_SIGNALING_STATE_HAVE_REMOTE_OFFER;
+    GstWebRTCSignalingState expected_pranswer = remote
+        ? GST_WEBRTC_SIGNALING_STATE_HAVE_REMOTE_PRANSWER
+        : GST_WEBRTC_SIGNALING_STATE_HAVE_LOCAL_PRANSWER;
+
+    if (state != expected && state != expected_pranswer) {
+      g_task_report_new_error (self, callback, user_data, source_tag,
+                               GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
+                               remote ? _("Cannot apply a remote %s in signaling "
+                                          "state “%s”: no local offer is pending")
+                                      : _("Cannot apply a local %s in signaling "
+                                          "state “%s”: no remote offer is pending"),
+                               gst_call_sdp_type_to_string (type),
+                               signaling_state_name (state));
+      return;
+    }
+  } else if (type == GST_CALL_SDP_TYPE_OFFER) {
+    GstWebRTCSignalingState conflicting = remote
+        ? GST_WEBRTC_SIGNALING_STATE_HAVE_LOCAL_OFFER
+        : GST_WEBRTC_SIGNALING_STATE_HAVE_REMOTE_OFFER;
+
+    if (state == conflicting) {
+      g_task_report_new_error (self, callback, user_data, source_tag,
+                               GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
+                               remote ? _("Cannot apply a remote offer in signaling "
+                                          "state “%s”: a local offer is pending")
+                                      : _("Cannot apply a local offer in signaling "
+                                          "state “%s”: a remote offer is pending"),
+                               signaling_state_name (state));
+      return;
+    }
+  }
+
+  if (remote)
+    remember_remote_ssrcs (self->shared, message);
+
+  promise = start_operation (self, remote ? OPERATION_SET_REMOTE : OPERATION_SET_LOCAL,
+                             source_tag, cancellable, callback, user_data);
+  description = gst_webrtc_session_description_new (gst_call_sdp_type_to_webrtc (type),
+                                                    g_steal_pointer (&message));
+  g_signal_emit_by_name (self->shared->webrtcbin,
+                         remote ? "set-remote-description" : "set-local-description",
+                         description, promise);
+  gst_webrtc_session_description_free (description);
+  gst_promise_unref (promise);
+}
+
+/**
+ * gst_peer_connection_set_local_description_async:
+ * @self: a [class@PeerConnection]
+ * @type: the type of @sdp
+ * @sdp: (nullable): the SDP text, or %NULL for the offer or answer last
+ *   created by @self
+ * @cancellable: (nullable): a [class@Gio.Cancellable]
+ * @callback: (scope async): called once the description is applied
+ * @user_data: data for @callback
+ *
+ * Applies a local description, which starts ICE gathering. Finish with
+ * [method@PeerConnection.set_local_description_finish].
+ */
+void
+gst_peer_connection_set_local_description_async (GstPeerConnection   *self,
+                                                 GstCallSdpType       type,
+                                                 const char          *sdp,
+                                                 GCancellable        *cancellable,
+                                                 GAsyncReadyCallback  callback,
+                                                 gpointer             user_data)
+{
+  g_return_if_fail (GST_IS_PEER_CONNECTION (self));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  set_description_async (self, FALSE, type, sdp,
+                         gst_peer_connection_set_local_description_async,
+                         cancellable, callback, user_data);
+}
+
+/**
+ * gst_peer_connection_set_local_description_finish:
+ * @self: a [class@PeerConnection]
+ * @result: the [iface@Gio.AsyncResult]
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE if the description was applied
+ */
+gboolean
+gst_peer_connection_set_local_description_finish (GstPeerConnection  *self,
+                                                  GAsyncResult       *result,
+                                                  GError            **error)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) ==
+                        gst_peer_connection_set_local_description_async, FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/**
+ * gst_peer_connection_set_remote_description_async:
+ * @self: a [class@PeerConnection]
+ * @type: the type of @sdp
+ * @sdp: the SDP text received from the peer
+ * @cancellable: (nullable): a [class@Gio.Cancellable]
+ * @callback: (scope async): called once the description is applied
+ * @user_data: data for @callback
+ *
+ * Applies the peer's description. Malformed SDP (no `v=0`, no media
+ * sections, no ICE credentials or fingerprint) and a description that does
+ * not fit the signaling state fail with a precise error. Finish with
+ * [method@PeerConnection.set_remote_description_finish].
+ */
+void
+gst_peer_connection_set_remote_description_async (GstPeerConnection   *self,
+                                                  GstCallSdpType       type,
+                                                  const char          *sdp,
+                                                  GCancellable        *cancellable,
+                                                  GAsyncReadyCallback  callback,
+                                                  gpointer             user_data)
+{
+  g_return_if_fail (GST_IS_PEER_CONNECTION (self));
+  g_return_if_fail (sdp != NULL);
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  set_description_async (self, TRUE, type, sdp,
+                         gst_peer_connection_set_remote_description_async,
+                         cancellable, callback, user_data);
+}
+
+/**
+ * gst_peer_connection_set_remote_description_finish:
+ * @self: a [class@PeerConnection]
+ * @result: the [iface@Gio.AsyncResult]
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE if the description was applied
+ */
+gboolean
+gst_peer_connection_set_remote_description_finish (GstPeerConnection  *self,
+                                                   GAsyncResult       *result,
+                                                   GError            **error)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) ==
+                        gst_peer_connection_set_remote_description_async, FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static char *
+get_description_text (GstPeerConnection *self,
+                      const char        *property)
+{
+  GstWebRTCSessionDescription *description = NULL;
+  char *text;
+
+  if (!self->shared->pipeline)
+    return NULL;
+  g_object_get (self->shared->webrtcbin, property, &description, NULL);
+  if (!description)
+    return NULL;
+  text = gst_sdp_message_as_text (description->sdp);
+  gst_webrtc_session_description_free (description);
+  return text;
+}
+
+/**
+ * gst_peer_connection_get_local_description:
+ * @self: a [class@PeerConnection]
+ *
+ * Gets the applied local description, including the candidates gathered so
+ * far (the pending one while an exchange is in progress).
+ *
+ * Returns: (transfer full) (nullable): the SDP text
+ */
+char *
+gst_peer_connection_get_local_description (GstPeerConnection *self)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+
+  return get_description_text (self, "local-description");
+}
+
+/**
+ * gst_peer_connection_get_remote_description:
+ * @self: a [class@PeerConnection]
+ *
+ * Returns: (transfer full) (nullable): the applied remote description as
+ *   SDP text
+ */
+char *
+gst_peer_connection_get_remote_description (GstPeerConnection *self)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+
+  return get_description_text (self, "remote-description");
+}
+
+/**
+ * gst_peer_connection_add_ice_candidate:
+ * @self: a [class@PeerConnection]
+ * @mline_index: the media section index the peer gave with the candidate
+ * @candidate: (nullable): the candidate (`candidate:...`, with or without a
+ *   leading `a=`), or %NULL or an empty string for the end of candidates
+ * @error: return location for a #GError
+ *
+ * Adds a remote ICE candidate received from the peer. Candidates may arrive
+ * before the remote description; they are kept until it is applied.
+ *
+ * Returns: %TRUE if the candidate was accepted
+ */
+gboolean
+gst_peer_connection_add_ice_candidate (GstPeerConnection *self,
+                                       guint              mline_index,
+                                       const char        *candidate,
+                                       GError           **error)
+{
+  g_auto (GStrv) tokens = NULL;
+
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!check_usable (self, error))
+    return FALSE;
+
+  /* libnice needs no end-of-candidates marker. */
+  if (!candidate || !*candidate)
+    return TRUE;
+
+  if (g_str_has_prefix (candidate, "a="))
+    candidate += 2;
+
+  tokens = g_strsplit (candidate, " ", -1);
+  if (!g_str_has_prefix (candidate, "candidate:") || g_strv_length (tokens) < 8 ||
+      !g_str_equal (tokens[6], "typ")) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("“%s” is not an ICE candidate: expected “candidate:FOUNDATION "
+                   "COMPONENT TRANSPORT PRIORITY ADDRESS PORT typ TYPE”"),
+                 candidate);
+    return FALSE;
+  }
+  if (mline_index > 1024) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("The media section index %u of the ICE candidate is out of range"),
+                 mline_index);
+    return FALSE;
+  }
+
+  g_signal_emit_by_name (self->shared->webrtcbin, "add-ice-candidate",
+                         mline_index, candidate);
+  return TRUE;
+}
+
+/**
+ * gst_peer_connection_close:
+ * @self: a [class@PeerConnection]
+ *
+ * Stops all media and shuts the connection down. Pending operations fail
+ * with %GST_CALL_ERROR_CLOSED; no signal is emitted afterwards except the
+ * notifications of the closed states. Safe to call more than once, and from
+ * a signal handler of @self.
+ */
+void
+gst_peer_connection_close (GstPeerConnection *self)
+{
+  Shared *shared;
+
+  g_return_if_fail (GST_IS_PEER_CONNECTION (self));
+
+  shared = self->shared;
+  if (self->closed || !shared->pipeline)
+    return;
+
+  /* Joins webrtcbin's and the streaming threads: nothing runs after this. */
+  gst_element_set_state (shared->pipeline, GST_STATE_NULL);
+  if (self->bus_source) {
+    g_source_destroy (self->bus_source);
+    g_clear_pointer (&self->bus_source, g_source_unref);
+  }
+
+  g_object_freeze_notify (G_OBJECT (self));
+  if (self->signaling_state != GST_CALL_SIGNALING_STATE_CLOSED) {
+    self->signaling_state = GST_CALL_SIGNALING_STATE_CLOSED;
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SIGNALING_STATE]);
+  }
+  if (self->ice_connection_state != GST_CALL_ICE_CONNECTION_STATE_CLOSED) {
+    self->ice_connection_state = GST_CALL_ICE_CONNECTION_STATE_CLOSED;
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_ICE_CONNECTION_STATE]);
+  }
+  if (self->connection_state != GST_CALL_PEER_CONNECTION_STATE_CLOSED) {
+    self->connection_state = GST_CALL_PEER_CONNECTION_STATE_CLOSED;
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_CONNECTION_STATE]);
+  }
+  self->closed = TRUE;
+  g_object_thaw_notify (G_OBJECT (self));
+}

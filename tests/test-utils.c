@@ -1,0 +1,359 @@
+/* libgstcall test utilities
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "test-utils.h"
+
+static gboolean
+on_timeout (gpointer user_data)
+{
+  gboolean *timed_out = user_data;
+
+  *timed_out = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+void
+test_wait_until (gboolean    (*condition) (gpointer data),
+                 gpointer      data,
+                 guint         timeout_ms,
+                 const char   *what)
+{
+  GMainContext *context = g_main_context_ref_thread_default ();
+  gboolean timed_out = FALSE;
+  GSource *timeout = g_timeout_source_new (timeout_ms);
+
+  g_source_set_callback (timeout, on_timeout, &timed_out, NULL);
+  g_source_attach (timeout, context);
+
+  while (!condition (data) && !timed_out)
+    g_main_context_iteration (context, TRUE);
+
+  g_source_destroy (timeout);
+  g_source_unref (timeout);
+  g_main_context_unref (context);
+
+  if (!condition (data))
+    g_error ("timed out after %u ms waiting for %s", timeout_ms, what);
+}
+
+static gboolean
+flag_is_set (gpointer data)
+{
+  return *(const gboolean *) data;
+}
+
+void
+test_wait_for_flag (const gboolean *flag,
+                    guint           timeout_ms,
+                    const char     *what)
+{
+  test_wait_until (flag_is_set, (gpointer) flag, timeout_ms, what);
+}
+
+void
+test_drain_context (void)
+{
+  GMainContext *context = g_main_context_ref_thread_default ();
+
+  while (g_main_context_iteration (context, FALSE))
+    ;
+  g_main_context_unref (context);
+}
+
+#define ASSERT_OWNER(peer) \
+  G_STMT_START { \
+    g_assert_true (g_thread_self () == (peer)->owner_thread); \
+    (peer)->handler_calls++; \
+  } G_STMT_END
+
+static void
+record_error (TestPeer   *peer,
+              GError     *error,
+              const char *step)
+{
+  g_printerr ("%s: %s failed: %s\n", peer->name, step, error->message);
+  if (!peer->error)
+    peer->error = error;
+  else
+    g_error_free (error);
+}
+
+static void
+on_local_description_set (GObject      *source,
+                          GAsyncResult *result,
+                          gpointer      user_data)
+{
+  TestPeer *peer = user_data;
+  GError *error = NULL;
+
+  ASSERT_OWNER (peer);
+  if (!gst_peer_connection_set_local_description_finish (GST_PEER_CONNECTION (source),
+                                                         result, &error))
+    record_error (peer, error, "set-local-description");
+}
+
+static void
+on_offer_created (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  TestPeer *peer = user_data;
+  GError *error = NULL;
+  char *sdp;
+
+  ASSERT_OWNER (peer);
+  sdp = gst_peer_connection_create_offer_finish (GST_PEER_CONNECTION (source),
+                                                 result, &error);
+  if (!sdp) {
+    record_error (peer, error, "create-offer");
+    return;
+  }
+  g_free (peer->offer);
+  peer->offer = sdp;
+  gst_peer_connection_set_local_description_async (peer->pc, GST_CALL_SDP_TYPE_OFFER,
+                                                   sdp, NULL,
+                                                   on_local_description_set, peer);
+  gst_call_signaller_send_description (peer->signaller, GST_CALL_SDP_TYPE_OFFER, sdp);
+}
+
+static void
+on_answer_created (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  TestPeer *peer = user_data;
+  GError *error = NULL;
+  char *sdp;
+
+  ASSERT_OWNER (peer);
+  sdp = gst_peer_connection_create_answer_finish (GST_PEER_CONNECTION (source),
+                                                  result, &error);
+  if (!sdp) {
+    record_error (peer, error, "create-answer");
+    return;
+  }
+  g_free (peer->answer);
+  peer->answer = sdp;
+  /* NULL: apply the answer just created. */
+  gst_peer_connection_set_local_description_async (peer->pc, GST_CALL_SDP_TYPE_ANSWER,
+                                                   NULL, NULL,
+                                                   on_local_description_set, peer);
+  gst_call_signaller_send_description (peer->signaller, GST_CALL_SDP_TYPE_ANSWER, sdp);
+  peer->negotiated = TRUE;
+}
+
+static void
+on_remote_description_set (GObject      *source,
+                           GAsyncResult *result,
+                           gpointer      user_data)
+{
+  TestPeer *peer = user_data;
+  GError *error = NULL;
+
+  ASSERT_OWNER (peer);
+  if (!gst_peer_connection_set_remote_description_finish (GST_PEER_CONNECTION (source),
+                                                          result, &error)) {
+    record_error (peer, error, "set-remote-description");
+    return;
+  }
+  if (peer->offerer)
+    peer->negotiated = TRUE;
+  else
+    gst_peer_connection_create_answer_async (peer->pc, NULL, on_answer_created, peer);
+}
+
+static void
+on_description_received (GstCallSignaller *signaller,
+                         GstCallSdpType    type,
+                         const char       *sdp,
+                         TestPeer         *peer)
+{
+  ASSERT_OWNER (peer);
+  if (type == GST_CALL_SDP_TYPE_OFFER) {
+    g_free (peer->offer);
+    peer->offer = g_strdup (sdp);
+  } else {
+    g_free (peer->answer);
+    peer->answer = g_strdup (sdp);
+  }
+  gst_peer_connection_set_remote_description_async (peer->pc, type, sdp, NULL,
+                                                    on_remote_description_set, peer);
+}
+
+static void
+on_candidate_received (GstCallSignaller *signaller,
+                       guint             mline_index,
+                       const char       *candidate,
+                       TestPeer         *peer)
+{
+  GError *error = NULL;
+
+  ASSERT_OWNER (peer);
+  peer->candidates_received++;
+  if (!gst_peer_connection_add_ice_candidate (peer->pc, mline_index, candidate, &error))
+    record_error (peer, error, "add-ice-candidate");
+}
+
+static void
+on_ice_candidate (GstPeerConnection *pc,
+                  guint              mline_index,
+                  const char        *candidate,
+                  TestPeer          *peer)
+{
+  ASSERT_OWNER (peer);
+  peer->candidates_sent++;
+  gst_call_signaller_send_candidate (peer->signaller, mline_index, candidate);
+}
+
+static void
+on_negotiation_needed (GstPeerConnection *pc,
+                       TestPeer          *peer)
+{
+  ASSERT_OWNER (peer);
+  if (peer->offerer && !peer->offer)
+    test_peer_start (peer);
+}
+
+static void
+on_connection_state (GstPeerConnection *pc,
+                     GParamSpec        *pspec,
+                     TestPeer          *peer)
+{
+  ASSERT_OWNER (peer);
+  if (gst_peer_connection_get_connection_state (pc) ==
+      GST_CALL_PEER_CONNECTION_STATE_CONNECTED)
+    peer->connected = TRUE;
+}
+
+static void
+on_any_state (GstPeerConnection *pc,
+              GParamSpec        *pspec,
+              TestPeer          *peer)
+{
+  ASSERT_OWNER (peer);
+}
+
+static GstPadProbeReturn
+count_buffer (GstPad          *pad,
+              GstPadProbeInfo *info,
+              gpointer         user_data)
+{
+  g_atomic_int_inc ((gint *) user_data);
+  return GST_PAD_PROBE_OK;
+}
+
+static void
+on_track (GstPeerConnection *pc,
+          GstCallTrack      *track,
+          TestPeer          *peer)
+{
+  gboolean video = gst_call_track_get_kind (track) == GST_CALL_MEDIA_KIND_VIDEO;
+  GstElement *sink = gst_element_factory_make ("fakesink", NULL);
+  GError *error = NULL;
+
+  ASSERT_OWNER (peer);
+  g_assert_true (gst_call_track_is_remote (track));
+  g_assert_nonnull (gst_call_track_get_pad (track));
+
+  if (video)
+    peer->video_tracks++;
+  else
+    peer->audio_tracks++;
+
+  g_object_set (sink, "sync", FALSE, "async", FALSE, NULL);
+  gst_pad_add_probe (gst_call_track_get_pad (track), GST_PAD_PROBE_TYPE_BUFFER,
+                     count_buffer, video ? &peer->video_buffers : &peer->audio_buffers,
+                     NULL);
+  if (!gst_call_track_set_sink (track, sink, &error))
+    record_error (peer, error, "set-sink");
+}
+
+static void
+on_pc_error (GstPeerConnection *pc,
+             GError            *error,
+             TestPeer          *peer)
+{
+  ASSERT_OWNER (peer);
+  record_error (peer, g_error_copy (error), "media");
+}
+
+TestPeer *
+test_peer_new (const char       *name,
+               GstCallSignaller *signaller,
+               gboolean          offerer)
+{
+  TestPeer *peer = g_new0 (TestPeer, 1);
+  GError *error = NULL;
+
+  peer->name = name;
+  peer->offerer = offerer;
+  peer->owner_thread = g_thread_self ();
+  peer->signaller = g_object_ref (signaller);
+  peer->pc = gst_peer_connection_new (&error);
+  g_assert_no_error (error);
+
+  g_signal_connect (peer->pc, "ice-candidate", G_CALLBACK (on_ice_candidate), peer);
+  g_signal_connect (peer->pc, "negotiation-needed",
+                    G_CALLBACK (on_negotiation_needed), peer);
+  g_signal_connect (peer->pc, "track", G_CALLBACK (on_track), peer);
+  g_signal_connect (peer->pc, "error", G_CALLBACK (on_pc_error), peer);
+  g_signal_connect (peer->pc, "notify::connection-state",
+                    G_CALLBACK (on_connection_state), peer);
+  g_signal_connect (peer->pc, "notify::signaling-state", G_CALLBACK (on_any_state), peer);
+  g_signal_connect (peer->pc, "notify::ice-gathering-state",
+                    G_CALLBACK (on_any_state), peer);
+  g_signal_connect (peer->pc, "notify::ice-connection-state",
+                    G_CALLBACK (on_any_state), peer);
+  g_signal_connect (signaller, "description-received",
+                    G_CALLBACK (on_description_received), peer);
+  g_signal_connect (signaller, "candidate-received",
+                    G_CALLBACK (on_candidate_received), peer);
+  return peer;
+}
+
+void
+test_peer_add_media (TestPeer *peer,
+                     gboolean  video,
+                     gboolean  audio)
+{
+  GError *error = NULL;
+
+  GstCallTrack *track;
+
+  if (video) {
+    track = gst_peer_connection_add_track_from_description (
+        peer->pc, GST_CALL_MEDIA_KIND_VIDEO, TEST_VIDEO_SOURCE, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (track);
+  }
+  if (audio) {
+    track = gst_peer_connection_add_track_from_description (
+        peer->pc, GST_CALL_MEDIA_KIND_AUDIO, TEST_AUDIO_SOURCE, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (track);
+  }
+}
+
+void
+test_peer_start (TestPeer *peer)
+{
+  g_assert_true (peer->offerer);
+  gst_peer_connection_create_offer_async (peer->pc, NULL, on_offer_created, peer);
+}
+
+void
+test_peer_free (TestPeer *peer)
+{
+  g_signal_handlers_disconnect_by_data (peer->signaller, peer);
+  g_signal_handlers_disconnect_by_data (peer->pc, peer);
+  gst_peer_connection_close (peer->pc);
+  g_assert_finalize_object (peer->pc);
+  g_object_unref (peer->signaller);
+  g_free (peer->offer);
+  g_free (peer->answer);
+  g_clear_error (&peer->error);
+  g_free (peer);
+}

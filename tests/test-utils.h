@@ -1,0 +1,70 @@
+/* libgstcall test utilities
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <gstcall/gstcall.h>
+
+G_BEGIN_DECLS
+
+/* Default test sources: live, small, cheap to encode. */
+#define TEST_VIDEO_SOURCE \
+  "videotestsrc is-live=true pattern=ball ! capsfilter caps=video/x-raw,width=320,height=240,framerate=30/1"
+#define TEST_AUDIO_SOURCE \
+  "audiotestsrc is-live=true wave=sine ! capsfilter caps=audio/x-raw,rate=48000,channels=2"
+
+/* Iterates the thread-default main context until *@flag is TRUE or
+ * @timeout_ms ran out; fails the test on timeout with @what. */
+void test_wait_for_flag (const gboolean *flag,
+                         guint           timeout_ms,
+                         const char     *what);
+
+/* Iterates the thread-default main context until @condition (@data) is TRUE. */
+void test_wait_until (gboolean    (*condition) (gpointer data),
+                      gpointer      data,
+                      guint         timeout_ms,
+                      const char   *what);
+
+/* Runs pending idle work on the thread-default context. */
+void test_drain_context (void);
+
+/* One side of a call: a peer connection wired to a signaller with the plain
+ * offer/answer dance. Every handler asserts it runs on the thread that
+ * created the peer. */
+typedef struct {
+  const char *name;
+  GstPeerConnection *pc;
+  GstCallSignaller *signaller;
+  gboolean offerer;
+  GThread *owner_thread;
+
+  gboolean connected;
+  gboolean negotiated;
+  guint candidates_sent;
+  guint candidates_received;
+  guint handler_calls;
+
+  gint video_buffers; /* atomic: counted on streaming threads */
+  gint audio_buffers;
+  guint video_tracks;
+  guint audio_tracks;
+
+  char *offer;  /* the offer this side created or received */
+  char *answer; /* the answer this side created or received */
+  GError *error;
+} TestPeer;
+
+TestPeer *test_peer_new   (const char       *name,
+                           GstCallSignaller *signaller,
+                           gboolean          offerer);
+void      test_peer_add_media (TestPeer *peer,
+                               gboolean  video,
+                               gboolean  audio);
+/* Offerer only: starts the exchange (also done on negotiation-needed). */
+void      test_peer_start (TestPeer *peer);
+void      test_peer_free  (TestPeer *peer);
+
+G_END_DECLS
