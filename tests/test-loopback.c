@@ -73,7 +73,7 @@ assert_video_section_has_rtx (const char *sdp)
 }
 
 static void
-test_loopback_video_audio_both_ways (void)
+run_loopback_call (void)
 {
   g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
   g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
@@ -111,13 +111,16 @@ test_loopback_video_audio_both_ways (void)
   g_assert_cmpuint (call.answerer->audio_tracks, ==, 1);
 
   /* Trickle ICE went both ways through the signaller. */
-  g_assert_cmpuint (call.offerer->candidates_sent, >, 0);
-  g_assert_cmpuint (call.answerer->candidates_received, ==,
-                    call.offerer->candidates_sent);
+  g_assert_cmpuint (gst_call_negotiator_get_candidates_sent (call.offerer->negotiator), >, 0);
+  g_assert_cmpuint (gst_call_negotiator_get_candidates_received (call.answerer->negotiator), ==,
+                    gst_call_negotiator_get_candidates_sent (call.offerer->negotiator));
+  g_assert_cmpuint (gst_call_negotiator_get_candidates_sent (call.answerer->negotiator), >, 0);
 
   /* BUNDLE, rtcp-mux, NACK and RTX for video, in the offer and the answer. */
-  assert_video_section_has_rtx (call.offerer->offer);
-  assert_video_section_has_rtx (call.offerer->answer);
+  assert_video_section_has_rtx (test_peer_get_offer (call.offerer));
+  assert_video_section_has_rtx (test_peer_get_answer (call.offerer));
+  g_assert_cmpstr (test_peer_get_answer (call.offerer), ==,
+                   test_peer_get_answer (call.answerer));
 
   g_assert_cmpint (gst_peer_connection_get_signaling_state (call.offerer->pc), ==,
                    GST_CALL_SIGNALING_STATE_STABLE);
@@ -131,14 +134,47 @@ test_loopback_video_audio_both_ways (void)
   g_assert_finalize_object (g_steal_pointer (&signaller_b));
 }
 
+static void
+test_loopback_video_audio_both_ways (void)
+{
+  run_loopback_call ();
+}
+
+static gpointer
+call_in_thread (gpointer data)
+{
+  GMainContext *context = g_main_context_new ();
+
+  g_main_context_push_thread_default (context);
+  /* Every handler of the call asserts it runs on this thread. */
+  run_loopback_call ();
+  g_main_context_pop_thread_default (context);
+  g_main_context_unref (context);
+  return NULL;
+}
+
+/* A call created on a worker thread with its own main context is served
+ * entirely there: nothing reaches the default context of the main thread. */
+static void
+test_loopback_other_context (void)
+{
+  GThread *thread = g_thread_new ("call", call_in_thread, NULL);
+
+  g_thread_join (thread);
+  g_assert_false (g_main_context_pending (g_main_context_default ()));
+}
+
 int
 main (int argc, char **argv)
 {
+  setlocale (LC_ALL, "");
   gst_init (&argc, &argv);
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/GstCall/PeerConnection/loopback/video-audio-both-ways",
                    test_loopback_video_audio_both_ways);
+  g_test_add_func ("/GstCall/PeerConnection/loopback/other-main-context",
+                   test_loopback_other_context);
 
   return g_test_run ();
 }

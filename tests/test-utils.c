@@ -82,119 +82,20 @@ record_error (TestPeer   *peer,
 }
 
 static void
-on_local_description_set (GObject      *source,
-                          GAsyncResult *result,
-                          gpointer      user_data)
+on_negotiated (GstCallNegotiator *negotiator,
+               TestPeer          *peer)
 {
-  TestPeer *peer = user_data;
-  GError *error = NULL;
-
   ASSERT_OWNER (peer);
-  if (!gst_peer_connection_set_local_description_finish (GST_PEER_CONNECTION (source),
-                                                         result, &error))
-    record_error (peer, error, "set-local-description");
-}
-
-static void
-on_offer_created (GObject      *source,
-                  GAsyncResult *result,
-                  gpointer      user_data)
-{
-  TestPeer *peer = user_data;
-  GError *error = NULL;
-  char *sdp;
-
-  ASSERT_OWNER (peer);
-  sdp = gst_peer_connection_create_offer_finish (GST_PEER_CONNECTION (source),
-                                                 result, &error);
-  if (!sdp) {
-    record_error (peer, error, "create-offer");
-    return;
-  }
-  g_free (peer->offer);
-  peer->offer = sdp;
-  gst_peer_connection_set_local_description_async (peer->pc, GST_CALL_SDP_TYPE_OFFER,
-                                                   sdp, NULL,
-                                                   on_local_description_set, peer);
-  gst_call_signaller_send_description (peer->signaller, GST_CALL_SDP_TYPE_OFFER, sdp);
-}
-
-static void
-on_answer_created (GObject      *source,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  TestPeer *peer = user_data;
-  GError *error = NULL;
-  char *sdp;
-
-  ASSERT_OWNER (peer);
-  sdp = gst_peer_connection_create_answer_finish (GST_PEER_CONNECTION (source),
-                                                  result, &error);
-  if (!sdp) {
-    record_error (peer, error, "create-answer");
-    return;
-  }
-  g_free (peer->answer);
-  peer->answer = sdp;
-  /* NULL: apply the answer just created. */
-  gst_peer_connection_set_local_description_async (peer->pc, GST_CALL_SDP_TYPE_ANSWER,
-                                                   NULL, NULL,
-                                                   on_local_description_set, peer);
-  gst_call_signaller_send_description (peer->signaller, GST_CALL_SDP_TYPE_ANSWER, sdp);
   peer->negotiated = TRUE;
 }
 
 static void
-on_remote_description_set (GObject      *source,
-                           GAsyncResult *result,
-                           gpointer      user_data)
-{
-  TestPeer *peer = user_data;
-  GError *error = NULL;
-
-  ASSERT_OWNER (peer);
-  if (!gst_peer_connection_set_remote_description_finish (GST_PEER_CONNECTION (source),
-                                                          result, &error)) {
-    record_error (peer, error, "set-remote-description");
-    return;
-  }
-  if (peer->offerer)
-    peer->negotiated = TRUE;
-  else
-    gst_peer_connection_create_answer_async (peer->pc, NULL, on_answer_created, peer);
-}
-
-static void
-on_description_received (GstCallSignaller *signaller,
-                         GstCallSdpType    type,
-                         const char       *sdp,
-                         TestPeer         *peer)
+on_negotiation_failed (GstCallNegotiator *negotiator,
+                       GError            *error,
+                       TestPeer          *peer)
 {
   ASSERT_OWNER (peer);
-  if (type == GST_CALL_SDP_TYPE_OFFER) {
-    g_free (peer->offer);
-    peer->offer = g_strdup (sdp);
-  } else {
-    g_free (peer->answer);
-    peer->answer = g_strdup (sdp);
-  }
-  gst_peer_connection_set_remote_description_async (peer->pc, type, sdp, NULL,
-                                                    on_remote_description_set, peer);
-}
-
-static void
-on_candidate_received (GstCallSignaller *signaller,
-                       guint             mline_index,
-                       const char       *candidate,
-                       TestPeer         *peer)
-{
-  GError *error = NULL;
-
-  ASSERT_OWNER (peer);
-  peer->candidates_received++;
-  if (!gst_peer_connection_add_ice_candidate (peer->pc, mline_index, candidate, &error))
-    record_error (peer, error, "add-ice-candidate");
+  record_error (peer, g_error_copy (error), "negotiation");
 }
 
 static void
@@ -204,17 +105,25 @@ on_ice_candidate (GstPeerConnection *pc,
                   TestPeer          *peer)
 {
   ASSERT_OWNER (peer);
-  peer->candidates_sent++;
-  gst_call_signaller_send_candidate (peer->signaller, mline_index, candidate);
+  g_assert_true (g_str_has_prefix (candidate, "candidate:"));
 }
 
 static void
-on_negotiation_needed (GstPeerConnection *pc,
-                       TestPeer          *peer)
+on_description_received (GstCallSignaller *signaller,
+                         GstCallSdpType    type,
+                         const char       *sdp,
+                         TestPeer         *peer)
 {
   ASSERT_OWNER (peer);
-  if (peer->offerer && !peer->offer)
-    test_peer_start (peer);
+}
+
+static void
+on_candidate_received (GstCallSignaller *signaller,
+                       guint             mline_index,
+                       const char       *candidate,
+                       TestPeer         *peer)
+{
+  ASSERT_OWNER (peer);
 }
 
 static void
@@ -226,6 +135,13 @@ on_connection_state (GstPeerConnection *pc,
   if (gst_peer_connection_get_connection_state (pc) ==
       GST_CALL_PEER_CONNECTION_STATE_CONNECTED)
     peer->connected = TRUE;
+}
+
+static void
+on_negotiation_needed (GstPeerConnection *pc,
+                       TestPeer          *peer)
+{
+  ASSERT_OWNER (peer);
 }
 
 static void
@@ -311,6 +227,10 @@ test_peer_new (const char       *name,
                     G_CALLBACK (on_description_received), peer);
   g_signal_connect (signaller, "candidate-received",
                     G_CALLBACK (on_candidate_received), peer);
+
+  peer->negotiator = gst_call_negotiator_new (peer->pc, signaller, offerer);
+  g_signal_connect (peer->negotiator, "negotiated", G_CALLBACK (on_negotiated), peer);
+  g_signal_connect (peer->negotiator, "failed", G_CALLBACK (on_negotiation_failed), peer);
   return peer;
 }
 
@@ -337,11 +257,16 @@ test_peer_add_media (TestPeer *peer,
   }
 }
 
-void
-test_peer_start (TestPeer *peer)
+const char *
+test_peer_get_offer (TestPeer *peer)
 {
-  g_assert_true (peer->offerer);
-  gst_peer_connection_create_offer_async (peer->pc, NULL, on_offer_created, peer);
+  return gst_call_negotiator_get_offer (peer->negotiator);
+}
+
+const char *
+test_peer_get_answer (TestPeer *peer)
+{
+  return gst_call_negotiator_get_answer (peer->negotiator);
 }
 
 void
@@ -349,11 +274,13 @@ test_peer_free (TestPeer *peer)
 {
   g_signal_handlers_disconnect_by_data (peer->signaller, peer);
   g_signal_handlers_disconnect_by_data (peer->pc, peer);
+  gst_call_negotiator_stop (peer->negotiator);
   gst_peer_connection_close (peer->pc);
+  /* Let cancelled operations deliver their results. */
+  test_drain_context ();
+  g_assert_finalize_object (peer->negotiator);
   g_assert_finalize_object (peer->pc);
   g_object_unref (peer->signaller);
-  g_free (peer->offer);
-  g_free (peer->answer);
   g_clear_error (&peer->error);
   g_free (peer);
 }

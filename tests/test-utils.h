@@ -6,7 +6,13 @@
 
 #pragma once
 
+#include <locale.h>
+#include <string.h>
+
+#include <gst/sdp/sdp.h>
 #include <gstcall/gstcall.h>
+
+#include "gstcall-negotiator-private.h"
 
 G_BEGIN_DECLS
 
@@ -31,9 +37,9 @@ void test_wait_until (gboolean    (*condition) (gpointer data),
 /* Runs pending idle work on the thread-default context. */
 void test_drain_context (void);
 
-/* One side of a call: a peer connection wired to a signaller with the plain
- * offer/answer dance. Every handler asserts it runs on the thread that
- * created the peer. */
+/* One side of a call: a peer connection wired to a signaller by the
+ * negotiator. Every handler of every signal asserts it runs on the thread
+ * that created the peer. */
 typedef struct {
   const char *name;
   GstPeerConnection *pc;
@@ -41,10 +47,10 @@ typedef struct {
   gboolean offerer;
   GThread *owner_thread;
 
+  GstCallNegotiator *negotiator;
+
   gboolean connected;
   gboolean negotiated;
-  guint candidates_sent;
-  guint candidates_received;
   guint handler_calls;
 
   gint video_buffers; /* atomic: counted on streaming threads */
@@ -52,8 +58,6 @@ typedef struct {
   guint video_tracks;
   guint audio_tracks;
 
-  char *offer;  /* the offer this side created or received */
-  char *answer; /* the answer this side created or received */
   GError *error;
 } TestPeer;
 
@@ -63,8 +67,9 @@ TestPeer *test_peer_new   (const char       *name,
 void      test_peer_add_media (TestPeer *peer,
                                gboolean  video,
                                gboolean  audio);
-/* Offerer only: starts the exchange (also done on negotiation-needed). */
-void      test_peer_start (TestPeer *peer);
+/* The last offer and answer this side created or received. */
+const char *test_peer_get_offer  (TestPeer *peer);
+const char *test_peer_get_answer (TestPeer *peer);
 void      test_peer_free  (TestPeer *peer);
 
 G_END_DECLS

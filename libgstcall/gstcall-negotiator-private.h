@@ -1,0 +1,43 @@
+/* libgstcall
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include "gstpeerconnection.h"
+#include "gstcallsignaller.h"
+
+G_BEGIN_DECLS
+
+/* GstCallNegotiator: runs the offer/answer exchange and trickle ICE of a
+ * peer connection over a signaller.
+ *
+ * The offerer creates an offer whenever the peer connection needs
+ * negotiation; the answerer answers every remote offer. Candidates go both
+ * ways as they come. Signals:
+ *   "negotiated" ()          an offer/answer exchange completed
+ *   "failed"     (GError *)  a step failed; the exchange stopped
+ *   "bye"        ()          the peer hung up through the signaller */
+#define GST_TYPE_CALL_NEGOTIATOR (gst_call_negotiator_get_type ())
+G_DECLARE_FINAL_TYPE (GstCallNegotiator, gst_call_negotiator, GST, CALL_NEGOTIATOR, GObject)
+
+GstCallNegotiator *gst_call_negotiator_new (GstPeerConnection *pc,
+                                            GstCallSignaller  *signaller,
+                                            gboolean           offerer);
+
+/* Offerer: creates and sends an offer now (it also does so on
+ * negotiation-needed). */
+void               gst_call_negotiator_start (GstCallNegotiator *self);
+
+/* The last offer and answer exchanged (sent or received). */
+const char        *gst_call_negotiator_get_offer  (GstCallNegotiator *self);
+const char        *gst_call_negotiator_get_answer (GstCallNegotiator *self);
+guint              gst_call_negotiator_get_candidates_sent     (GstCallNegotiator *self);
+guint              gst_call_negotiator_get_candidates_received (GstCallNegotiator *self);
+
+/* Stops reacting to the peer connection and the signaller. */
+void               gst_call_negotiator_stop (GstCallNegotiator *self);
+
+G_END_DECLS

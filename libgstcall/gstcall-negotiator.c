@@ -1,0 +1,340 @@
+/* libgstcall
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include "gstcall-negotiator-private.h"
+#include "gstcall-private.h"
+
+struct _GstCallNegotiator {
+  GObject parent_instance;
+
+  GstPeerConnection *pc;
+  GstCallSignaller *signaller;
+  GCancellable *cancellable;
+  gboolean offerer;
+  gboolean offer_in_progress;
+  gboolean renegotiate;
+
+  char *offer;
+  char *answer;
+  guint candidates_sent;
+  guint candidates_received;
+};
+
+G_DEFINE_FINAL_TYPE (GstCallNegotiator, gst_call_negotiator, G_TYPE_OBJECT)
+
+enum {
+  SIGNAL_NEGOTIATED,
+  SIGNAL_FAILED,
+  SIGNAL_BYE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+fail (GstCallNegotiator *self,
+      GError            *error)
+{
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  GST_WARNING ("negotiation failed: %s", error->message);
+  g_signal_emit (self, signals[SIGNAL_FAILED], 0, error);
+}
+
+static void
+replace_string (char      **field,
+                const char *value)
+{
+  g_free (*field);
+  *field = g_strdup (value);
+}
+
+static void
+on_local_description_set (GObject      *source,
+                          GAsyncResult *result,
+                          gpointer      user_data)
+{
+  g_autoptr (GstCallNegotiator) self = user_data;
+  g_autoptr (GError) error = NULL;
+
+  if (!gst_peer_connection_set_local_description_finish (GST_PEER_CONNECTION (source),
+                                                         result, &error))
+    fail (self, error);
+}
+
+static void
+on_offer_created (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr (GstCallNegotiator) self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *sdp = NULL;
+
+  sdp = gst_peer_connection_create_offer_finish (GST_PEER_CONNECTION (source),
+                                                 result, &error);
+  if (!sdp) {
+    self->offer_in_progress = FALSE;
+    fail (self, error);
+    return;
+  }
+  replace_string (&self->offer, sdp);
+  gst_peer_connection_set_local_description_async (self->pc, GST_CALL_SDP_TYPE_OFFER,
+                                                   sdp, self->cancellable,
+                                                   on_local_description_set,
+                                                   g_object_ref (self));
+  gst_call_signaller_send_description (self->signaller, GST_CALL_SDP_TYPE_OFFER, sdp);
+}
+
+static void
+on_answer_created (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr (GstCallNegotiator) self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *sdp = NULL;
+
+  sdp = gst_peer_connection_create_answer_finish (GST_PEER_CONNECTION (source),
+                                                  result, &error);
+  if (!sdp) {
+    fail (self, error);
+    return;
+  }
+  replace_string (&self->answer, sdp);
+  gst_peer_connection_set_local_description_async (self->pc, GST_CALL_SDP_TYPE_ANSWER,
+                                                   sdp, self->cancellable,
+                                                   on_local_description_set,
+                                                   g_object_ref (self));
+  gst_call_signaller_send_description (self->signaller, GST_CALL_SDP_TYPE_ANSWER, sdp);
+  g_signal_emit (self, signals[SIGNAL_NEGOTIATED], 0);
+}
+
+static void
+on_remote_offer_set (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr (GstCallNegotiator) self = user_data;
+  g_autoptr (GError) error = NULL;
+
+  if (!gst_peer_connection_set_remote_description_finish (GST_PEER_CONNECTION (source),
+                                                          result, &error)) {
+    fail (self, error);
+    return;
+  }
+  gst_peer_connection_create_answer_async (self->pc, self->cancellable,
+                                           on_answer_created, g_object_ref (self));
+}
+
+static void
+on_remote_answer_set (GObject      *source,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  g_autoptr (GstCallNegotiator) self = user_data;
+  g_autoptr (GError) error = NULL;
+
+  self->offer_in_progress = FALSE;
+  if (!gst_peer_connection_set_remote_description_finish (GST_PEER_CONNECTION (source),
+                                                          result, &error)) {
+    fail (self, error);
+    return;
+  }
+
+  g_signal_emit (self, signals[SIGNAL_NEGOTIATED], 0);
+  if (self->renegotiate) {
+    self->renegotiate = FALSE;
+    gst_call_negotiator_start (self);
+  }
+}
+
+static void
+on_description_received (GstCallSignaller  *signaller,
+                         GstCallSdpType     type,
+                         const char        *sdp,
+                         GstCallNegotiator *self)
+{
+  if (type == GST_CALL_SDP_TYPE_OFFER)
+    replace_string (&self->offer, sdp);
+  else
+    replace_string (&self->answer, sdp);
+
+  gst_peer_connection_set_remote_description_async (self->pc, type, sdp,
+                                                    self->cancellable,
+                                                    type == GST_CALL_SDP_TYPE_OFFER
+                                                        ? on_remote_offer_set
+                                                        : on_remote_answer_set,
+                                                    g_object_ref (self));
+}
+
+static void
+on_candidate_received (GstCallSignaller  *signaller,
+                       guint              mline_index,
+                       const char        *candidate,
+                       GstCallNegotiator *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  self->candidates_received++;
+  if (!gst_peer_connection_add_ice_candidate (self->pc, mline_index, candidate, &error))
+    fail (self, error);
+}
+
+static void
+on_bye_received (GstCallSignaller  *signaller,
+                 GstCallNegotiator *self)
+{
+  g_signal_emit (self, signals[SIGNAL_BYE], 0);
+}
+
+static void
+on_ice_candidate (GstPeerConnection *pc,
+                  guint              mline_index,
+                  const char        *candidate,
+                  GstCallNegotiator *self)
+{
+  self->candidates_sent++;
+  gst_call_signaller_send_candidate (self->signaller, mline_index, candidate);
+}
+
+static void
+on_negotiation_needed (GstPeerConnection *pc,
+                       GstCallNegotiator *self)
+{
+  if (!self->offerer)
+    return;
+  if (self->offer_in_progress) {
+    self->renegotiate = TRUE;
+    return;
+  }
+  gst_call_negotiator_start (self);
+}
+
+static void
+gst_call_negotiator_dispose (GObject *object)
+{
+  GstCallNegotiator *self = GST_CALL_NEGOTIATOR (object);
+
+  gst_call_negotiator_stop (self);
+  g_clear_object (&self->pc);
+  g_clear_object (&self->signaller);
+
+  G_OBJECT_CLASS (gst_call_negotiator_parent_class)->dispose (object);
+}
+
+static void
+gst_call_negotiator_finalize (GObject *object)
+{
+  GstCallNegotiator *self = GST_CALL_NEGOTIATOR (object);
+
+  g_clear_object (&self->cancellable);
+  g_free (self->offer);
+  g_free (self->answer);
+
+  G_OBJECT_CLASS (gst_call_negotiator_parent_class)->finalize (object);
+}
+
+static void
+gst_call_negotiator_class_init (GstCallNegotiatorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = gst_call_negotiator_dispose;
+  object_class->finalize = gst_call_negotiator_finalize;
+
+  signals[SIGNAL_NEGOTIATED] =
+      g_signal_new ("negotiated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                    NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_FAILED] =
+      g_signal_new ("failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                    NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
+  signals[SIGNAL_BYE] =
+      g_signal_new ("bye", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                    NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+gst_call_negotiator_init (GstCallNegotiator *self)
+{
+  self->cancellable = g_cancellable_new ();
+}
+
+GstCallNegotiator *
+gst_call_negotiator_new (GstPeerConnection *pc,
+                         GstCallSignaller  *signaller,
+                         gboolean           offerer)
+{
+  GstCallNegotiator *self;
+
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (pc), NULL);
+  g_return_val_if_fail (GST_IS_CALL_SIGNALLER (signaller), NULL);
+
+  self = g_object_new (GST_TYPE_CALL_NEGOTIATOR, NULL);
+  self->pc = g_object_ref (pc);
+  self->signaller = g_object_ref (signaller);
+  self->offerer = offerer;
+
+  g_signal_connect_object (pc, "ice-candidate", G_CALLBACK (on_ice_candidate), self, 0);
+  g_signal_connect_object (pc, "negotiation-needed",
+                           G_CALLBACK (on_negotiation_needed), self, 0);
+  g_signal_connect_object (signaller, "description-received",
+                           G_CALLBACK (on_description_received), self, 0);
+  g_signal_connect_object (signaller, "candidate-received",
+                           G_CALLBACK (on_candidate_received), self, 0);
+  g_signal_connect_object (signaller, "bye-received",
+                           G_CALLBACK (on_bye_received), self, 0);
+  return self;
+}
+
+void
+gst_call_negotiator_start (GstCallNegotiator *self)
+{
+  g_return_if_fail (GST_IS_CALL_NEGOTIATOR (self));
+  g_return_if_fail (self->pc != NULL);
+
+  self->offer_in_progress = TRUE;
+  gst_peer_connection_create_offer_async (self->pc, self->cancellable,
+                                          on_offer_created, g_object_ref (self));
+}
+
+const char *
+gst_call_negotiator_get_offer (GstCallNegotiator *self)
+{
+  return self->offer;
+}
+
+const char *
+gst_call_negotiator_get_answer (GstCallNegotiator *self)
+{
+  return self->answer;
+}
+
+guint
+gst_call_negotiator_get_candidates_sent (GstCallNegotiator *self)
+{
+  return self->candidates_sent;
+}
+
+guint
+gst_call_negotiator_get_candidates_received (GstCallNegotiator *self)
+{
+  return self->candidates_received;
+}
+
+void
+gst_call_negotiator_stop (GstCallNegotiator *self)
+{
+  g_return_if_fail (GST_IS_CALL_NEGOTIATOR (self));
+
+  g_cancellable_cancel (self->cancellable);
+  if (self->pc)
+    g_signal_handlers_disconnect_by_data (self->pc, self);
+  if (self->signaller)
+    g_signal_handlers_disconnect_by_data (self->signaller, self);
+}
