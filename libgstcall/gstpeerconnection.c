@@ -859,6 +859,23 @@ configure_ice_servers (GstPeerConnection *self,
   return TRUE;
 }
 
+/* libnice asks UPnP routers on the local network for port mappings by
+ * default: multicast discovery traffic and a thread per agent, for a feature
+ * TURN serves better. Calls only talk to the peer and configured servers. */
+static void
+disable_upnp (GstElement *webrtcbin)
+{
+  g_autoptr (GObject) ice = NULL;
+  g_autoptr (GObject) agent = NULL;
+
+  g_object_get (webrtcbin, "ice-agent", &ice, NULL);
+  if (!ice || !g_object_class_find_property (G_OBJECT_GET_CLASS (ice), "agent"))
+    return;
+  g_object_get (ice, "agent", &agent, NULL);
+  if (agent && g_object_class_find_property (G_OBJECT_GET_CLASS (agent), "upnp"))
+    g_object_set (agent, "upnp", FALSE, NULL);
+}
+
 static gboolean
 gst_peer_connection_initable_init (GInitable     *initable,
                                    GCancellable  *cancellable,
@@ -900,6 +917,8 @@ gst_peer_connection_initable_init (GInitable     *initable,
                     ? GST_WEBRTC_ICE_TRANSPORT_POLICY_RELAY
                     : GST_WEBRTC_ICE_TRANSPORT_POLICY_ALL,
                 NULL);
+
+  disable_upnp (shared->webrtcbin);
 
   if (!configure_ice_servers (self, error)) {
     gst_clear_object (&shared->pipeline);

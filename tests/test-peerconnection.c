@@ -125,6 +125,18 @@ test_defaults (void)
   g_object_get (gst_peer_connection_get_webrtcbin (pc), "stun-server", &stun, NULL);
   g_assert_null (stun);
 
+  /* Nor UPnP discovery on the local network. */
+  {
+    g_autoptr (GObject) ice = NULL;
+    g_autoptr (GObject) agent = NULL;
+    gboolean upnp = TRUE;
+
+    g_object_get (gst_peer_connection_get_webrtcbin (pc), "ice-agent", &ice, NULL);
+    g_object_get (ice, "agent", &agent, NULL);
+    g_object_get (agent, "upnp", &upnp, NULL);
+    g_assert_false (upnp);
+  }
+
   g_assert_null (gst_peer_connection_get_local_description (pc));
   g_assert_null (gst_peer_connection_get_remote_description (pc));
 
