@@ -2154,7 +2154,7 @@ set_description_async (GstPeerConnection   *self,
  * @sdp: (nullable): the SDP text, or %NULL for the offer or answer last
  *   created by @self
  * @cancellable: (nullable): a [class@Gio.Cancellable]
- * @callback: (scope async): called once the description is applied
+ * @callback: (scope async) (nullable): called once the description is applied
  * @user_data: data for @callback
  *
  * Applies a local description, which starts ICE gathering. Finish with
@@ -2203,7 +2203,7 @@ gst_peer_connection_set_local_description_finish (GstPeerConnection  *self,
  * @type: the type of @sdp
  * @sdp: the SDP text received from the peer
  * @cancellable: (nullable): a [class@Gio.Cancellable]
- * @callback: (scope async): called once the description is applied
+ * @callback: (scope async) (nullable): called once the description is applied
  * @user_data: data for @callback
  *
  * Applies the peer's description. Malformed SDP (no `v=0`, no media
