@@ -54,17 +54,57 @@ replace_string (char      **field,
   *field = g_strdup (value);
 }
 
+typedef struct {
+  GstCallNegotiator *self;
+  GstCallSdpType type;
+  char *sdp;
+} LocalDescription;
+
+static void
+local_description_free (LocalDescription *local)
+{
+  g_object_unref (local->self);
+  g_free (local->sdp);
+  g_free (local);
+}
+
+/* A description goes to the peer only once it is applied locally: the
+ * peer's reply can then never arrive before we are ready for it. */
 static void
 on_local_description_set (GObject      *source,
                           GAsyncResult *result,
                           gpointer      user_data)
 {
-  g_autoptr (GstCallNegotiator) self = user_data;
+  LocalDescription *local = user_data;
+  GstCallNegotiator *self = local->self;
   g_autoptr (GError) error = NULL;
 
   if (!gst_peer_connection_set_local_description_finish (GST_PEER_CONNECTION (source),
-                                                         result, &error))
+                                                         result, &error)) {
+    if (local->type == GST_CALL_SDP_TYPE_OFFER)
+      self->offer_in_progress = FALSE;
     fail (self, error);
+  } else {
+    gst_call_signaller_send_description (self->signaller, local->type, local->sdp);
+    if (local->type == GST_CALL_SDP_TYPE_ANSWER)
+      g_signal_emit (self, signals[SIGNAL_NEGOTIATED], 0);
+  }
+  local_description_free (local);
+}
+
+static void
+apply_and_send (GstCallNegotiator *self,
+                GstCallSdpType     type,
+                char              *sdp)
+{
+  LocalDescription *local = g_new0 (LocalDescription, 1);
+
+  local->self = g_object_ref (self);
+  local->type = type;
+  local->sdp = sdp;
+  gst_peer_connection_set_local_description_async (self->pc, type, sdp,
+                                                   self->cancellable,
+                                                   on_local_description_set, local);
 }
 
 static void
@@ -74,7 +114,7 @@ on_offer_created (GObject      *source,
 {
   g_autoptr (GstCallNegotiator) self = user_data;
   g_autoptr (GError) error = NULL;
-  g_autofree char *sdp = NULL;
+  char *sdp;
 
   sdp = gst_peer_connection_create_offer_finish (GST_PEER_CONNECTION (source),
                                                  result, &error);
@@ -84,11 +124,7 @@ on_offer_created (GObject      *source,
     return;
   }
   replace_string (&self->offer, sdp);
-  gst_peer_connection_set_local_description_async (self->pc, GST_CALL_SDP_TYPE_OFFER,
-                                                   sdp, self->cancellable,
-                                                   on_local_description_set,
-                                                   g_object_ref (self));
-  gst_call_signaller_send_description (self->signaller, GST_CALL_SDP_TYPE_OFFER, sdp);
+  apply_and_send (self, GST_CALL_SDP_TYPE_OFFER, sdp);
 }
 
 static void
@@ -98,7 +134,7 @@ on_answer_created (GObject      *source,
 {
   g_autoptr (GstCallNegotiator) self = user_data;
   g_autoptr (GError) error = NULL;
-  g_autofree char *sdp = NULL;
+  char *sdp;
 
   sdp = gst_peer_connection_create_answer_finish (GST_PEER_CONNECTION (source),
                                                   result, &error);
@@ -107,12 +143,7 @@ on_answer_created (GObject      *source,
     return;
   }
   replace_string (&self->answer, sdp);
-  gst_peer_connection_set_local_description_async (self->pc, GST_CALL_SDP_TYPE_ANSWER,
-                                                   sdp, self->cancellable,
-                                                   on_local_description_set,
-                                                   g_object_ref (self));
-  gst_call_signaller_send_description (self->signaller, GST_CALL_SDP_TYPE_ANSWER, sdp);
-  g_signal_emit (self, signals[SIGNAL_NEGOTIATED], 0);
+  apply_and_send (self, GST_CALL_SDP_TYPE_ANSWER, sdp);
 }
 
 static void

@@ -22,4 +22,8 @@ GstCallTrack *gst_call_track_new (GstCallMediaKind  kind,
 void          gst_call_track_set_mid (GstCallTrack *self,
                                       const char   *mid);
 
+/* Local tracks: the valve GstCallTrack:enabled controls. */
+void          gst_call_track_set_valve (GstCallTrack *self,
+                                        GstElement   *valve);
+
 G_END_DECLS

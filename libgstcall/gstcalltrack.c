@@ -34,6 +34,8 @@ struct _GstCallTrack {
   char *mid;
   GstBin *pipeline;
   GstPad *pad;
+  GstElement *valve;
+  gboolean enabled;
 };
 
 G_DEFINE_FINAL_TYPE (GstCallTrack, gst_call_track, G_TYPE_OBJECT)
@@ -44,6 +46,7 @@ enum {
   PROP_REMOTE,
   PROP_MID,
   PROP_PAD,
+  PROP_ENABLED,
   N_PROPS
 };
 
@@ -56,6 +59,7 @@ gst_call_track_finalize (GObject *object)
 
   g_clear_pointer (&self->mid, g_free);
   gst_clear_object (&self->pad);
+  gst_clear_object (&self->valve);
   gst_clear_object (&self->pipeline);
 
   G_OBJECT_CLASS (gst_call_track_parent_class)->finalize (object);
@@ -82,6 +86,26 @@ gst_call_track_get_property (GObject    *object,
     case PROP_PAD:
       g_value_set_object (value, self->pad);
       break;
+    case PROP_ENABLED:
+      g_value_set_boolean (value, self->enabled);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+gst_call_track_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  GstCallTrack *self = GST_CALL_TRACK (object);
+
+  switch (prop_id) {
+    case PROP_ENABLED:
+      gst_call_track_set_enabled (self, g_value_get_boolean (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
@@ -94,6 +118,7 @@ gst_call_track_class_init (GstCallTrackClass *klass)
 
   object_class->finalize = gst_call_track_finalize;
   object_class->get_property = gst_call_track_get_property;
+  object_class->set_property = gst_call_track_set_property;
 
   /**
    * GstCallTrack:kind:
@@ -135,12 +160,25 @@ gst_call_track_class_init (GstCallTrackClass *klass)
       g_param_spec_object ("pad", NULL, NULL, GST_TYPE_PAD,
                            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
 
+  /**
+   * GstCallTrack:enabled:
+   *
+   * Whether a local track sends media. A disabled track sends nothing
+   * (muted) until it is enabled again; the negotiated session is kept.
+   * Remote tracks are always enabled.
+   */
+  props[PROP_ENABLED] =
+      g_param_spec_boolean ("enabled", NULL, NULL, TRUE,
+                            G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+                            G_PARAM_EXPLICIT_NOTIFY);
+
   g_object_class_install_properties (object_class, N_PROPS, props);
 }
 
 static void
 gst_call_track_init (GstCallTrack *self)
 {
+  self->enabled = TRUE;
 }
 
 GstCallTrack *
@@ -170,6 +208,50 @@ gst_call_track_set_mid (GstCallTrack *self,
   g_free (self->mid);
   self->mid = g_strdup (mid);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_MID]);
+}
+
+void
+gst_call_track_set_valve (GstCallTrack *self,
+                          GstElement   *valve)
+{
+  gst_object_replace ((GstObject **) &self->valve, GST_OBJECT (valve));
+  g_object_set (valve, "drop", !self->enabled, NULL);
+}
+
+/**
+ * gst_call_track_get_enabled:
+ * @self: a [class@CallTrack]
+ *
+ * Returns: whether @self sends media, see [property@CallTrack:enabled]
+ */
+gboolean
+gst_call_track_get_enabled (GstCallTrack *self)
+{
+  g_return_val_if_fail (GST_IS_CALL_TRACK (self), FALSE);
+
+  return self->enabled;
+}
+
+/**
+ * gst_call_track_set_enabled:
+ * @self: a local [class@CallTrack]
+ * @enabled: %FALSE to stop sending (mute), %TRUE to send again
+ *
+ * Mutes or unmutes a local track, see [property@CallTrack:enabled].
+ */
+void
+gst_call_track_set_enabled (GstCallTrack *self,
+                            gboolean      enabled)
+{
+  g_return_if_fail (GST_IS_CALL_TRACK (self));
+
+  enabled = !!enabled;
+  if (self->remote || self->enabled == enabled)
+    return;
+  self->enabled = enabled;
+  if (self->valve)
+    g_object_set (self->valve, "drop", !enabled, NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_ENABLED]);
 }
 
 /**

@@ -31,6 +31,11 @@ const char      *gst_call_track_get_mid    (GstCallTrack *self);
 GST_CALL_AVAILABLE_IN_ALL
 GstPad          *gst_call_track_get_pad    (GstCallTrack *self);
 GST_CALL_AVAILABLE_IN_ALL
+gboolean         gst_call_track_get_enabled (GstCallTrack *self);
+GST_CALL_AVAILABLE_IN_ALL
+void             gst_call_track_set_enabled (GstCallTrack *self,
+                                             gboolean      enabled);
+GST_CALL_AVAILABLE_IN_ALL
 gboolean         gst_call_track_set_sink   (GstCallTrack *self,
                                             GstElement   *sink,
                                             GError      **error);

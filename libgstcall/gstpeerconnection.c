@@ -1541,11 +1541,12 @@ gst_peer_connection_add_track (GstPeerConnection *self,
   Shared *shared;
   g_autoptr (GstElement) source_ref = NULL;
   g_autoptr (GstPad) source_pad = NULL;
-  g_autoptr (GstPad) send_sink = NULL;
+  g_autoptr (GstPad) valve_sink = NULL;
   g_autoptr (GstPad) send_src = NULL;
   g_autoptr (GstPad) webrtc_sink = NULL;
   g_autoptr (GstWebRTCRTPTransceiver) transceiver = NULL;
   GstElement *send_bin;
+  GstElement *valve;
   GstCallTrack *track;
   guint payload_type;
 
@@ -1577,14 +1578,23 @@ gst_peer_connection_add_track (GstPeerConnection *self,
   if (!send_bin)
     return NULL;
 
-  gst_bin_add_many (GST_BIN (shared->pipeline), source, send_bin, NULL);
-  send_sink = gst_element_get_static_pad (send_bin, "sink");
+  /* The valve turns the track off (GstCallTrack:enabled) before the
+   * encoder: no frames are encoded and the peer's decoder keeps its
+   * references, so media resumes at once when it opens again. */
+  valve = gst_call_make_element ("valve", NULL, error);
+  if (!valve) {
+    gst_object_unref (gst_object_ref_sink (send_bin));
+    return NULL;
+  }
+  gst_bin_add_many (GST_BIN (shared->pipeline), source, valve, send_bin, NULL);
+  valve_sink = gst_element_get_static_pad (valve, "sink");
   send_src = gst_element_get_static_pad (send_bin, "src");
-  if (gst_pad_link (source_pad, send_sink) != GST_PAD_LINK_OK) {
+  if (gst_pad_link (source_pad, valve_sink) != GST_PAD_LINK_OK ||
+      !gst_element_link (valve, send_bin)) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
                  _("The source “%s” does not produce raw %s"),
                  GST_OBJECT_NAME (source), gst_call_media_kind_to_string (kind));
-    gst_bin_remove_many (GST_BIN (shared->pipeline), source, send_bin, NULL);
+    gst_bin_remove_many (GST_BIN (shared->pipeline), source, valve, send_bin, NULL);
     return NULL;
   }
 
@@ -1595,7 +1605,7 @@ gst_peer_connection_add_track (GstPeerConnection *self,
                  gst_call_media_kind_to_string (kind));
     if (webrtc_sink)
       gst_element_release_request_pad (shared->webrtcbin, webrtc_sink);
-    gst_bin_remove_many (GST_BIN (shared->pipeline), source, send_bin, NULL);
+    gst_bin_remove_many (GST_BIN (shared->pipeline), source, valve, send_bin, NULL);
     return NULL;
   }
 
@@ -1620,10 +1630,12 @@ gst_peer_connection_add_track (GstPeerConnection *self,
     self->next_audio_payload -= 1;
 
   gst_element_sync_state_with_parent (send_bin);
+  gst_element_sync_state_with_parent (valve);
   gst_element_sync_state_with_parent (source);
 
   track = gst_call_track_new (kind, FALSE, NULL, GST_BIN (shared->pipeline),
                               source_pad);
+  gst_call_track_set_valve (track, valve);
   g_ptr_array_add (self->tracks, track);
   return track;
 }
