@@ -14,9 +14,9 @@ G_BEGIN_DECLS
 /* GstCallNegotiator: runs the offer/answer exchange and trickle ICE of a
  * peer connection over a signaller.
  *
- * The offerer creates an offer whenever the peer connection needs
- * negotiation; the answerer answers every remote offer. Candidates go both
- * ways as they come. Signals:
+ * The offerer makes the first offer; afterwards either side offers when
+ * its peer connection needs negotiation (a track added mid-call), and
+ * answers every remote offer. Candidates go both ways as they come. Signals:
  *   "negotiated" ()          an offer/answer exchange completed
  *   "failed"     (GError *)  a step failed; the exchange stopped
  *   "bye"        ()          the peer hung up through the signaller */
@@ -30,6 +30,15 @@ GstCallNegotiator *gst_call_negotiator_new (GstPeerConnection *pc,
 /* Offerer: creates and sends an offer now (it also does so on
  * negotiation-needed). */
 void               gst_call_negotiator_start (GstCallNegotiator *self);
+
+/* What the signaller delivered; the negotiator's own signaller handlers
+ * call these, and a caller can replay messages that arrived earlier. */
+void               gst_call_negotiator_receive_description (GstCallNegotiator *self,
+                                                            GstCallSdpType     type,
+                                                            const char        *sdp);
+void               gst_call_negotiator_receive_candidate   (GstCallNegotiator *self,
+                                                            guint              mline_index,
+                                                            const char        *candidate);
 
 /* The last offer and answer exchanged (sent or received). */
 const char        *gst_call_negotiator_get_offer  (GstCallNegotiator *self);

@@ -9,15 +9,18 @@
 #include "gstcall-negotiator-private.h"
 #include "gstcall-private.h"
 
+#include <gst/webrtc/webrtc.h>
+
 struct _GstCallNegotiator {
   GObject parent_instance;
 
   GstPeerConnection *pc;
   GstCallSignaller *signaller;
   GCancellable *cancellable;
-  gboolean offerer;
+  gboolean offerer;          /* made the first offer */
+  gboolean negotiated_once;
   gboolean offer_in_progress;
-  gboolean renegotiate;
+  gboolean renegotiate;      /* negotiation was needed while busy */
 
   char *offer;
   char *answer;
@@ -54,6 +57,44 @@ replace_string (char      **field,
   *field = g_strdup (value);
 }
 
+static gboolean
+signaling_is_stable (GstCallNegotiator *self)
+{
+  GstWebRTCSignalingState state = GST_WEBRTC_SIGNALING_STATE_CLOSED;
+  GstElement *webrtcbin = gst_peer_connection_get_webrtcbin (self->pc);
+
+  /* webrtcbin's own state: the peer connection's copy is updated from an
+   * idle callback and may lag behind. */
+  if (webrtcbin)
+    g_object_get (webrtcbin, "signaling-state", &state, NULL);
+  return state == GST_WEBRTC_SIGNALING_STATE_STABLE;
+}
+
+/* Offers when negotiation is needed and possible: the side that did not
+ * make the first offer waits for it; an exchange in progress is finished
+ * first. */
+static void
+maybe_offer (GstCallNegotiator *self)
+{
+  if (!self->offerer && !self->negotiated_once)
+    return;
+  if (self->offer_in_progress || !signaling_is_stable (self)) {
+    self->renegotiate = TRUE;
+    return;
+  }
+  self->renegotiate = FALSE;
+  gst_call_negotiator_start (self);
+}
+
+static void
+exchange_done (GstCallNegotiator *self)
+{
+  self->negotiated_once = TRUE;
+  g_signal_emit (self, signals[SIGNAL_NEGOTIATED], 0);
+  if (self->renegotiate)
+    maybe_offer (self);
+}
+
 typedef struct {
   GstCallNegotiator *self;
   GstCallSdpType type;
@@ -87,7 +128,7 @@ on_local_description_set (GObject      *source,
   } else {
     gst_call_signaller_send_description (self->signaller, local->type, local->sdp);
     if (local->type == GST_CALL_SDP_TYPE_ANSWER)
-      g_signal_emit (self, signals[SIGNAL_NEGOTIATED], 0);
+      exchange_done (self);
   }
   local_description_free (local);
 }
@@ -178,11 +219,7 @@ on_remote_answer_set (GObject      *source,
     return;
   }
 
-  g_signal_emit (self, signals[SIGNAL_NEGOTIATED], 0);
-  if (self->renegotiate) {
-    self->renegotiate = FALSE;
-    gst_call_negotiator_start (self);
-  }
+  exchange_done (self);
 }
 
 static void
@@ -191,17 +228,7 @@ on_description_received (GstCallSignaller  *signaller,
                          const char        *sdp,
                          GstCallNegotiator *self)
 {
-  if (type == GST_CALL_SDP_TYPE_OFFER)
-    replace_string (&self->offer, sdp);
-  else
-    replace_string (&self->answer, sdp);
-
-  gst_peer_connection_set_remote_description_async (self->pc, type, sdp,
-                                                    self->cancellable,
-                                                    type == GST_CALL_SDP_TYPE_OFFER
-                                                        ? on_remote_offer_set
-                                                        : on_remote_answer_set,
-                                                    g_object_ref (self));
+  gst_call_negotiator_receive_description (self, type, sdp);
 }
 
 static void
@@ -210,11 +237,7 @@ on_candidate_received (GstCallSignaller  *signaller,
                        const char        *candidate,
                        GstCallNegotiator *self)
 {
-  g_autoptr (GError) error = NULL;
-
-  self->candidates_received++;
-  if (!gst_peer_connection_add_ice_candidate (self->pc, mline_index, candidate, &error))
-    fail (self, error);
+  gst_call_negotiator_receive_candidate (self, mline_index, candidate);
 }
 
 static void
@@ -238,13 +261,7 @@ static void
 on_negotiation_needed (GstPeerConnection *pc,
                        GstCallNegotiator *self)
 {
-  if (!self->offerer)
-    return;
-  if (self->offer_in_progress) {
-    self->renegotiate = TRUE;
-    return;
-  }
-  gst_call_negotiator_start (self);
+  maybe_offer (self);
 }
 
 static void
@@ -332,6 +349,49 @@ gst_call_negotiator_start (GstCallNegotiator *self)
   self->offer_in_progress = TRUE;
   gst_peer_connection_create_offer_async (self->pc, self->cancellable,
                                           on_offer_created, g_object_ref (self));
+}
+
+void
+gst_call_negotiator_receive_description (GstCallNegotiator *self,
+                                         GstCallSdpType     type,
+                                         const char        *sdp)
+{
+  g_return_if_fail (GST_IS_CALL_NEGOTIATOR (self));
+  g_return_if_fail (sdp != NULL);
+
+  if (type == GST_CALL_SDP_TYPE_OFFER) {
+    /* Glare: both sides offered. webrtcbin 1.22 cannot roll back, so the
+     * side that made the first offer keeps its own and ignores the
+     * peer's. */
+    if (self->offerer && self->offer_in_progress) {
+      GST_INFO ("ignoring the peer's offer: ours is pending");
+      return;
+    }
+    replace_string (&self->offer, sdp);
+  } else {
+    replace_string (&self->answer, sdp);
+  }
+
+  gst_peer_connection_set_remote_description_async (self->pc, type, sdp,
+                                                    self->cancellable,
+                                                    type == GST_CALL_SDP_TYPE_OFFER
+                                                        ? on_remote_offer_set
+                                                        : on_remote_answer_set,
+                                                    g_object_ref (self));
+}
+
+void
+gst_call_negotiator_receive_candidate (GstCallNegotiator *self,
+                                       guint              mline_index,
+                                       const char        *candidate)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_return_if_fail (GST_IS_CALL_NEGOTIATOR (self));
+
+  self->candidates_received++;
+  if (!gst_peer_connection_add_ice_candidate (self->pc, mline_index, candidate, &error))
+    fail (self, error);
 }
 
 const char *

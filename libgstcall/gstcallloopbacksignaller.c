@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "gstcallloopbacksignaller.h"
+#include "gstcall-error.h"
 #include "gstcall-private.h"
 
 /**
@@ -40,6 +41,7 @@ typedef enum {
   MESSAGE_DESCRIPTION,
   MESSAGE_CANDIDATE,
   MESSAGE_BYE,
+  MESSAGE_CLOSED,
 } MessageKind;
 
 typedef struct {
@@ -76,6 +78,14 @@ deliver (gpointer object,
     case MESSAGE_BYE:
       gst_call_signaller_emit_bye (receiver);
       break;
+    case MESSAGE_CLOSED: {
+      g_autoptr (GError) reason =
+          g_error_new_literal (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+                               _("The loopback signaller was disconnected"));
+
+      gst_call_signaller_emit_closed (receiver, reason);
+      break;
+    }
   }
 }
 
@@ -210,8 +220,9 @@ gst_call_loopback_signaller_get_peer (GstCallLoopbackSignaller *self)
  * @self: a [class@CallLoopbackSignaller]
  *
  * Cuts the link between the two ends, as a dropped network connection:
- * messages sent afterwards, from either end, are lost. Messages already on
- * their way are still delivered.
+ * messages sent afterwards, from either end, are lost; messages already on
+ * their way are still delivered. Both ends then emit
+ * [signal@CallSignaller::closed] with a %GST_CALL_ERROR_SIGNALLING reason.
  */
 void
 gst_call_loopback_signaller_disconnect (GstCallLoopbackSignaller *self)
@@ -221,9 +232,21 @@ gst_call_loopback_signaller_disconnect (GstCallLoopbackSignaller *self)
   g_return_if_fail (GST_IS_CALL_LOOPBACK_SIGNALLER (self));
 
   peer = g_weak_ref_get (&self->peer);
-  if (peer)
-    g_weak_ref_set (&peer->peer, NULL);
+  if (!peer)
+    return;
+  g_weak_ref_set (&peer->peer, NULL);
   g_weak_ref_set (&self->peer, NULL);
+
+  /* Both ends learn that the channel is gone, as a network would say. */
+  {
+    Message *to_self = g_new0 (Message, 1);
+    Message *to_peer = g_new0 (Message, 1);
+
+    to_self->kind = MESSAGE_CLOSED;
+    to_peer->kind = MESSAGE_CLOSED;
+    gst_call_context_proxy_invoke (self->proxy, deliver, to_self, message_free);
+    gst_call_context_proxy_invoke (peer->proxy, deliver, to_peer, message_free);
+  }
 }
 
 /**

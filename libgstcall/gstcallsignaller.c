@@ -20,8 +20,8 @@
  * implementation sends with the `send_*` virtual methods and reports what it
  * received with the `emit_*` functions, which emit
  * [signal@CallSignaller::description-received],
- * [signal@CallSignaller::candidate-received] and
- * [signal@CallSignaller::bye-received].
+ * [signal@CallSignaller::candidate-received],
+ * [signal@CallSignaller::bye-received] and [signal@CallSignaller::closed].
  */
 
 G_DEFINE_INTERFACE (GstCallSignaller, gst_call_signaller, G_TYPE_OBJECT)
@@ -30,6 +30,7 @@ enum {
   SIGNAL_DESCRIPTION_RECEIVED,
   SIGNAL_CANDIDATE_RECEIVED,
   SIGNAL_BYE_RECEIVED,
+  SIGNAL_CLOSED,
   N_SIGNALS
 };
 
@@ -75,6 +76,19 @@ gst_call_signaller_default_init (GstCallSignallerInterface *iface)
   signals[SIGNAL_BYE_RECEIVED] =
       g_signal_new ("bye-received", G_TYPE_FROM_INTERFACE (iface),
                     G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
+   * GstCallSignaller::closed:
+   * @self: the [iface@CallSignaller]
+   * @reason: (nullable): why the channel closed, %NULL for an orderly close
+   *
+   * The signalling channel is gone: nothing more will be sent or received.
+   * A call that is already connected keeps its media flowing.
+   */
+  signals[SIGNAL_CLOSED] =
+      g_signal_new ("closed", G_TYPE_FROM_INTERFACE (iface),
+                    G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                    G_TYPE_ERROR);
 }
 
 /**
@@ -182,4 +196,20 @@ gst_call_signaller_emit_bye (GstCallSignaller *self)
   g_return_if_fail (GST_IS_CALL_SIGNALLER (self));
 
   g_signal_emit (self, signals[SIGNAL_BYE_RECEIVED], 0);
+}
+
+/**
+ * gst_call_signaller_emit_closed:
+ * @self: a [iface@CallSignaller]
+ * @reason: (nullable): why the channel closed, %NULL for an orderly close
+ *
+ * For implementations: reports that the signalling channel is gone.
+ */
+void
+gst_call_signaller_emit_closed (GstCallSignaller *self,
+                                const GError     *reason)
+{
+  g_return_if_fail (GST_IS_CALL_SIGNALLER (self));
+
+  g_signal_emit (self, signals[SIGNAL_CLOSED], 0, reason);
 }

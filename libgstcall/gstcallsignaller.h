@@ -32,7 +32,8 @@ G_DECLARE_INTERFACE (GstCallSignaller, gst_call_signaller, GST, CALL_SIGNALLER, 
  * The virtual methods of [iface@CallSignaller]. Implementations deliver what
  * they receive with [method@CallSignaller.emit_description],
  * [method@CallSignaller.emit_candidate] and [method@CallSignaller.emit_bye],
- * on the main context the signaller belongs to.
+ * and a lost channel with [method@CallSignaller.emit_closed], on the main
+ * context the signaller belongs to.
  */
 struct _GstCallSignallerInterface {
   GTypeInterface parent_iface;
@@ -70,5 +71,8 @@ void gst_call_signaller_emit_candidate   (GstCallSignaller *self,
                                           const char       *candidate);
 GST_CALL_AVAILABLE_IN_ALL
 void gst_call_signaller_emit_bye         (GstCallSignaller *self);
+GST_CALL_AVAILABLE_IN_ALL
+void gst_call_signaller_emit_closed      (GstCallSignaller *self,
+                                          const GError     *reason);
 
 G_END_DECLS

@@ -38,6 +38,15 @@ on_bye (GstCallSignaller *signaller,
 }
 
 static void
+on_closed (GstCallSignaller *signaller,
+           const GError     *reason,
+           Received         *received)
+{
+  g_assert_error (reason, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+  g_ptr_array_add (received->log, g_strdup ("closed"));
+}
+
+static void
 connect_received (GstCallLoopbackSignaller *signaller,
                   Received                 *received)
 {
@@ -45,6 +54,7 @@ connect_received (GstCallLoopbackSignaller *signaller,
   g_signal_connect (signaller, "description-received", G_CALLBACK (on_description), received);
   g_signal_connect (signaller, "candidate-received", G_CALLBACK (on_candidate), received);
   g_signal_connect (signaller, "bye-received", G_CALLBACK (on_bye), received);
+  g_signal_connect (signaller, "closed", G_CALLBACK (on_closed), received);
 }
 
 static void
@@ -94,9 +104,10 @@ static void
 test_disconnect_drops (void)
 {
   GstCallLoopbackSignaller *a, *b;
-  Received at_b;
+  Received at_a, at_b;
 
   gst_call_loopback_signaller_new_pair (&a, &b);
+  connect_received (a, &at_a);
   connect_received (b, &at_b);
 
   gst_call_signaller_send_description (GST_CALL_SIGNALLER (a), GST_CALL_SDP_TYPE_OFFER, "in flight");
@@ -105,10 +116,17 @@ test_disconnect_drops (void)
   g_assert_null (gst_call_loopback_signaller_get_peer (a));
   g_assert_null (gst_call_loopback_signaller_get_peer (b));
 
-  test_drain_context ();
-  g_assert_cmpuint (at_b.log->len, ==, 1);
-  g_assert_cmpstr (at_b.log->pdata[0], ==, "description 0 in flight");
+  /* Disconnecting again is harmless. */
+  gst_call_loopback_signaller_disconnect (a);
 
+  test_drain_context ();
+  g_assert_cmpuint (at_b.log->len, ==, 2);
+  g_assert_cmpstr (at_b.log->pdata[0], ==, "description 0 in flight");
+  g_assert_cmpstr (at_b.log->pdata[1], ==, "closed");
+  g_assert_cmpuint (at_a.log->len, ==, 1);
+  g_assert_cmpstr (at_a.log->pdata[0], ==, "closed");
+
+  g_ptr_array_unref (at_a.log);
   g_ptr_array_unref (at_b.log);
   g_assert_finalize_object (a);
   g_assert_finalize_object (b);
