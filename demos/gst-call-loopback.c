@@ -204,9 +204,13 @@ setup_side (Loopback         *loopback,
     "notify::ice-connection-state", "notify::connection-state",
   };
 
+  const char * const loopback_address[] = { "127.0.0.1", NULL };
+
   side->loopback = loopback;
   side->name = name;
-  side->pc = gst_peer_connection_new (error);
+  /* Both peers are in this process: keep ICE on the loopback interface. */
+  side->pc = g_initable_new (GST_TYPE_PEER_CONNECTION, NULL, error,
+                             "ice-local-addresses", loopback_address, NULL);
   if (!side->pc)
     return FALSE;
 

@@ -10,6 +10,7 @@
 
 #include <gst/sdp/sdp.h>
 #include <gst/webrtc/webrtc.h>
+#include <nice/agent.h>
 
 #include "gstpeerconnection.h"
 #include "gstcall-enum-types.h"
@@ -76,6 +77,7 @@ struct _GstPeerConnection {
   GSource *bus_source;
 
   GStrv ice_servers;
+  GStrv ice_local_addresses;
   GstCallBundlePolicy bundle_policy;
   GstCallIceTransportPolicy ice_transport_policy;
 
@@ -103,6 +105,7 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (GstPeerConnection, gst_peer_connection, G_TYPE_OB
 enum {
   PROP_0,
   PROP_ICE_SERVERS,
+  PROP_ICE_LOCAL_ADDRESSES,
   PROP_BUNDLE_POLICY,
   PROP_ICE_TRANSPORT_POLICY,
   PROP_PIPELINE,
@@ -862,18 +865,54 @@ configure_ice_servers (GstPeerConnection *self,
 /* libnice asks UPnP routers on the local network for port mappings by
  * default: multicast discovery traffic and a thread per agent, for a feature
  * TURN serves better. Calls only talk to the peer and configured servers. */
-static void
-disable_upnp (GstElement *webrtcbin)
+static NiceAgent *
+dup_nice_agent (GstElement *webrtcbin)
 {
   g_autoptr (GObject) ice = NULL;
   g_autoptr (GObject) agent = NULL;
 
   g_object_get (webrtcbin, "ice-agent", &ice, NULL);
   if (!ice || !g_object_class_find_property (G_OBJECT_GET_CLASS (ice), "agent"))
-    return;
+    return NULL;
   g_object_get (ice, "agent", &agent, NULL);
-  if (agent && g_object_class_find_property (G_OBJECT_GET_CLASS (agent), "upnp"))
-    g_object_set (agent, "upnp", FALSE, NULL);
+  if (!NICE_IS_AGENT (agent))
+    return NULL;
+  return NICE_AGENT (g_steal_pointer (&agent));
+}
+
+static gboolean
+configure_ice_agent (GstPeerConnection *self,
+                     GError           **error)
+{
+  g_autoptr (GObject) agent_object = G_OBJECT (dup_nice_agent (self->shared->webrtcbin));
+  NiceAgent *agent = (NiceAgent *) agent_object;
+
+  if (!agent) {
+    GST_WARNING ("webrtcbin's ICE agent is not libnice: UPnP and local "
+                 "addresses left as they are");
+    return TRUE;
+  }
+
+  g_object_set (agent, "upnp", FALSE, NULL);
+
+  for (guint i = 0; self->ice_local_addresses && self->ice_local_addresses[i]; i++) {
+    NiceAddress address;
+
+    nice_address_init (&address);
+    if (!nice_address_set_from_string (&address, self->ice_local_addresses[i])) {
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                   _("“%s” is not an IP address for ICE"),
+                   self->ice_local_addresses[i]);
+      return FALSE;
+    }
+    if (!nice_agent_add_local_address (agent, &address)) {
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                   _("The ICE agent refused the local address “%s”"),
+                   self->ice_local_addresses[i]);
+      return FALSE;
+    }
+  }
+  return TRUE;
 }
 
 static gboolean
@@ -918,9 +957,7 @@ gst_peer_connection_initable_init (GInitable     *initable,
                     : GST_WEBRTC_ICE_TRANSPORT_POLICY_ALL,
                 NULL);
 
-  disable_upnp (shared->webrtcbin);
-
-  if (!configure_ice_servers (self, error)) {
+  if (!configure_ice_agent (self, error) || !configure_ice_servers (self, error)) {
     gst_clear_object (&shared->pipeline);
     return FALSE;
   }
@@ -1016,6 +1053,7 @@ gst_peer_connection_finalize (GObject *object)
   GstPeerConnection *self = GST_PEER_CONNECTION (object);
 
   g_strfreev (self->ice_servers);
+  g_strfreev (self->ice_local_addresses);
   g_free (self->last_offer);
   g_free (self->last_answer);
   shared_unref (self->shared);
@@ -1034,6 +1072,9 @@ gst_peer_connection_get_property (GObject    *object,
   switch (prop_id) {
     case PROP_ICE_SERVERS:
       g_value_set_boxed (value, self->ice_servers);
+      break;
+    case PROP_ICE_LOCAL_ADDRESSES:
+      g_value_set_boxed (value, self->ice_local_addresses);
       break;
     case PROP_BUNDLE_POLICY:
       g_value_set_enum (value, self->bundle_policy);
@@ -1074,6 +1115,10 @@ gst_peer_connection_set_property (GObject      *object,
       g_strfreev (self->ice_servers);
       self->ice_servers = g_value_dup_boxed (value);
       break;
+    case PROP_ICE_LOCAL_ADDRESSES:
+      g_strfreev (self->ice_local_addresses);
+      self->ice_local_addresses = g_value_dup_boxed (value);
+      break;
     case PROP_BUNDLE_POLICY:
       self->bundle_policy = g_value_get_enum (value);
       break;
@@ -1107,6 +1152,18 @@ gst_peer_connection_class_init (GstPeerConnectionClass *klass)
    */
   props[PROP_ICE_SERVERS] =
       g_param_spec_boxed ("ice-servers", NULL, NULL, G_TYPE_STRV,
+                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
+                          G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GstPeerConnection:ice-local-addresses:
+   *
+   * The local IP addresses ICE gathers host candidates on, for example
+   * `127.0.0.1` to keep a call on this machine. Empty (the default): every
+   * interface. UPnP port mapping is never used.
+   */
+  props[PROP_ICE_LOCAL_ADDRESSES] =
+      g_param_spec_boxed ("ice-local-addresses", NULL, NULL, G_TYPE_STRV,
                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
                           G_PARAM_STATIC_STRINGS);
 
@@ -1353,6 +1410,22 @@ gst_peer_connection_get_ice_servers (GstPeerConnection *self)
   g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
 
   return (const char * const *) self->ice_servers;
+}
+
+/**
+ * gst_peer_connection_get_ice_local_addresses:
+ * @self: a [class@PeerConnection]
+ *
+ * Returns: (transfer none) (nullable) (array zero-terminated=1): the local
+ *   addresses ICE is restricted to, see
+ *   [property@PeerConnection:ice-local-addresses]
+ */
+const char * const *
+gst_peer_connection_get_ice_local_addresses (GstPeerConnection *self)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+
+  return (const char * const *) self->ice_local_addresses;
 }
 
 /**

@@ -39,6 +39,8 @@ GstElement                *gst_peer_connection_get_webrtcbin            (GstPeer
 GST_CALL_AVAILABLE_IN_ALL
 const char * const        *gst_peer_connection_get_ice_servers          (GstPeerConnection *self);
 GST_CALL_AVAILABLE_IN_ALL
+const char * const        *gst_peer_connection_get_ice_local_addresses  (GstPeerConnection *self);
+GST_CALL_AVAILABLE_IN_ALL
 GstCallBundlePolicy        gst_peer_connection_get_bundle_policy        (GstPeerConnection *self);
 GST_CALL_AVAILABLE_IN_ALL
 GstCallIceTransportPolicy  gst_peer_connection_get_ice_transport_policy (GstPeerConnection *self);

@@ -80,7 +80,7 @@ static GstPeerConnection *
 new_pc_with_video (void)
 {
   g_autoptr (GError) error = NULL;
-  GstPeerConnection *pc = gst_peer_connection_new (&error);
+  GstPeerConnection *pc = test_new_loopback_peer_connection (&error);
 
   g_assert_no_error (error);
   g_assert_nonnull (gst_peer_connection_add_track_from_description (
@@ -164,6 +164,24 @@ test_ice_servers (void)
   g_object_get (gst_peer_connection_get_webrtcbin (pc), "stun-server", &stun, NULL);
   g_assert_cmpstr (stun, ==, "stun://127.0.0.1:3478");
   finish_pc (pc);
+}
+
+static void
+test_ice_local_addresses (void)
+{
+  const char * const bad[] = { "not-an-address", NULL };
+  g_autoptr (GError) error = NULL;
+  GstPeerConnection *pc = test_new_loopback_peer_connection (&error);
+  const char * const expected[] = { TEST_ICE_ADDRESS, NULL };
+
+  g_assert_no_error (error);
+  g_assert_cmpstrv (gst_peer_connection_get_ice_local_addresses (pc), expected);
+  finish_pc (pc);
+
+  g_assert_null (g_initable_new (GST_TYPE_PEER_CONNECTION, NULL, &error,
+                                 "ice-local-addresses", bad, NULL));
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "not-an-address"));
 }
 
 static void
@@ -523,6 +541,7 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/PeerConnection/defaults", test_defaults);
   g_test_add_func ("/GstCall/PeerConnection/ice-servers", test_ice_servers);
   g_test_add_func ("/GstCall/PeerConnection/ice-servers-invalid", test_ice_servers_invalid);
+  g_test_add_func ("/GstCall/PeerConnection/ice-local-addresses", test_ice_local_addresses);
   for (guint i = 0; i < G_N_ELEMENTS (missing_cases); i++) {
     g_autofree char *path = g_strdup_printf ("/GstCall/PeerConnection/missing-plugin/%s",
                                              missing_cases[i].element);

@@ -53,6 +53,15 @@ test_wait_for_flag (const gboolean *flag,
   test_wait_until (flag_is_set, (gpointer) flag, timeout_ms, what);
 }
 
+GstPeerConnection *
+test_new_loopback_peer_connection (GError **error)
+{
+  const char * const loopback[] = { TEST_ICE_ADDRESS, NULL };
+
+  return g_initable_new (GST_TYPE_PEER_CONNECTION, NULL, error,
+                         "ice-local-addresses", loopback, NULL);
+}
+
 void
 test_drain_context (void)
 {
@@ -106,6 +115,8 @@ on_ice_candidate (GstPeerConnection *pc,
 {
   ASSERT_OWNER (peer);
   g_assert_true (g_str_has_prefix (candidate, "candidate:"));
+  /* Tests never leave this machine's loopback interface. */
+  g_assert_nonnull (strstr (candidate, " 127.0.0.1 "));
 }
 
 static void
@@ -208,7 +219,7 @@ test_peer_new (const char       *name,
   peer->offerer = offerer;
   peer->owner_thread = g_thread_self ();
   peer->signaller = g_object_ref (signaller);
-  peer->pc = gst_peer_connection_new (&error);
+  peer->pc = test_new_loopback_peer_connection (&error);
   g_assert_no_error (error);
 
   g_signal_connect (peer->pc, "ice-candidate", G_CALLBACK (on_ice_candidate), peer);

@@ -22,6 +22,12 @@ G_BEGIN_DECLS
 #define TEST_AUDIO_SOURCE \
   "audiotestsrc is-live=true wave=sine ! capsfilter caps=audio/x-raw,rate=48000,channels=2"
 
+/* ICE host candidates of test calls: loopback only. */
+#define TEST_ICE_ADDRESS "127.0.0.1"
+
+/* A peer connection whose ICE only uses TEST_ICE_ADDRESS. */
+GstPeerConnection *test_new_loopback_peer_connection (GError **error);
+
 /* Iterates the thread-default main context until *@flag is TRUE or
  * @timeout_ms ran out; fails the test on timeout with @what. */
 void test_wait_for_flag (const gboolean *flag,
