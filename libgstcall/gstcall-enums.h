@@ -161,4 +161,23 @@ typedef enum {
   GST_CALL_PEER_CONNECTION_STATE_CLOSED,
 } GstCallPeerConnectionState;
 
+/**
+ * GstCallState:
+ * @GST_CALL_STATE_IDLE: nothing started yet
+ * @GST_CALL_STATE_CONNECTING: dialling or answering: negotiating and connecting
+ * @GST_CALL_STATE_ACTIVE: connected; media flows both ways
+ * @GST_CALL_STATE_ENDED: one side hung up
+ * @GST_CALL_STATE_FAILED: the call could not be set up or broke; the reason
+ *   is on the [signal@Call::ended] signal and [method@Call.get_error]
+ *
+ * The state of a [class@Call]. ENDED and FAILED are final.
+ */
+typedef enum {
+  GST_CALL_STATE_IDLE,
+  GST_CALL_STATE_CONNECTING,
+  GST_CALL_STATE_ACTIVE,
+  GST_CALL_STATE_ENDED,
+  GST_CALL_STATE_FAILED,
+} GstCallState;
+
 G_END_DECLS

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "gstcall-negotiator-private.h"
+#include "gstpeerconnection-private.h"
 #include "gstcall-private.h"
 
 #include <gst/webrtc/webrtc.h>
@@ -21,6 +22,8 @@ struct _GstCallNegotiator {
   gboolean negotiated_once;
   gboolean offer_in_progress;
   gboolean renegotiate;      /* negotiation was needed while busy */
+  guint pending_generation;  /* local changes covered by the exchange in progress */
+  guint negotiated_generation; /* ... and by the last completed one */
 
   char *offer;
   char *answer;
@@ -76,12 +79,24 @@ signaling_is_stable (GstCallNegotiator *self)
 static void
 maybe_offer (GstCallNegotiator *self)
 {
-  if (!self->offerer && !self->negotiated_once)
+  if (!self->offerer && !self->negotiated_once) {
+    GST_DEBUG ("negotiation needed: waiting for the peer's first offer");
     return;
+  }
   if (self->offer_in_progress || !signaling_is_stable (self)) {
+    GST_DEBUG ("negotiation needed: deferred until the exchange in progress completes");
     self->renegotiate = TRUE;
     return;
   }
+  /* webrtcbin 1.22 asks again after exchanges that changed nothing (both
+   * peers would offer back and forth): only local changes not yet in an
+   * offer or answer are worth one. */
+  if (self->negotiated_once &&
+      gst_peer_connection_get_local_generation (self->pc) == self->negotiated_generation) {
+    GST_DEBUG ("negotiation needed: nothing new to offer");
+    return;
+  }
+  GST_DEBUG ("%p: negotiation needed: offering", self);
   self->renegotiate = FALSE;
   gst_call_negotiator_start (self);
 }
@@ -90,6 +105,7 @@ static void
 exchange_done (GstCallNegotiator *self)
 {
   self->negotiated_once = TRUE;
+  self->negotiated_generation = self->pending_generation;
   g_signal_emit (self, signals[SIGNAL_NEGOTIATED], 0);
   if (self->renegotiate)
     maybe_offer (self);
@@ -184,6 +200,7 @@ on_answer_created (GObject      *source,
     return;
   }
   replace_string (&self->answer, sdp);
+  self->pending_generation = gst_peer_connection_get_local_generation (self->pc);
   apply_and_send (self, GST_CALL_SDP_TYPE_ANSWER, sdp);
 }
 
@@ -347,6 +364,7 @@ gst_call_negotiator_start (GstCallNegotiator *self)
   g_return_if_fail (self->pc != NULL);
 
   self->offer_in_progress = TRUE;
+  self->pending_generation = gst_peer_connection_get_local_generation (self->pc);
   gst_peer_connection_create_offer_async (self->pc, self->cancellable,
                                           on_offer_created, g_object_ref (self));
 }

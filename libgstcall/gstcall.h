@@ -4,9 +4,15 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
+/* The header to include, <gstcall/gstcall.h>: it brings every public type,
+ * and declares GstCall, the one-object call. */
+
 #pragma once
 
 #define _GST_CALL_INSIDE
+
+#include <gio/gio.h>
+#include <gst/gst.h>
 
 #include "gstcall-version.h"
 #include "gstcall-version-macros.h"
@@ -19,3 +25,102 @@
 #include "gstpeerconnection.h"
 
 #undef _GST_CALL_INSIDE
+
+G_BEGIN_DECLS
+
+#define GST_TYPE_CALL (gst_call_get_type ())
+
+GST_CALL_AVAILABLE_IN_ALL
+G_DECLARE_FINAL_TYPE (GstCall, gst_call, GST, CALL, GObject)
+
+GST_CALL_AVAILABLE_IN_ALL
+GstCall          *gst_call_new                  (void);
+
+GST_CALL_AVAILABLE_IN_ALL
+GstCallSignaller *gst_call_get_signaller        (GstCall          *self);
+GST_CALL_AVAILABLE_IN_ALL
+void              gst_call_set_signaller        (GstCall          *self,
+                                                 GstCallSignaller *signaller);
+GST_CALL_AVAILABLE_IN_ALL
+GstElement       *gst_call_get_video_source     (GstCall          *self);
+GST_CALL_AVAILABLE_IN_ALL
+void              gst_call_set_video_source     (GstCall          *self,
+                                                 GstElement       *source);
+GST_CALL_AVAILABLE_IN_ALL
+GstElement       *gst_call_get_audio_source     (GstCall          *self);
+GST_CALL_AVAILABLE_IN_ALL
+void              gst_call_set_audio_source     (GstCall          *self,
+                                                 GstElement       *source);
+GST_CALL_AVAILABLE_IN_ALL
+gboolean          gst_call_set_sources_from_description (GstCall     *self,
+                                                         const char  *video,
+                                                         const char  *audio,
+                                                         GError     **error);
+GST_CALL_AVAILABLE_IN_ALL
+GstElement       *gst_call_get_video_sink       (GstCall          *self);
+GST_CALL_AVAILABLE_IN_ALL
+void              gst_call_set_video_sink       (GstCall          *self,
+                                                 GstElement       *sink);
+GST_CALL_AVAILABLE_IN_ALL
+GstElement       *gst_call_get_audio_sink       (GstCall          *self);
+GST_CALL_AVAILABLE_IN_ALL
+void              gst_call_set_audio_sink       (GstCall          *self,
+                                                 GstElement       *sink);
+GST_CALL_AVAILABLE_IN_ALL
+gboolean          gst_call_get_send_video       (GstCall          *self);
+GST_CALL_AVAILABLE_IN_ALL
+void              gst_call_set_send_video       (GstCall          *self,
+                                                 gboolean          send_video);
+GST_CALL_AVAILABLE_IN_ALL
+gboolean          gst_call_get_send_audio       (GstCall          *self);
+GST_CALL_AVAILABLE_IN_ALL
+void              gst_call_set_send_audio       (GstCall          *self,
+                                                 gboolean          send_audio);
+GST_CALL_AVAILABLE_IN_ALL
+gboolean          gst_call_get_video_muted      (GstCall          *self);
+GST_CALL_AVAILABLE_IN_ALL
+void              gst_call_set_video_muted      (GstCall          *self,
+                                                 gboolean          muted);
+GST_CALL_AVAILABLE_IN_ALL
+gboolean          gst_call_get_audio_muted      (GstCall          *self);
+GST_CALL_AVAILABLE_IN_ALL
+void              gst_call_set_audio_muted      (GstCall          *self,
+                                                 gboolean          muted);
+GST_CALL_AVAILABLE_IN_ALL
+GstCallState      gst_call_get_state            (GstCall          *self);
+GST_CALL_AVAILABLE_IN_ALL
+const GError     *gst_call_get_error            (GstCall          *self);
+GST_CALL_AVAILABLE_IN_ALL
+GstPeerConnection *gst_call_get_peer_connection (GstCall          *self);
+
+GST_CALL_AVAILABLE_IN_ALL
+void              gst_call_dial_async           (GstCall             *self,
+                                                 const char          *uri,
+                                                 GCancellable        *cancellable,
+                                                 GAsyncReadyCallback  callback,
+                                                 gpointer             user_data);
+GST_CALL_AVAILABLE_IN_ALL
+gboolean          gst_call_dial_finish          (GstCall             *self,
+                                                 GAsyncResult        *result,
+                                                 GError             **error);
+GST_CALL_AVAILABLE_IN_ALL
+void              gst_call_answer_async         (GstCall             *self,
+                                                 GCancellable        *cancellable,
+                                                 GAsyncReadyCallback  callback,
+                                                 gpointer             user_data);
+GST_CALL_AVAILABLE_IN_ALL
+gboolean          gst_call_answer_finish        (GstCall             *self,
+                                                 GAsyncResult        *result,
+                                                 GError             **error);
+GST_CALL_AVAILABLE_IN_ALL
+void              gst_call_hangup               (GstCall             *self);
+
+GST_CALL_AVAILABLE_IN_ALL
+GstCallTrack     *gst_call_add_track            (GstCall             *self,
+                                                 GstCallMediaKind     kind,
+                                                 GstElement          *source,
+                                                 GError             **error);
+GST_CALL_AVAILABLE_IN_ALL
+GstStructure     *gst_call_get_stats            (GstCall             *self);
+
+G_END_DECLS

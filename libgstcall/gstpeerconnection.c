@@ -12,7 +12,7 @@
 #include <gst/webrtc/webrtc.h>
 #include <nice/agent.h>
 
-#include "gstpeerconnection.h"
+#include "gstpeerconnection-private.h"
 #include "gstcall-enum-types.h"
 #include "gstcall-error.h"
 #include "gstcall-media-private.h"
@@ -68,6 +68,8 @@ typedef struct {
   GMutex lock;
   GHashTable *ssrc_kinds; /* remote SSRC -> GstCallMediaKind + 1 */
   gboolean video_nack;
+  gboolean adding_local;  /* a transceiver for local media is being made */
+  gint negotiation_pending; /* atomic: an emission is on its way */
 } Shared;
 
 struct _GstPeerConnection {
@@ -87,6 +89,7 @@ struct _GstPeerConnection {
   GstCallPeerConnectionState connection_state;
 
   GPtrArray *tracks;
+  guint local_generation;
   guint next_video_payload;
   guint next_audio_payload;
   char *last_offer;
@@ -339,17 +342,26 @@ emit_negotiation_needed (gpointer object,
 {
   GstPeerConnection *self = object;
 
+  g_atomic_int_set (&self->shared->negotiation_pending, 0);
   if (self->closed)
     return;
   g_signal_emit (self, signals[SIGNAL_NEGOTIATION_NEEDED], 0);
+}
+
+/* One emission for any number of reasons that come together. */
+static void
+schedule_negotiation_needed (Shared *shared)
+{
+  if (g_atomic_int_compare_and_exchange (&shared->negotiation_pending, 0, 1))
+    gst_call_context_proxy_invoke (shared->proxy, emit_negotiation_needed, NULL,
+                                   NULL);
 }
 
 static void
 on_webrtc_negotiation_needed (GstElement *webrtcbin,
                               Shared     *shared)
 {
-  gst_call_context_proxy_invoke (shared->proxy, emit_negotiation_needed, NULL,
-                                 NULL);
+  schedule_negotiation_needed (shared);
 }
 
 typedef struct {
@@ -491,12 +503,35 @@ on_webrtc_new_transceiver (GstElement              *webrtcbin,
                            GstWebRTCRTPTransceiver *transceiver,
                            Shared                  *shared)
 {
+  gboolean local;
+
+  g_mutex_lock (&shared->lock);
+  local = shared->adding_local;
+  g_mutex_unlock (&shared->lock);
+
+  /* webrtcbin makes a sendrecv transceiver for a media section the peer
+   * offered that no local track matches; with nothing to send, it then
+   * wants to renegotiate after every exchange (the answer said recvonly).
+   * Such a transceiver only receives until a local track takes it. */
+  if (!local)
+    g_object_set (transceiver, "direction",
+                  GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_RECVONLY, NULL);
+
   if (transceiver_is_video (transceiver)) {
     g_object_set (transceiver, "do-nack", TRUE, NULL);
     g_mutex_lock (&shared->lock);
     shared->video_nack = TRUE;
     g_mutex_unlock (&shared->lock);
   }
+}
+
+static void
+set_adding_local (Shared   *shared,
+                  gboolean  adding)
+{
+  g_mutex_lock (&shared->lock);
+  shared->adding_local = adding;
+  g_mutex_unlock (&shared->lock);
 }
 
 /* With BUNDLE all media share one RTP session, and webrtcbin gives every
@@ -1381,6 +1416,14 @@ gst_peer_connection_get_pipeline (GstPeerConnection *self)
   return self->shared->pipeline;
 }
 
+guint
+gst_peer_connection_get_local_generation (GstPeerConnection *self)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), 0);
+
+  return self->local_generation;
+}
+
 /**
  * gst_peer_connection_get_webrtcbin:
  * @self: a [class@PeerConnection]
@@ -1553,8 +1596,10 @@ gst_peer_connection_add_transceiver (GstPeerConnection *self,
   payload_type = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->next_video_payload
                                                    : self->next_audio_payload;
   caps = gst_call_media_make_rtp_caps (kind, payload_type);
+  set_adding_local (self->shared, TRUE);
   g_signal_emit_by_name (self->shared->webrtcbin, "add-transceiver",
                          map_direction (direction), caps, &transceiver);
+  set_adding_local (self->shared, FALSE);
   if (!transceiver) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
                  _("webrtcbin refused to add a %s transceiver"),
@@ -1564,6 +1609,8 @@ gst_peer_connection_add_transceiver (GstPeerConnection *self,
   if (kind == GST_CALL_MEDIA_KIND_VIDEO)
     g_object_set (transceiver, "do-nack", TRUE, NULL);
 
+  self->local_generation++;
+  schedule_negotiation_needed (self->shared);
   return TRUE;
 }
 
@@ -1671,7 +1718,9 @@ gst_peer_connection_add_track (GstPeerConnection *self,
     return NULL;
   }
 
+  set_adding_local (shared, TRUE);
   webrtc_sink = gst_element_request_pad_simple (shared->webrtcbin, "sink_%u");
+  set_adding_local (shared, FALSE);
   if (!webrtc_sink || gst_pad_link (send_src, webrtc_sink) != GST_PAD_LINK_OK) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
                  _("webrtcbin refused a new %s stream"),
@@ -1705,6 +1754,11 @@ gst_peer_connection_add_track (GstPeerConnection *self,
   gst_element_sync_state_with_parent (send_bin);
   gst_element_sync_state_with_parent (valve);
   gst_element_sync_state_with_parent (source);
+
+  /* webrtcbin 1.22 does not always ask for negotiation when a track lands
+   * on an existing transceiver (one the peer offered): ask ourselves. */
+  self->local_generation++;
+  schedule_negotiation_needed (shared);
 
   track = gst_call_track_new (kind, FALSE, NULL, GST_BIN (shared->pipeline),
                               source_pad);

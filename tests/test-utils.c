@@ -15,6 +15,12 @@ on_timeout (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+static gboolean
+keep_polling (gpointer user_data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
 void
 test_wait_until (gboolean    (*condition) (gpointer data),
                  gpointer      data,
@@ -24,13 +30,20 @@ test_wait_until (gboolean    (*condition) (gpointer data),
   GMainContext *context = g_main_context_ref_thread_default ();
   gboolean timed_out = FALSE;
   GSource *timeout = g_timeout_source_new (timeout_ms);
+  /* Conditions may depend on counters bumped by streaming threads, which
+   * do not wake the context: look again every 20 ms. */
+  GSource *poll = g_timeout_source_new (20);
 
   g_source_set_callback (timeout, on_timeout, &timed_out, NULL);
   g_source_attach (timeout, context);
+  g_source_set_callback (poll, keep_polling, NULL, NULL);
+  g_source_attach (poll, context);
 
   while (!condition (data) && !timed_out)
     g_main_context_iteration (context, TRUE);
 
+  g_source_destroy (poll);
+  g_source_unref (poll);
   g_source_destroy (timeout);
   g_source_unref (timeout);
   g_main_context_unref (context);

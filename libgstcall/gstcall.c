@@ -1,0 +1,1913 @@
+/* libgstcall
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <gst/webrtc/webrtc.h>
+
+#include "gstcall.h"
+#include "gstcall-media-private.h"
+#include "gstcall-sdp-private.h"
+#include "gstcall-negotiator-private.h"
+#include "gstcall-private.h"
+
+/**
+ * GstCall:
+ *
+ * A complete call in one object: local media, encoders, the peer connection,
+ * signalling and playback of the remote side.
+ *
+ * ```python
+ * call = GstCall.Call.new()
+ * call.set_signaller(signaller)
+ * call.dial_async(None, None, on_connected)
+ * ```
+ *
+ * Without configuration a call sends the system's camera and microphone
+ * (test sources when there are none) and plays the peer's media with
+ * `autovideosink` and `autoaudiosink`. Sources, sinks, what to send and
+ * muting are properties; remote tracks are announced by
+ * [signal@Call::remote-track] before they are played, so an application can
+ * take them over.
+ *
+ * The call's [property@Call:state] goes from %GST_CALL_STATE_IDLE through
+ * %GST_CALL_STATE_CONNECTING to %GST_CALL_STATE_ACTIVE, and ends in
+ * %GST_CALL_STATE_ENDED (a hang-up, on either side) or
+ * %GST_CALL_STATE_FAILED, with the reason on [signal@Call::ended]. A GstCall
+ * makes one call; create a new one for the next.
+ *
+ * Like every object of the library, a call delivers its signals, property
+ * notifications and async results on the main context that was
+ * thread-default when it was created.
+ */
+
+#define DEFAULT_CONNECT_TIMEOUT 30
+#define DEFAULT_VIDEO_WIDTH 640
+#define DEFAULT_VIDEO_HEIGHT 480
+#define DEFAULT_VIDEO_FRAMERATE 30
+
+typedef enum {
+  PENDING_DESCRIPTION,
+  PENDING_CANDIDATE,
+} PendingKind;
+
+/* A message that arrived before the call was answered. */
+typedef struct {
+  PendingKind kind;
+  GstCallSdpType type;
+  guint mline_index;
+  char *text;
+} PendingMessage;
+
+struct _GstCall {
+  GObject parent_instance;
+
+  /* configuration */
+  GstCallSignaller *signaller;
+  GstElement *video_source;
+  GstElement *audio_source;
+  GstElement *video_sink;
+  GstElement *audio_sink;
+  gboolean send_video;
+  gboolean send_audio;
+  gboolean video_muted;
+  gboolean audio_muted;
+  guint connect_timeout;
+  guint video_width;
+  guint video_height;
+  guint video_framerate;
+  GStrv ice_servers;
+  GStrv ice_local_addresses;
+
+  /* the call */
+  GstCallState state;
+  GError *error;
+  GstPeerConnection *pc;
+  GstCallNegotiator *negotiator;
+  GTask *setup_task;
+  GSource *timeout_source;
+  GstCallTrack *local_tracks[2]; /* by GstCallMediaKind */
+  GPtrArray *pending_messages;
+  gboolean incoming;
+
+  /* statistics: frames counted on streaming threads */
+  gint frames_sent[2];
+  gint frames_received[2];
+  gint64 connected_at;
+  gint64 last_stats_at;
+  guint64 last_bytes_sent;
+  guint64 last_bytes_received;
+};
+
+G_DEFINE_FINAL_TYPE (GstCall, gst_call, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_SIGNALLER,
+  PROP_VIDEO_SOURCE,
+  PROP_AUDIO_SOURCE,
+  PROP_VIDEO_SINK,
+  PROP_AUDIO_SINK,
+  PROP_SEND_VIDEO,
+  PROP_SEND_AUDIO,
+  PROP_VIDEO_MUTED,
+  PROP_AUDIO_MUTED,
+  PROP_CONNECT_TIMEOUT,
+  PROP_VIDEO_WIDTH,
+  PROP_VIDEO_HEIGHT,
+  PROP_VIDEO_FRAMERATE,
+  PROP_ICE_SERVERS,
+  PROP_ICE_LOCAL_ADDRESSES,
+  PROP_STATE,
+  PROP_PEER_CONNECTION,
+  N_PROPS
+};
+
+enum {
+  SIGNAL_INCOMING_CALL,
+  SIGNAL_REMOTE_TRACK,
+  SIGNAL_ENDED,
+  N_SIGNALS
+};
+
+static GParamSpec *props[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static void
+pending_message_free (gpointer data)
+{
+  PendingMessage *message = data;
+
+  g_free (message->text);
+  g_free (message);
+}
+
+static const char *
+state_name (GstCallState state)
+{
+  g_autoptr (GEnumClass) enum_class = g_type_class_ref (GST_TYPE_CALL_STATE);
+  GEnumValue *value = g_enum_get_value (enum_class, state);
+
+  return value ? value->value_nick : "unknown";
+}
+
+static void
+set_state (GstCall      *self,
+           GstCallState  state)
+{
+  if (self->state == state)
+    return;
+  GST_INFO ("call %p: %s -> %s", self, state_name (self->state), state_name (state));
+  self->state = state;
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_STATE]);
+}
+
+static gboolean
+is_finished (GstCall *self)
+{
+  return self->state == GST_CALL_STATE_ENDED || self->state == GST_CALL_STATE_FAILED;
+}
+
+static void
+clear_timeout (GstCall *self)
+{
+  if (self->timeout_source) {
+    g_source_destroy (self->timeout_source);
+    g_clear_pointer (&self->timeout_source, g_source_unref);
+  }
+}
+
+/* Tears the call down and enters @final_state. @reason (transfer full) is
+ * the error for FAILED, NULL for a hang-up. Safe from any handler. */
+static void
+finish_call (GstCall      *self,
+             GstCallState  final_state,
+             GError       *reason)
+{
+  g_autoptr (GObject) keep_alive = g_object_ref (G_OBJECT (self));
+  g_autoptr (GTask) task = g_steal_pointer (&self->setup_task);
+
+  if (is_finished (self)) {
+    g_clear_error (&reason);
+    return;
+  }
+
+  clear_timeout (self);
+  if (self->negotiator)
+    gst_call_negotiator_stop (self->negotiator);
+  if (self->pc) {
+    g_signal_handlers_disconnect_by_data (self->pc, self);
+    gst_peer_connection_close (self->pc);
+  }
+  g_clear_pointer (&self->pending_messages, g_ptr_array_unref);
+
+  self->error = reason;
+  set_state (self, final_state);
+
+  if (task) {
+    if (reason)
+      g_task_return_error (task, g_error_copy (reason));
+    else
+      g_task_return_new_error (task, GST_CALL_ERROR, GST_CALL_ERROR_CLOSED,
+                               _("The call was hung up before it connected"));
+  }
+
+  g_signal_emit (self, signals[SIGNAL_ENDED], 0, reason);
+}
+
+static void
+fail_call (GstCall    *self,
+           GstCallError code,
+           const char *format,
+           ...) G_GNUC_PRINTF (3, 4);
+
+static void
+fail_call (GstCall    *self,
+           GstCallError code,
+           const char *format,
+           ...)
+{
+  va_list args;
+  GError *error;
+
+  va_start (args, format);
+  error = g_error_new_valist (GST_CALL_ERROR, code, format, args);
+  va_end (args);
+  GST_WARNING ("call %p failed: %s", self, error->message);
+  finish_call (self, GST_CALL_STATE_FAILED, error);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Media                                                                     */
+
+static GstElement *
+make_device_source (const char *device_class)
+{
+  g_autoptr (GstDeviceMonitor) monitor = gst_device_monitor_new ();
+  GList *devices;
+  GstElement *element = NULL;
+
+  gst_device_monitor_add_filter (monitor, device_class, NULL);
+  if (!gst_device_monitor_start (monitor))
+    return NULL;
+  devices = gst_device_monitor_get_devices (monitor);
+  gst_device_monitor_stop (monitor);
+
+  if (devices) {
+    GstDevice *device = devices->data;
+    g_autofree char *name = gst_device_get_display_name (device);
+
+    element = gst_device_create_element (device, NULL);
+    GST_INFO ("using %s “%s”", device_class, name);
+  }
+  g_list_free_full (devices, gst_object_unref);
+  return element;
+}
+
+/* The default source of @kind: the first camera or microphone, or a test
+ * source, normalised to the call's video size and frame rate. */
+static GstElement *
+make_default_source (GstCall          *self,
+                     GstCallMediaKind  kind,
+                     GError          **error)
+{
+  g_autofree char *description = NULL;
+  GstElement *device;
+
+  device = make_device_source (kind == GST_CALL_MEDIA_KIND_VIDEO ? "Video/Source"
+                                                                  : "Audio/Source");
+  if (device) {
+    GstElement *bin = gst_bin_new (NULL);
+    g_autoptr (GstElement) convert = NULL;
+    g_autoptr (GstPad) device_pad = NULL;
+    g_autoptr (GstPad) convert_sink = NULL;
+    g_autoptr (GstPad) convert_src = NULL;
+
+    if (kind == GST_CALL_MEDIA_KIND_VIDEO) {
+      description = g_strdup_printf ("videoconvert ! videoscale ! videorate ! "
+                                     "capsfilter caps=video/x-raw,width=%u,height=%u,"
+                                     "framerate=%u/1", self->video_width,
+                                     self->video_height, self->video_framerate);
+    } else {
+      description = g_strdup ("audioconvert ! audioresample");
+    }
+    convert = gst_object_ref_sink (
+        gst_parse_bin_from_description (description, TRUE, error));
+    if (!convert) {
+      gst_object_unref (gst_object_ref_sink (bin));
+      gst_object_unref (gst_object_ref_sink (device));
+      return NULL;
+    }
+    gst_bin_add_many (GST_BIN (bin), device, gst_object_ref (convert), NULL);
+    device_pad = gst_element_get_static_pad (device, "src");
+    convert_sink = gst_element_get_static_pad (convert, "sink");
+    convert_src = gst_element_get_static_pad (convert, "src");
+    if (!device_pad || gst_pad_link (device_pad, convert_sink) != GST_PAD_LINK_OK) {
+      GST_WARNING ("could not use the %s device, falling back to a test source",
+                   gst_call_media_kind_to_string (kind));
+      gst_object_unref (gst_object_ref_sink (bin));
+    } else {
+      gst_element_add_pad (bin, gst_ghost_pad_new ("src", convert_src));
+      return bin;
+    }
+  }
+
+  g_free (description);
+  if (kind == GST_CALL_MEDIA_KIND_VIDEO) {
+    description = g_strdup_printf ("videotestsrc is-live=true pattern=ball ! "
+                                   "capsfilter caps=video/x-raw,width=%u,height=%u,"
+                                   "framerate=%u/1", self->video_width,
+                                   self->video_height, self->video_framerate);
+  } else {
+    description = g_strdup ("audiotestsrc is-live=true wave=ticks ! "
+                            "capsfilter caps=audio/x-raw,rate=48000,channels=2");
+  }
+  return gst_call_media_make_source_from_description (kind, description, error);
+}
+
+static GstPadProbeReturn
+count_frame (GstPad          *pad,
+             GstPadProbeInfo *info,
+             gpointer         user_data)
+{
+  GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER (info);
+
+  /* Concealment of lost or missing packets is not media from the peer. */
+  if (!GST_BUFFER_FLAG_IS_SET (buffer, GST_BUFFER_FLAG_GAP))
+    g_atomic_int_inc ((gint *) user_data);
+  return GST_PAD_PROBE_OK;
+}
+
+typedef struct {
+  GstCallTrack *track;
+  gint *counter;
+} SentCounter;
+
+static GstPadProbeReturn
+count_sent_frame (GstPad          *pad,
+                  GstPadProbeInfo *info,
+                  gpointer         user_data)
+{
+  SentCounter *counter = user_data;
+
+  /* A muted track's frames are dropped before the encoder. */
+  if (gst_call_track_get_enabled (counter->track))
+    g_atomic_int_inc (counter->counter);
+  return GST_PAD_PROBE_OK;
+}
+
+static void
+sent_counter_free (gpointer data)
+{
+  SentCounter *counter = data;
+
+  g_object_unref (counter->track);
+  g_free (counter);
+}
+
+static GstCallTrack *
+add_local_track (GstCall           *self,
+                 GstCallMediaKind   kind,
+                 GstElement        *source,
+                 GError           **error)
+{
+  GstCallTrack *track;
+  SentCounter *counter;
+
+  track = gst_peer_connection_add_track (self->pc, kind, source, error);
+  if (!track)
+    return NULL;
+
+  gst_call_track_set_enabled (track, !(kind == GST_CALL_MEDIA_KIND_VIDEO
+                                           ? self->video_muted : self->audio_muted));
+  counter = g_new0 (SentCounter, 1);
+  counter->track = g_object_ref (track);
+  counter->counter = &self->frames_sent[kind];
+  gst_pad_add_probe (gst_call_track_get_pad (track), GST_PAD_PROBE_TYPE_BUFFER,
+                     count_sent_frame, counter, sent_counter_free);
+
+  g_set_object (&self->local_tracks[kind], track);
+  return track;
+}
+
+static void
+on_remote_track (GstPeerConnection *pc,
+                 GstCallTrack      *track,
+                 GstCall           *self)
+{
+  GstCallMediaKind kind = gst_call_track_get_kind (track);
+  GstElement *sink;
+  g_autoptr (GError) error = NULL;
+
+  gst_pad_add_probe (gst_call_track_get_pad (track), GST_PAD_PROBE_TYPE_BUFFER,
+                     count_frame, &self->frames_received[kind], NULL);
+
+  g_signal_emit (self, signals[SIGNAL_REMOTE_TRACK], 0, track);
+
+  if (gst_pad_is_linked (gst_call_track_get_pad (track)))
+    return;
+
+  /* The configured sink plays the first track of its kind; any further one
+   * gets an automatic sink. */
+  sink = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->video_sink : self->audio_sink;
+  if (sink && !GST_OBJECT_PARENT (sink)) {
+    gst_object_ref (sink);
+  } else {
+    sink = gst_element_factory_make (kind == GST_CALL_MEDIA_KIND_VIDEO ? "autovideosink"
+                                                                        : "autoaudiosink",
+                                     NULL);
+    if (!sink) {
+      GST_WARNING ("no automatic %s sink: the remote track is discarded",
+                   gst_call_media_kind_to_string (kind));
+      return;
+    }
+    gst_object_ref_sink (sink);
+  }
+
+  if (!gst_call_track_set_sink (track, sink, &error))
+    GST_WARNING ("could not play the remote %s track: %s",
+                 gst_call_media_kind_to_string (kind), error->message);
+  gst_object_unref (sink);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Call set-up                                                               */
+
+static void
+on_connection_state (GstPeerConnection *pc,
+                     GParamSpec        *pspec,
+                     GstCall           *self)
+{
+  switch (gst_peer_connection_get_connection_state (pc)) {
+    case GST_CALL_PEER_CONNECTION_STATE_CONNECTED:
+      if (self->state == GST_CALL_STATE_CONNECTING) {
+        g_autoptr (GTask) task = g_steal_pointer (&self->setup_task);
+
+        clear_timeout (self);
+        self->connected_at = g_get_monotonic_time ();
+        set_state (self, GST_CALL_STATE_ACTIVE);
+        if (task)
+          g_task_return_boolean (task, TRUE);
+      }
+      break;
+    case GST_CALL_PEER_CONNECTION_STATE_FAILED:
+      if (gst_peer_connection_get_ice_connection_state (pc) ==
+          GST_CALL_ICE_CONNECTION_STATE_FAILED)
+        fail_call (self, GST_CALL_ERROR_ICE,
+                   _("ICE found no working path to the peer"));
+      else
+        fail_call (self, GST_CALL_ERROR_DTLS,
+                   _("The secure (DTLS) connection with the peer failed"));
+      break;
+    default:
+      break;
+  }
+}
+
+static void
+on_pc_error (GstPeerConnection *pc,
+             GError            *error,
+             GstCall           *self)
+{
+  /* Media errors end the call: a branch that failed does not recover. */
+  finish_call (self, GST_CALL_STATE_FAILED, g_error_copy (error));
+}
+
+static void
+on_negotiation_failed (GstCallNegotiator *negotiator,
+                       GError            *error,
+                       GstCall           *self)
+{
+  finish_call (self, GST_CALL_STATE_FAILED, g_error_copy (error));
+}
+
+static gboolean
+on_connect_timeout (gpointer user_data)
+{
+  GstCall *self = user_data;
+  g_autofree char *remote = NULL;
+
+  g_clear_pointer (&self->timeout_source, g_source_unref);
+  remote = self->pc ? gst_peer_connection_get_remote_description (self->pc) : NULL;
+  if (!remote)
+    fail_call (self, GST_CALL_ERROR_SIGNALLING,
+               _("The call did not connect within %u s: no answer came through "
+                 "the signaller"), self->connect_timeout);
+  else
+    fail_call (self, GST_CALL_ERROR_ICE,
+               _("The call did not connect within %u s: ICE found no working path"),
+               self->connect_timeout);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+start_call (GstCall  *self,
+            gboolean  offerer,
+            GError  **error)
+{
+  GstCallMediaKind kinds[] = { GST_CALL_MEDIA_KIND_AUDIO, GST_CALL_MEDIA_KIND_VIDEO };
+
+  self->pc = g_initable_new (GST_TYPE_PEER_CONNECTION, NULL, error,
+                             "ice-servers", self->ice_servers,
+                             "ice-local-addresses", self->ice_local_addresses,
+                             NULL);
+  if (!self->pc)
+    return FALSE;
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PEER_CONNECTION]);
+
+  g_signal_connect (self->pc, "notify::connection-state",
+                    G_CALLBACK (on_connection_state), self);
+  g_signal_connect (self->pc, "track", G_CALLBACK (on_remote_track), self);
+  g_signal_connect (self->pc, "error", G_CALLBACK (on_pc_error), self);
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
+    GstCallMediaKind kind = kinds[i];
+    gboolean send = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio;
+    GstElement *configured = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->video_source
+                                                               : self->audio_source;
+
+    if (send) {
+      GstElement *source = configured ? gst_object_ref (configured)
+                                      : make_default_source (self, kind, error);
+
+      if (!source || !add_local_track (self, kind, source, error)) {
+        gst_clear_object (&source);
+        return FALSE;
+      }
+      gst_object_unref (source);
+    } else if (offerer &&
+               !gst_peer_connection_add_transceiver (self->pc, kind,
+                                                     GST_CALL_DIRECTION_RECVONLY,
+                                                     error)) {
+      return FALSE;
+    }
+  }
+
+  self->negotiator = gst_call_negotiator_new (self->pc, self->signaller, offerer);
+  g_signal_connect (self->negotiator, "failed", G_CALLBACK (on_negotiation_failed), self);
+
+  self->timeout_source = g_timeout_source_new_seconds (self->connect_timeout);
+  g_source_set_callback (self->timeout_source, on_connect_timeout, self, NULL);
+  g_source_set_static_name (self->timeout_source, "[gstcall] connect timeout");
+  g_source_attach (self->timeout_source, g_main_context_get_thread_default ());
+
+  set_state (self, GST_CALL_STATE_CONNECTING);
+  return TRUE;
+}
+
+static gboolean
+check_can_start (GstCall  *self,
+                 GError  **error)
+{
+  if (self->state != GST_CALL_STATE_IDLE || self->setup_task) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
+                 _("The call is %s: a GstCall makes one call, create a new one "
+                   "for the next"), state_name (self->state));
+    return FALSE;
+  }
+  if (!self->signaller) {
+    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                         _("The call has no signaller: set one with "
+                           "gst_call_set_signaller()"));
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static void
+on_setup_cancelled (GCancellable *cancellable,
+                    GstCall      *self)
+{
+  /* Cancelling gives up on a call still connecting; a connected call is
+   * ended with gst_call_hangup() only. */
+  if (self->state == GST_CALL_STATE_CONNECTING)
+    gst_call_hangup (self);
+}
+
+static void
+watch_cancellable (GstCall      *self,
+                   GCancellable *cancellable)
+{
+  if (cancellable)
+    g_signal_connect_object (cancellable, "cancelled",
+                             G_CALLBACK (on_setup_cancelled), self, 0);
+}
+
+/* Messages that came before the call was answered go to the negotiator. */
+static void
+replay_pending_messages (GstCall *self)
+{
+  g_autoptr (GPtrArray) messages = g_steal_pointer (&self->pending_messages);
+
+  for (guint i = 0; messages && i < messages->len; i++) {
+    PendingMessage *message = g_ptr_array_index (messages, i);
+
+    if (message->kind == PENDING_DESCRIPTION)
+      gst_call_negotiator_receive_description (self->negotiator, message->type,
+                                               message->text);
+    else
+      gst_call_negotiator_receive_candidate (self->negotiator, message->mline_index,
+                                             message->text);
+  }
+}
+
+/**
+ * gst_call_dial_async:
+ * @self: a [class@Call]
+ * @uri: (nullable): where to call; %NULL to call through the
+ *   [property@Call:signaller]
+ * @cancellable: (nullable): a [class@Gio.Cancellable]; cancelling hangs up
+ * @callback: (scope async) (nullable): called once the call is connected or failed
+ * @user_data: data for @callback
+ *
+ * Starts the call as the caller: local media starts, an offer goes to the
+ * peer and the call connects. Finish with [method@Call.dial_finish].
+ */
+void
+gst_call_dial_async (GstCall             *self,
+                     const char          *uri,
+                     GCancellable        *cancellable,
+                     GAsyncReadyCallback  callback,
+                     gpointer             user_data)
+{
+  g_autoptr (GTask) task = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_return_if_fail (GST_IS_CALL (self));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, gst_call_dial_async);
+
+  if (uri) {
+    g_autofree char *scheme = g_uri_parse_scheme (uri);
+
+    g_task_return_new_error (task, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                             _("Cannot call “%s”: the URI scheme “%s” is not "
+                               "supported; set a signaller and dial with no URI"),
+                             uri, scheme ? scheme : "");
+    return;
+  }
+  if (!check_can_start (self, &error)) {
+    g_task_return_error (task, g_steal_pointer (&error));
+    return;
+  }
+
+  self->setup_task = g_object_ref (task);
+  watch_cancellable (self, cancellable);
+  if (!start_call (self, TRUE, &error))
+    finish_call (self, GST_CALL_STATE_FAILED, g_steal_pointer (&error));
+}
+
+static gboolean
+setup_finish (GstCall       *self,
+              GAsyncResult  *result,
+              gpointer       source_tag,
+              GError       **error)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == source_tag, FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/**
+ * gst_call_dial_finish:
+ * @self: a [class@Call]
+ * @result: the [iface@Gio.AsyncResult]
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE if the call connected
+ */
+gboolean
+gst_call_dial_finish (GstCall       *self,
+                      GAsyncResult  *result,
+                      GError       **error)
+{
+  return setup_finish (self, result, gst_call_dial_async, error);
+}
+
+/**
+ * gst_call_answer_async:
+ * @self: a [class@Call]
+ * @cancellable: (nullable): a [class@Gio.Cancellable]; cancelling hangs up
+ * @callback: (scope async) (nullable): called once the call is connected or failed
+ * @user_data: data for @callback
+ *
+ * Answers the call offered through the [property@Call:signaller]: the offer
+ * that raised [signal@Call::incoming-call], or the next one to arrive.
+ * Finish with [method@Call.answer_finish].
+ */
+void
+gst_call_answer_async (GstCall             *self,
+                       GCancellable        *cancellable,
+                       GAsyncReadyCallback  callback,
+                       gpointer             user_data)
+{
+  g_autoptr (GTask) task = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_return_if_fail (GST_IS_CALL (self));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, gst_call_answer_async);
+
+  if (!check_can_start (self, &error)) {
+    g_task_return_error (task, g_steal_pointer (&error));
+    return;
+  }
+
+  self->setup_task = g_object_ref (task);
+  watch_cancellable (self, cancellable);
+  if (!start_call (self, FALSE, &error)) {
+    finish_call (self, GST_CALL_STATE_FAILED, g_steal_pointer (&error));
+    return;
+  }
+  replay_pending_messages (self);
+}
+
+/**
+ * gst_call_answer_finish:
+ * @self: a [class@Call]
+ * @result: the [iface@Gio.AsyncResult]
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE if the call connected
+ */
+gboolean
+gst_call_answer_finish (GstCall       *self,
+                        GAsyncResult  *result,
+                        GError       **error)
+{
+  return setup_finish (self, result, gst_call_answer_async, error);
+}
+
+/**
+ * gst_call_hangup:
+ * @self: a [class@Call]
+ *
+ * Ends the call: the peer is told through the signaller, media stops and
+ * the state becomes %GST_CALL_STATE_ENDED. An incoming call not yet
+ * answered is declined. Calling it again, or on a call that already ended,
+ * does nothing. Safe from any signal handler.
+ */
+void
+gst_call_hangup (GstCall *self)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+
+  if (is_finished (self))
+    return;
+  if (self->signaller && (self->state != GST_CALL_STATE_IDLE || self->incoming))
+    gst_call_signaller_send_bye (self->signaller);
+  finish_call (self, GST_CALL_STATE_ENDED, NULL);
+}
+
+/**
+ * gst_call_add_track:
+ * @self: a [class@Call]
+ * @kind: audio or video
+ * @source: (transfer floating): an element or bin producing raw media of @kind
+ * @error: return location for a #GError
+ *
+ * Sends one more track during the call (a second camera, a screen), which
+ * is negotiated with the peer at once. Works on either side of the call.
+ *
+ * Returns: (transfer none) (nullable): the local [class@CallTrack], or %NULL
+ *   with @error set
+ */
+GstCallTrack *
+gst_call_add_track (GstCall           *self,
+                    GstCallMediaKind   kind,
+                    GstElement        *source,
+                    GError           **error)
+{
+  g_autoptr (GstElement) source_ref = NULL;
+
+  g_return_val_if_fail (GST_IS_CALL (self), NULL);
+  g_return_val_if_fail (GST_IS_ELEMENT (source), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  source_ref = gst_object_ref_sink (source);
+  if (self->state != GST_CALL_STATE_CONNECTING && self->state != GST_CALL_STATE_ACTIVE) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
+                 _("Tracks can be added to a connecting or active call, not to "
+                   "one that is %s"), state_name (self->state));
+    return NULL;
+  }
+  return add_local_track (self, kind, source, error);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Signaller                                                                 */
+
+static void
+stash_message (GstCall        *self,
+               PendingKind     kind,
+               GstCallSdpType  type,
+               guint           mline_index,
+               const char     *text)
+{
+  PendingMessage *message = g_new0 (PendingMessage, 1);
+
+  if (!self->pending_messages)
+    self->pending_messages = g_ptr_array_new_with_free_func (pending_message_free);
+  message->kind = kind;
+  message->type = type;
+  message->mline_index = mline_index;
+  message->text = g_strdup (text);
+  g_ptr_array_add (self->pending_messages, message);
+}
+
+static void
+on_description_received (GstCallSignaller *signaller,
+                         GstCallSdpType    type,
+                         const char       *sdp,
+                         GstCall          *self)
+{
+  /* Once the call runs, the negotiator takes every message. */
+  if (self->negotiator || self->state != GST_CALL_STATE_IDLE)
+    return;
+  if (type != GST_CALL_SDP_TYPE_OFFER) {
+    GST_INFO ("ignoring a %s for no call", gst_call_sdp_type_to_string (type));
+    return;
+  }
+  stash_message (self, PENDING_DESCRIPTION, type, 0, sdp);
+  if (!self->incoming) {
+    self->incoming = TRUE;
+    g_signal_emit (self, signals[SIGNAL_INCOMING_CALL], 0);
+  }
+}
+
+static void
+on_candidate_received (GstCallSignaller *signaller,
+                       guint             mline_index,
+                       const char       *candidate,
+                       GstCall          *self)
+{
+  if (self->negotiator || self->state != GST_CALL_STATE_IDLE)
+    return;
+  stash_message (self, PENDING_CANDIDATE, 0, mline_index, candidate);
+}
+
+static void
+on_bye_received (GstCallSignaller *signaller,
+                 GstCall          *self)
+{
+  if (self->state == GST_CALL_STATE_IDLE && !self->incoming)
+    return;
+  GST_INFO ("call %p: the peer hung up", self);
+  finish_call (self, GST_CALL_STATE_ENDED, NULL);
+}
+
+static void
+on_signaller_closed (GstCallSignaller *signaller,
+                     const GError     *reason,
+                     GstCall          *self)
+{
+  /* A connected call needs no signalling to go on. */
+  if (self->state != GST_CALL_STATE_CONNECTING)
+    return;
+  fail_call (self, GST_CALL_ERROR_SIGNALLING,
+             _("The signalling channel closed before the call connected: %s"),
+             reason ? reason->message : _("closed by the peer"));
+}
+
+/* ------------------------------------------------------------------------ */
+/* Statistics                                                                */
+
+typedef struct {
+  guint64 bytes_sent;
+  guint64 packets_sent;
+  guint64 bytes_received;
+  guint64 packets_received;
+  gint64 packets_lost;
+  guint nacks_sent;
+  guint nacks_received;
+  guint64 packets_retransmitted;
+  double jitter;
+  double round_trip_time;
+} TransportStats;
+
+static guint64
+get_uint64 (const GstStructure *structure,
+            const char         *field)
+{
+  guint64 value64 = 0;
+  guint value = 0;
+
+  if (gst_structure_get_uint64 (structure, field, &value64))
+    return value64;
+  if (gst_structure_get_uint (structure, field, &value))
+    return value;
+  return 0;
+}
+
+static gboolean
+accumulate_stats (GQuark        field_id,
+                  const GValue *value,
+                  gpointer      user_data)
+{
+  TransportStats *stats = user_data;
+  const GstStructure *entry;
+  GstWebRTCStatsType type;
+  double number;
+
+  if (!GST_VALUE_HOLDS_STRUCTURE (value))
+    return TRUE;
+  entry = gst_value_get_structure (value);
+  if (!gst_structure_get (entry, "type", GST_TYPE_WEBRTC_STATS_TYPE, &type, NULL))
+    return TRUE;
+
+  switch (type) {
+    case GST_WEBRTC_STATS_OUTBOUND_RTP:
+      stats->bytes_sent += get_uint64 (entry, "bytes-sent");
+      stats->packets_sent += get_uint64 (entry, "packets-sent");
+      stats->nacks_received += get_uint64 (entry, "nack-count");
+      break;
+    case GST_WEBRTC_STATS_INBOUND_RTP: {
+      const GstStructure *jitterbuffer = NULL;
+      gint64 lost = 0;
+
+      stats->bytes_received += get_uint64 (entry, "bytes-received");
+      stats->packets_received += get_uint64 (entry, "packets-received");
+      stats->nacks_sent += get_uint64 (entry, "nack-count");
+      if (gst_structure_get_int64 (entry, "packets-lost", &lost) && lost > 0)
+        stats->packets_lost += lost;
+      if (gst_structure_get_double (entry, "jitter", &number))
+        stats->jitter = MAX (stats->jitter, number);
+      if (gst_structure_get (entry, "gst-rtpjitterbuffer-stats", GST_TYPE_STRUCTURE,
+                             &jitterbuffer, NULL) && jitterbuffer) {
+        stats->packets_retransmitted += get_uint64 (jitterbuffer, "rtx-success-count");
+        gst_structure_free ((GstStructure *) jitterbuffer);
+      }
+      break;
+    }
+    case GST_WEBRTC_STATS_REMOTE_INBOUND_RTP:
+      if (gst_structure_get_double (entry, "round-trip-time", &number))
+        stats->round_trip_time = MAX (stats->round_trip_time, number);
+      break;
+    default:
+      break;
+  }
+  return TRUE;
+}
+
+static char *
+find_encoder (GstElement       *pipeline,
+              GstCallMediaKind  kind)
+{
+  GstIterator *it = gst_bin_iterate_recurse (GST_BIN (pipeline));
+  GValue item = G_VALUE_INIT;
+  char *name = NULL;
+  const char *klass_word = kind == GST_CALL_MEDIA_KIND_VIDEO ? "Video" : "Audio";
+
+  while (!name && gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
+    GstElement *element = g_value_get_object (&item);
+    GstElementFactory *factory = gst_element_get_factory (element);
+    const char *klass = factory ? gst_element_factory_get_metadata (
+        factory, GST_ELEMENT_METADATA_KLASS) : NULL;
+
+    if (klass && strstr (klass, "Encoder") && strstr (klass, klass_word))
+      name = g_strdup (gst_plugin_feature_get_name (factory));
+    g_value_reset (&item);
+  }
+  g_value_unset (&item);
+  gst_iterator_free (it);
+  return name;
+}
+
+/**
+ * gst_call_get_stats:
+ * @self: a [class@Call]
+ *
+ * Gets a snapshot of the call's statistics, as a structure named
+ * `application/x-gst-call-stats` with these fields:
+ *
+ * - `state` (string): the call state
+ * - `duration` (double): seconds since the call became active
+ * - `video-frames-sent`, `audio-frames-sent` (uint): raw frames given to
+ *   the encoders (not counting muted ones)
+ * - `video-frames-received`, `audio-frames-received` (uint): decoded frames
+ * - `bytes-sent`, `bytes-received`, `packets-sent`, `packets-received`
+ *   (uint64): RTP totals
+ * - `bitrate-sent`, `bitrate-received` (uint64): bit/s since the previous
+ *   call of this function (or since connected)
+ * - `packets-lost` (int64): RTP packets the peer's media lost on the way
+ * - `jitter`, `round-trip-time` (double): seconds, worst of all streams
+ * - `nacks-sent`, `nacks-received` (uint): retransmission requests
+ * - `packets-retransmitted` (uint64): packets recovered through RTX
+ * - `video-encoder`, `audio-encoder` (string): the encoder elements in use
+ *
+ * Call it from the call's main context. It waits for `webrtcbin`'s
+ * statistics, a few milliseconds.
+ *
+ * Returns: (transfer full): the statistics
+ */
+GstStructure *
+gst_call_get_stats (GstCall *self)
+{
+  GstStructure *stats;
+  TransportStats transport = { 0 };
+  gint64 now = g_get_monotonic_time ();
+  GstElement *webrtcbin;
+  double duration = 0;
+
+  g_return_val_if_fail (GST_IS_CALL (self), NULL);
+
+  webrtcbin = self->pc && !is_finished (self)
+      ? gst_peer_connection_get_webrtcbin (self->pc) : NULL;
+  if (webrtcbin) {
+    GstPromise *promise = gst_promise_new ();
+
+    g_signal_emit_by_name (webrtcbin, "get-stats", NULL, promise);
+    if (gst_promise_wait (promise) == GST_PROMISE_RESULT_REPLIED &&
+        gst_promise_get_reply (promise))
+      gst_structure_foreach (gst_promise_get_reply (promise), accumulate_stats,
+                             &transport);
+    gst_promise_unref (promise);
+  }
+
+  if (self->connected_at)
+    duration = (now - self->connected_at) / (double) G_USEC_PER_SEC;
+
+  stats = gst_structure_new ("application/x-gst-call-stats",
+      "state", G_TYPE_STRING, state_name (self->state),
+      "duration", G_TYPE_DOUBLE, duration,
+      "video-frames-sent", G_TYPE_UINT,
+      (guint) g_atomic_int_get (&self->frames_sent[GST_CALL_MEDIA_KIND_VIDEO]),
+      "audio-frames-sent", G_TYPE_UINT,
+      (guint) g_atomic_int_get (&self->frames_sent[GST_CALL_MEDIA_KIND_AUDIO]),
+      "video-frames-received", G_TYPE_UINT,
+      (guint) g_atomic_int_get (&self->frames_received[GST_CALL_MEDIA_KIND_VIDEO]),
+      "audio-frames-received", G_TYPE_UINT,
+      (guint) g_atomic_int_get (&self->frames_received[GST_CALL_MEDIA_KIND_AUDIO]),
+      "bytes-sent", G_TYPE_UINT64, transport.bytes_sent,
+      "bytes-received", G_TYPE_UINT64, transport.bytes_received,
+      "packets-sent", G_TYPE_UINT64, transport.packets_sent,
+      "packets-received", G_TYPE_UINT64, transport.packets_received,
+      "packets-lost", G_TYPE_INT64, transport.packets_lost,
+      "jitter", G_TYPE_DOUBLE, transport.jitter,
+      "round-trip-time", G_TYPE_DOUBLE, transport.round_trip_time,
+      "nacks-sent", G_TYPE_UINT, transport.nacks_sent,
+      "nacks-received", G_TYPE_UINT, transport.nacks_received,
+      "packets-retransmitted", G_TYPE_UINT64, transport.packets_retransmitted,
+      NULL);
+
+  {
+    gint64 since = self->last_stats_at ? self->last_stats_at : self->connected_at;
+    guint64 bitrate_sent = 0, bitrate_received = 0;
+
+    if (since && now > since && webrtcbin) {
+      double seconds = (now - since) / (double) G_USEC_PER_SEC;
+
+      if (transport.bytes_sent >= self->last_bytes_sent)
+        bitrate_sent = (transport.bytes_sent - self->last_bytes_sent) * 8 / seconds;
+      if (transport.bytes_received >= self->last_bytes_received)
+        bitrate_received = (transport.bytes_received - self->last_bytes_received) * 8 / seconds;
+    }
+    gst_structure_set (stats, "bitrate-sent", G_TYPE_UINT64, bitrate_sent,
+                       "bitrate-received", G_TYPE_UINT64, bitrate_received, NULL);
+    if (webrtcbin) {
+      self->last_stats_at = now;
+      self->last_bytes_sent = transport.bytes_sent;
+      self->last_bytes_received = transport.bytes_received;
+    }
+  }
+
+  if (self->pc && gst_peer_connection_get_pipeline (self->pc)) {
+    GstElement *pipeline = gst_peer_connection_get_pipeline (self->pc);
+    g_autofree char *video_encoder = find_encoder (pipeline, GST_CALL_MEDIA_KIND_VIDEO);
+    g_autofree char *audio_encoder = find_encoder (pipeline, GST_CALL_MEDIA_KIND_AUDIO);
+
+    if (video_encoder)
+      gst_structure_set (stats, "video-encoder", G_TYPE_STRING, video_encoder, NULL);
+    if (audio_encoder)
+      gst_structure_set (stats, "audio-encoder", G_TYPE_STRING, audio_encoder, NULL);
+  }
+
+  return stats;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Properties                                                                */
+
+static void
+replace_element (GstElement **field,
+                 GstElement  *element)
+{
+  if (element)
+    gst_object_ref_sink (element);
+  gst_clear_object (field);
+  *field = element;
+}
+
+static gboolean
+check_configurable (GstCall    *self,
+                    const char *what)
+{
+  if (self->state == GST_CALL_STATE_IDLE)
+    return TRUE;
+  g_critical ("GstCall: the %s cannot change once the call started", what);
+  return FALSE;
+}
+
+/**
+ * gst_call_new:
+ *
+ * Creates a call. Configure it, set a signaller, then dial or answer.
+ *
+ * Returns: (transfer full): a new [class@Call]
+ */
+GstCall *
+gst_call_new (void)
+{
+  return g_object_new (GST_TYPE_CALL, NULL);
+}
+
+/**
+ * gst_call_get_signaller:
+ * @self: a [class@Call]
+ *
+ * Returns: (transfer none) (nullable): the signaller
+ */
+GstCallSignaller *
+gst_call_get_signaller (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), NULL);
+
+  return self->signaller;
+}
+
+/**
+ * gst_call_set_signaller:
+ * @self: a [class@Call]
+ * @signaller: (nullable): the signaller that reaches the peer
+ *
+ * Sets how offers, answers and candidates reach the peer. Offers arriving
+ * on it before the call is dialled or answered raise
+ * [signal@Call::incoming-call]. Cannot change once the call started.
+ */
+void
+gst_call_set_signaller (GstCall          *self,
+                        GstCallSignaller *signaller)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+  g_return_if_fail (signaller == NULL || GST_IS_CALL_SIGNALLER (signaller));
+
+  if (self->signaller == signaller || !check_configurable (self, "signaller"))
+    return;
+
+  if (self->signaller)
+    g_signal_handlers_disconnect_by_data (self->signaller, self);
+  g_set_object (&self->signaller, signaller);
+  if (signaller) {
+    g_signal_connect (signaller, "description-received",
+                      G_CALLBACK (on_description_received), self);
+    g_signal_connect (signaller, "candidate-received",
+                      G_CALLBACK (on_candidate_received), self);
+    g_signal_connect (signaller, "bye-received", G_CALLBACK (on_bye_received), self);
+    g_signal_connect (signaller, "closed", G_CALLBACK (on_signaller_closed), self);
+  }
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SIGNALLER]);
+}
+
+#define DEFINE_ELEMENT_PROPERTY(name, field, prop, what)                       \
+  GstElement *                                                                 \
+  gst_call_get_##name (GstCall *self)                                          \
+  {                                                                            \
+    g_return_val_if_fail (GST_IS_CALL (self), NULL);                           \
+    return self->field;                                                        \
+  }                                                                            \
+                                                                               \
+  void                                                                         \
+  gst_call_set_##name (GstCall    *self,                                       \
+                       GstElement *element)                                    \
+  {                                                                            \
+    g_return_if_fail (GST_IS_CALL (self));                                     \
+    g_return_if_fail (element == NULL || GST_IS_ELEMENT (element));            \
+    if (self->field == element || !check_configurable (self, what))            \
+      return;                                                                  \
+    replace_element (&self->field, element);                                   \
+    g_object_notify_by_pspec (G_OBJECT (self), props[prop]);                   \
+  }
+
+/**
+ * gst_call_get_video_source:
+ * @self: a [class@Call]
+ *
+ * Returns: (transfer none) (nullable): the video source, %NULL for the default
+ */
+/**
+ * gst_call_set_video_source:
+ * @self: a [class@Call]
+ * @source: (nullable) (transfer floating): an element or bin producing raw
+ *   video on an always source pad (a live source: camera, `appsrc
+ *   is-live=true`, `videotestsrc is-live=true`), or %NULL for the default
+ *   (the first camera, else a test pattern)
+ *
+ * Sets what the call sends as video.
+ */
+DEFINE_ELEMENT_PROPERTY (video_source, video_source, PROP_VIDEO_SOURCE, "video source")
+
+/**
+ * gst_call_get_audio_source:
+ * @self: a [class@Call]
+ *
+ * Returns: (transfer none) (nullable): the audio source, %NULL for the default
+ */
+/**
+ * gst_call_set_audio_source:
+ * @self: a [class@Call]
+ * @source: (nullable) (transfer floating): an element or bin producing raw
+ *   audio on an always source pad, or %NULL for the default (the first
+ *   microphone, else a test tone)
+ *
+ * Sets what the call sends as audio.
+ */
+DEFINE_ELEMENT_PROPERTY (audio_source, audio_source, PROP_AUDIO_SOURCE, "audio source")
+
+/**
+ * gst_call_get_video_sink:
+ * @self: a [class@Call]
+ *
+ * Returns: (transfer none) (nullable): the video sink, %NULL for `autovideosink`
+ */
+/**
+ * gst_call_set_video_sink:
+ * @self: a [class@Call]
+ * @sink: (nullable) (transfer floating): the element playing the peer's
+ *   video (it receives raw video of any format), or %NULL for
+ *   `autovideosink`
+ *
+ * Sets where the peer's video goes, unless a [signal@Call::remote-track]
+ * handler took the track.
+ */
+DEFINE_ELEMENT_PROPERTY (video_sink, video_sink, PROP_VIDEO_SINK, "video sink")
+
+/**
+ * gst_call_get_audio_sink:
+ * @self: a [class@Call]
+ *
+ * Returns: (transfer none) (nullable): the audio sink, %NULL for `autoaudiosink`
+ */
+/**
+ * gst_call_set_audio_sink:
+ * @self: a [class@Call]
+ * @sink: (nullable) (transfer floating): the element playing the peer's
+ *   audio, or %NULL for `autoaudiosink`
+ *
+ * Sets where the peer's audio goes, unless a [signal@Call::remote-track]
+ * handler took the track.
+ */
+DEFINE_ELEMENT_PROPERTY (audio_sink, audio_sink, PROP_AUDIO_SINK, "audio sink")
+
+/**
+ * gst_call_set_sources_from_description:
+ * @self: a [class@Call]
+ * @video: (nullable): a gst-launch description of the video source, e.g.
+ *   `v4l2src device=/dev/video2`, or %NULL to keep the current one
+ * @audio: (nullable): a gst-launch description of the audio source, or
+ *   %NULL to keep the current one
+ * @error: return location for a #GError
+ *
+ * Builds the sources from launch descriptions and sets them as
+ * [property@Call:video-source] and [property@Call:audio-source].
+ *
+ * Returns: %TRUE on success; on failure nothing changed
+ */
+gboolean
+gst_call_set_sources_from_description (GstCall     *self,
+                                       const char  *video,
+                                       const char  *audio,
+                                       GError     **error)
+{
+  g_autoptr (GstElement) video_source = NULL;
+  g_autoptr (GstElement) audio_source = NULL;
+
+  g_return_val_if_fail (GST_IS_CALL (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (self->state != GST_CALL_STATE_IDLE) {
+    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
+                         _("The sources cannot change once the call started"));
+    return FALSE;
+  }
+  if (video) {
+    video_source = gst_call_media_make_source_from_description (GST_CALL_MEDIA_KIND_VIDEO,
+                                                                video, error);
+    if (!video_source)
+      return FALSE;
+    gst_object_ref_sink (video_source);
+  }
+  if (audio) {
+    audio_source = gst_call_media_make_source_from_description (GST_CALL_MEDIA_KIND_AUDIO,
+                                                                audio, error);
+    if (!audio_source)
+      return FALSE;
+    gst_object_ref_sink (audio_source);
+  }
+  if (video_source)
+    gst_call_set_video_source (self, video_source);
+  if (audio_source)
+    gst_call_set_audio_source (self, audio_source);
+  return TRUE;
+}
+
+#define DEFINE_BOOLEAN_PROPERTY(name, field, prop, what)                       \
+  gboolean                                                                     \
+  gst_call_get_##name (GstCall *self)                                          \
+  {                                                                            \
+    g_return_val_if_fail (GST_IS_CALL (self), FALSE);                          \
+    return self->field;                                                        \
+  }                                                                            \
+                                                                               \
+  void                                                                         \
+  gst_call_set_##name (GstCall  *self,                                         \
+                       gboolean  value)                                        \
+  {                                                                            \
+    g_return_if_fail (GST_IS_CALL (self));                                     \
+    value = !!value;                                                           \
+    if (self->field == value || !check_configurable (self, what))              \
+      return;                                                                  \
+    self->field = value;                                                       \
+    g_object_notify_by_pspec (G_OBJECT (self), props[prop]);                   \
+  }
+
+/**
+ * gst_call_get_send_video:
+ * @self: a [class@Call]
+ *
+ * Returns: whether the call sends video
+ */
+/**
+ * gst_call_set_send_video:
+ * @self: a [class@Call]
+ * @send_video: %FALSE for a call that only receives video (or none)
+ *
+ * Sets whether the call sends video. Cannot change once the call started;
+ * mute with [method@Call.set_video_muted] instead.
+ */
+DEFINE_BOOLEAN_PROPERTY (send_video, send_video, PROP_SEND_VIDEO, "video sending")
+
+/**
+ * gst_call_get_send_audio:
+ * @self: a [class@Call]
+ *
+ * Returns: whether the call sends audio
+ */
+/**
+ * gst_call_set_send_audio:
+ * @self: a [class@Call]
+ * @send_audio: %FALSE for a call that only receives audio (or none)
+ *
+ * Sets whether the call sends audio. Cannot change once the call started;
+ * mute with [method@Call.set_audio_muted] instead.
+ */
+DEFINE_BOOLEAN_PROPERTY (send_audio, send_audio, PROP_SEND_AUDIO, "audio sending")
+
+static void
+set_muted (GstCall          *self,
+           GstCallMediaKind  kind,
+           gboolean          muted)
+{
+  gboolean *field = kind == GST_CALL_MEDIA_KIND_VIDEO ? &self->video_muted
+                                                      : &self->audio_muted;
+
+  muted = !!muted;
+  if (*field == muted)
+    return;
+  *field = muted;
+  if (self->local_tracks[kind])
+    gst_call_track_set_enabled (self->local_tracks[kind], !muted);
+  g_object_notify_by_pspec (G_OBJECT (self),
+                            props[kind == GST_CALL_MEDIA_KIND_VIDEO ? PROP_VIDEO_MUTED
+                                                                    : PROP_AUDIO_MUTED]);
+}
+
+/**
+ * gst_call_get_video_muted:
+ * @self: a [class@Call]
+ *
+ * Returns: whether the video is muted
+ */
+gboolean
+gst_call_get_video_muted (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), FALSE);
+
+  return self->video_muted;
+}
+
+/**
+ * gst_call_set_video_muted:
+ * @self: a [class@Call]
+ * @muted: %TRUE to stop sending video, %FALSE to send again
+ *
+ * Mutes or unmutes the video, before or during the call. The peer receives
+ * no video frames while muted.
+ */
+void
+gst_call_set_video_muted (GstCall  *self,
+                          gboolean  muted)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+
+  set_muted (self, GST_CALL_MEDIA_KIND_VIDEO, muted);
+}
+
+/**
+ * gst_call_get_audio_muted:
+ * @self: a [class@Call]
+ *
+ * Returns: whether the audio is muted
+ */
+gboolean
+gst_call_get_audio_muted (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), FALSE);
+
+  return self->audio_muted;
+}
+
+/**
+ * gst_call_set_audio_muted:
+ * @self: a [class@Call]
+ * @muted: %TRUE to stop sending audio, %FALSE to send again
+ *
+ * Mutes or unmutes the audio, before or during the call.
+ */
+void
+gst_call_set_audio_muted (GstCall  *self,
+                          gboolean  muted)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+
+  set_muted (self, GST_CALL_MEDIA_KIND_AUDIO, muted);
+}
+
+/**
+ * gst_call_get_state:
+ * @self: a [class@Call]
+ *
+ * Returns: the call state
+ */
+GstCallState
+gst_call_get_state (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), GST_CALL_STATE_FAILED);
+
+  return self->state;
+}
+
+/**
+ * gst_call_get_error:
+ * @self: a [class@Call]
+ *
+ * Returns: (transfer none) (nullable): why the call failed, %NULL unless the
+ *   state is %GST_CALL_STATE_FAILED
+ */
+const GError *
+gst_call_get_error (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), NULL);
+
+  return self->error;
+}
+
+/**
+ * gst_call_get_peer_connection:
+ * @self: a [class@Call]
+ *
+ * Gets the peer connection carrying the call, for inspection. It exists
+ * once the call was dialled or answered.
+ *
+ * Returns: (transfer none) (nullable): the [class@PeerConnection]
+ */
+GstPeerConnection *
+gst_call_get_peer_connection (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), NULL);
+
+  return self->pc;
+}
+
+/* ------------------------------------------------------------------------ */
+/* GObject                                                                   */
+
+static void
+gst_call_dispose (GObject *object)
+{
+  GstCall *self = GST_CALL (object);
+
+  clear_timeout (self);
+  if (self->negotiator) {
+    gst_call_negotiator_stop (self->negotiator);
+    g_clear_object (&self->negotiator);
+  }
+  if (self->pc) {
+    g_signal_handlers_disconnect_by_data (self->pc, self);
+    gst_peer_connection_close (self->pc);
+    g_clear_object (&self->pc);
+  }
+  if (self->signaller) {
+    g_signal_handlers_disconnect_by_data (self->signaller, self);
+    g_clear_object (&self->signaller);
+  }
+  g_clear_object (&self->local_tracks[0]);
+  g_clear_object (&self->local_tracks[1]);
+  gst_clear_object (&self->video_source);
+  gst_clear_object (&self->audio_source);
+  gst_clear_object (&self->video_sink);
+  gst_clear_object (&self->audio_sink);
+
+  G_OBJECT_CLASS (gst_call_parent_class)->dispose (object);
+}
+
+static void
+gst_call_finalize (GObject *object)
+{
+  GstCall *self = GST_CALL (object);
+
+  g_clear_error (&self->error);
+  g_clear_pointer (&self->pending_messages, g_ptr_array_unref);
+  g_strfreev (self->ice_servers);
+  g_strfreev (self->ice_local_addresses);
+
+  G_OBJECT_CLASS (gst_call_parent_class)->finalize (object);
+}
+
+static void
+gst_call_get_property (GObject    *object,
+                       guint       prop_id,
+                       GValue     *value,
+                       GParamSpec *pspec)
+{
+  GstCall *self = GST_CALL (object);
+
+  switch (prop_id) {
+    case PROP_SIGNALLER:
+      g_value_set_object (value, self->signaller);
+      break;
+    case PROP_VIDEO_SOURCE:
+      g_value_set_object (value, self->video_source);
+      break;
+    case PROP_AUDIO_SOURCE:
+      g_value_set_object (value, self->audio_source);
+      break;
+    case PROP_VIDEO_SINK:
+      g_value_set_object (value, self->video_sink);
+      break;
+    case PROP_AUDIO_SINK:
+      g_value_set_object (value, self->audio_sink);
+      break;
+    case PROP_SEND_VIDEO:
+      g_value_set_boolean (value, self->send_video);
+      break;
+    case PROP_SEND_AUDIO:
+      g_value_set_boolean (value, self->send_audio);
+      break;
+    case PROP_VIDEO_MUTED:
+      g_value_set_boolean (value, self->video_muted);
+      break;
+    case PROP_AUDIO_MUTED:
+      g_value_set_boolean (value, self->audio_muted);
+      break;
+    case PROP_CONNECT_TIMEOUT:
+      g_value_set_uint (value, self->connect_timeout);
+      break;
+    case PROP_VIDEO_WIDTH:
+      g_value_set_uint (value, self->video_width);
+      break;
+    case PROP_VIDEO_HEIGHT:
+      g_value_set_uint (value, self->video_height);
+      break;
+    case PROP_VIDEO_FRAMERATE:
+      g_value_set_uint (value, self->video_framerate);
+      break;
+    case PROP_ICE_SERVERS:
+      g_value_set_boxed (value, self->ice_servers);
+      break;
+    case PROP_ICE_LOCAL_ADDRESSES:
+      g_value_set_boxed (value, self->ice_local_addresses);
+      break;
+    case PROP_STATE:
+      g_value_set_enum (value, self->state);
+      break;
+    case PROP_PEER_CONNECTION:
+      g_value_set_object (value, self->pc);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+set_uint_property (GstCall    *self,
+                   guint      *field,
+                   guint       value,
+                   guint       prop_id,
+                   const char *what)
+{
+  if (*field == value || !check_configurable (self, what))
+    return;
+  *field = value;
+  g_object_notify_by_pspec (G_OBJECT (self), props[prop_id]);
+}
+
+static void
+set_strv_property (GstCall      *self,
+                   GStrv        *field,
+                   const GValue *value,
+                   guint         prop_id,
+                   const char   *what)
+{
+  if (!check_configurable (self, what))
+    return;
+  g_strfreev (*field);
+  *field = g_value_dup_boxed (value);
+  g_object_notify_by_pspec (G_OBJECT (self), props[prop_id]);
+}
+
+static void
+gst_call_set_property (GObject      *object,
+                       guint         prop_id,
+                       const GValue *value,
+                       GParamSpec   *pspec)
+{
+  GstCall *self = GST_CALL (object);
+
+  switch (prop_id) {
+    case PROP_SIGNALLER:
+      gst_call_set_signaller (self, g_value_get_object (value));
+      break;
+    case PROP_VIDEO_SOURCE:
+      gst_call_set_video_source (self, g_value_get_object (value));
+      break;
+    case PROP_AUDIO_SOURCE:
+      gst_call_set_audio_source (self, g_value_get_object (value));
+      break;
+    case PROP_VIDEO_SINK:
+      gst_call_set_video_sink (self, g_value_get_object (value));
+      break;
+    case PROP_AUDIO_SINK:
+      gst_call_set_audio_sink (self, g_value_get_object (value));
+      break;
+    case PROP_SEND_VIDEO:
+      gst_call_set_send_video (self, g_value_get_boolean (value));
+      break;
+    case PROP_SEND_AUDIO:
+      gst_call_set_send_audio (self, g_value_get_boolean (value));
+      break;
+    case PROP_VIDEO_MUTED:
+      gst_call_set_video_muted (self, g_value_get_boolean (value));
+      break;
+    case PROP_AUDIO_MUTED:
+      gst_call_set_audio_muted (self, g_value_get_boolean (value));
+      break;
+    case PROP_CONNECT_TIMEOUT:
+      set_uint_property (self, &self->connect_timeout, g_value_get_uint (value),
+                         prop_id, "connect timeout");
+      break;
+    case PROP_VIDEO_WIDTH:
+      set_uint_property (self, &self->video_width, g_value_get_uint (value),
+                         prop_id, "video width");
+      break;
+    case PROP_VIDEO_HEIGHT:
+      set_uint_property (self, &self->video_height, g_value_get_uint (value),
+                         prop_id, "video height");
+      break;
+    case PROP_VIDEO_FRAMERATE:
+      set_uint_property (self, &self->video_framerate, g_value_get_uint (value),
+                         prop_id, "video frame rate");
+      break;
+    case PROP_ICE_SERVERS:
+      set_strv_property (self, &self->ice_servers, value, prop_id, "ICE servers");
+      break;
+    case PROP_ICE_LOCAL_ADDRESSES:
+      set_strv_property (self, &self->ice_local_addresses, value, prop_id,
+                         "ICE local addresses");
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+gst_call_class_init (GstCallClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+                         G_PARAM_EXPLICIT_NOTIFY;
+
+  gst_call_ensure_initialized ();
+
+  object_class->dispose = gst_call_dispose;
+  object_class->finalize = gst_call_finalize;
+  object_class->get_property = gst_call_get_property;
+  object_class->set_property = gst_call_set_property;
+
+  /**
+   * GstCall:signaller:
+   *
+   * How offers, answers and candidates reach the peer.
+   */
+  props[PROP_SIGNALLER] =
+      g_param_spec_object ("signaller", NULL, NULL, GST_TYPE_CALL_SIGNALLER, rw);
+
+  /**
+   * GstCall:video-source:
+   *
+   * What the call sends as video; %NULL for the first camera, else a test
+   * pattern.
+   */
+  props[PROP_VIDEO_SOURCE] =
+      g_param_spec_object ("video-source", NULL, NULL, GST_TYPE_ELEMENT, rw);
+
+  /**
+   * GstCall:audio-source:
+   *
+   * What the call sends as audio; %NULL for the first microphone, else a
+   * test tone.
+   */
+  props[PROP_AUDIO_SOURCE] =
+      g_param_spec_object ("audio-source", NULL, NULL, GST_TYPE_ELEMENT, rw);
+
+  /**
+   * GstCall:video-sink:
+   *
+   * Where the peer's video goes; %NULL for `autovideosink`.
+   */
+  props[PROP_VIDEO_SINK] =
+      g_param_spec_object ("video-sink", NULL, NULL, GST_TYPE_ELEMENT, rw);
+
+  /**
+   * GstCall:audio-sink:
+   *
+   * Where the peer's audio goes; %NULL for `autoaudiosink`.
+   */
+  props[PROP_AUDIO_SINK] =
+      g_param_spec_object ("audio-sink", NULL, NULL, GST_TYPE_ELEMENT, rw);
+
+  /**
+   * GstCall:send-video:
+   *
+   * Whether the call sends video. Without it the call still receives the
+   * peer's video.
+   */
+  props[PROP_SEND_VIDEO] =
+      g_param_spec_boolean ("send-video", NULL, NULL, TRUE, rw);
+
+  /**
+   * GstCall:send-audio:
+   *
+   * Whether the call sends audio. Without it the call still receives the
+   * peer's audio.
+   */
+  props[PROP_SEND_AUDIO] =
+      g_param_spec_boolean ("send-audio", NULL, NULL, TRUE, rw);
+
+  /**
+   * GstCall:video-muted:
+   *
+   * Whether the video is muted (no frames sent). Can change at any time.
+   */
+  props[PROP_VIDEO_MUTED] =
+      g_param_spec_boolean ("video-muted", NULL, NULL, FALSE, rw);
+
+  /**
+   * GstCall:audio-muted:
+   *
+   * Whether the audio is muted (no audio sent). Can change at any time.
+   */
+  props[PROP_AUDIO_MUTED] =
+      g_param_spec_boolean ("audio-muted", NULL, NULL, FALSE, rw);
+
+  /**
+   * GstCall:connect-timeout:
+   *
+   * Seconds a dialled or answered call may take to connect before it fails.
+   */
+  props[PROP_CONNECT_TIMEOUT] =
+      g_param_spec_uint ("connect-timeout", NULL, NULL, 1, 3600,
+                         DEFAULT_CONNECT_TIMEOUT, rw);
+
+  /**
+   * GstCall:video-width:
+   *
+   * Width of the default video source, in pixels.
+   */
+  props[PROP_VIDEO_WIDTH] =
+      g_param_spec_uint ("video-width", NULL, NULL, 16, 7680, DEFAULT_VIDEO_WIDTH, rw);
+
+  /**
+   * GstCall:video-height:
+   *
+   * Height of the default video source, in pixels.
+   */
+  props[PROP_VIDEO_HEIGHT] =
+      g_param_spec_uint ("video-height", NULL, NULL, 16, 4320, DEFAULT_VIDEO_HEIGHT, rw);
+
+  /**
+   * GstCall:video-framerate:
+   *
+   * Frame rate of the default video source, in frames per second.
+   */
+  props[PROP_VIDEO_FRAMERATE] =
+      g_param_spec_uint ("video-framerate", NULL, NULL, 1, 240,
+                         DEFAULT_VIDEO_FRAMERATE, rw);
+
+  /**
+   * GstCall:ice-servers:
+   *
+   * STUN and TURN servers, see [property@PeerConnection:ice-servers].
+   */
+  props[PROP_ICE_SERVERS] =
+      g_param_spec_boxed ("ice-servers", NULL, NULL, G_TYPE_STRV, rw);
+
+  /**
+   * GstCall:ice-local-addresses:
+   *
+   * Local addresses ICE may use, see
+   * [property@PeerConnection:ice-local-addresses].
+   */
+  props[PROP_ICE_LOCAL_ADDRESSES] =
+      g_param_spec_boxed ("ice-local-addresses", NULL, NULL, G_TYPE_STRV, rw);
+
+  /**
+   * GstCall:state:
+   *
+   * The call state.
+   */
+  props[PROP_STATE] =
+      g_param_spec_enum ("state", NULL, NULL, GST_TYPE_CALL_STATE,
+                         GST_CALL_STATE_IDLE,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                         G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GstCall:peer-connection:
+   *
+   * The peer connection carrying the call, once dialled or answered.
+   */
+  props[PROP_PEER_CONNECTION] =
+      g_param_spec_object ("peer-connection", NULL, NULL, GST_TYPE_PEER_CONNECTION,
+                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                           G_PARAM_EXPLICIT_NOTIFY);
+
+  g_object_class_install_properties (object_class, N_PROPS, props);
+
+  /**
+   * GstCall::incoming-call:
+   * @self: the [class@Call]
+   *
+   * The peer offered a call through the signaller. Accept it with
+   * [method@Call.answer_async] or decline it with [method@Call.hangup].
+   */
+  signals[SIGNAL_INCOMING_CALL] =
+      g_signal_new ("incoming-call", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
+   * GstCall::remote-track:
+   * @self: the [class@Call]
+   * @track: the peer's [class@CallTrack], decoded
+   *
+   * The peer's media arrived. Link the track's pad or give it a sink during
+   * the emission to take it over; otherwise it is played with
+   * [property@Call:video-sink] or [property@Call:audio-sink].
+   */
+  signals[SIGNAL_REMOTE_TRACK] =
+      g_signal_new ("remote-track", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                    0, NULL, NULL, NULL, G_TYPE_NONE, 1, GST_TYPE_CALL_TRACK);
+
+  /**
+   * GstCall::ended:
+   * @self: the [class@Call]
+   * @reason: (nullable): why the call failed, or %NULL when one side hung up
+   *
+   * The call is over: the state is %GST_CALL_STATE_ENDED or
+   * %GST_CALL_STATE_FAILED.
+   */
+  signals[SIGNAL_ENDED] =
+      g_signal_new ("ended", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                    0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
+}
+
+static void
+gst_call_init (GstCall *self)
+{
+  self->send_video = TRUE;
+  self->send_audio = TRUE;
+  self->connect_timeout = DEFAULT_CONNECT_TIMEOUT;
+  self->video_width = DEFAULT_VIDEO_WIDTH;
+  self->video_height = DEFAULT_VIDEO_HEIGHT;
+  self->video_framerate = DEFAULT_VIDEO_FRAMERATE;
+}

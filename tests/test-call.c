@@ -1,0 +1,589 @@
+/* GstCall: two calls through the loopback signaller.
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "test-utils.h"
+
+#define TIMEOUT_MS 20000
+
+typedef struct {
+  const char *name;
+  GstCall *call;
+  GThread *owner;
+  GAsyncResult *setup_result;
+  gboolean incoming;
+  guint ended;
+  GError *ended_reason;
+  gint64 ended_at;
+  guint remote_tracks[2];
+  GPtrArray *states;
+} Side;
+
+static void
+on_state (GstCall    *call,
+          GParamSpec *pspec,
+          Side       *side)
+{
+  g_assert_true (g_thread_self () == side->owner);
+  g_ptr_array_add (side->states, GINT_TO_POINTER (gst_call_get_state (call)));
+}
+
+static void
+on_ended (GstCall      *call,
+          const GError *reason,
+          Side         *side)
+{
+  g_assert_true (g_thread_self () == side->owner);
+  side->ended++;
+  side->ended_at = g_get_monotonic_time ();
+  g_clear_error (&side->ended_reason);
+  if (reason)
+    side->ended_reason = g_error_copy (reason);
+}
+
+static void
+on_incoming (GstCall *call,
+             Side    *side)
+{
+  g_assert_true (g_thread_self () == side->owner);
+  side->incoming = TRUE;
+}
+
+static void
+on_remote_track (GstCall      *call,
+                 GstCallTrack *track,
+                 Side         *side)
+{
+  g_assert_true (g_thread_self () == side->owner);
+  g_assert_true (gst_call_track_is_remote (track));
+  side->remote_tracks[gst_call_track_get_kind (track)]++;
+}
+
+static void
+on_setup_done (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  Side *side = user_data;
+
+  g_assert_true (g_thread_self () == side->owner);
+  side->setup_result = g_object_ref (result);
+}
+
+static GstElement *
+make_sink (void)
+{
+  GstElement *sink = gst_element_factory_make ("fakesink", NULL);
+
+  g_object_set (sink, "sync", TRUE, "async", FALSE, NULL);
+  return sink;
+}
+
+static void
+side_init (Side             *side,
+           const char       *name,
+           GstCallSignaller *signaller,
+           gboolean          video,
+           gboolean          audio)
+{
+  const char * const loopback[] = { TEST_ICE_ADDRESS, NULL };
+  g_autoptr (GError) error = NULL;
+
+  memset (side, 0, sizeof (*side));
+  side->name = name;
+  side->owner = g_thread_self ();
+  side->states = g_ptr_array_new ();
+  side->call = gst_call_new ();
+  g_object_set (side->call, "ice-local-addresses", loopback, "send-video", video,
+                "send-audio", audio, "video-width", 320, "video-height", 240, NULL);
+  gst_call_set_signaller (side->call, signaller);
+  g_assert_true (gst_call_set_sources_from_description (side->call, TEST_VIDEO_SOURCE,
+                                                        TEST_AUDIO_SOURCE, &error));
+  g_assert_no_error (error);
+  gst_call_set_video_sink (side->call, make_sink ());
+  gst_call_set_audio_sink (side->call, make_sink ());
+
+  g_signal_connect (side->call, "notify::state", G_CALLBACK (on_state), side);
+  g_signal_connect (side->call, "ended", G_CALLBACK (on_ended), side);
+  g_signal_connect (side->call, "incoming-call", G_CALLBACK (on_incoming), side);
+  g_signal_connect (side->call, "remote-track", G_CALLBACK (on_remote_track), side);
+}
+
+static void
+side_clear (Side *side)
+{
+  g_clear_object (&side->setup_result);
+  test_drain_context ();
+  g_assert_finalize_object (side->call);
+  g_ptr_array_unref (side->states);
+  g_clear_error (&side->ended_reason);
+}
+
+static gboolean
+has_setup_result (gpointer data)
+{
+  return ((Side *) data)->setup_result != NULL;
+}
+
+static gboolean
+side_finish_setup (Side    *side,
+                   GError **error)
+{
+  gboolean dialled;
+  gboolean ok;
+
+  test_wait_until (has_setup_result, side, TIMEOUT_MS, "call set-up");
+  dialled = g_task_get_source_tag (G_TASK (side->setup_result)) == gst_call_dial_async;
+  ok = dialled ? gst_call_dial_finish (side->call, side->setup_result, error)
+               : gst_call_answer_finish (side->call, side->setup_result, error);
+  g_clear_object (&side->setup_result);
+  return ok;
+}
+
+static guint
+stats_uint (GstCall    *call,
+            const char *field)
+{
+  g_autoptr (GstStructure) stats = gst_call_get_stats (call);
+  guint value = 0;
+
+  g_assert_true (gst_structure_get_uint (stats, field, &value));
+  return value;
+}
+
+typedef struct {
+  GstCall *call;
+  const char *field;
+  guint at_least;
+} StatsWait;
+
+static gboolean
+stats_reached (gpointer data)
+{
+  StatsWait *wait = data;
+
+  return stats_uint (wait->call, wait->field) >= wait->at_least;
+}
+
+static void
+wait_stats (GstCall    *call,
+            const char *field,
+            guint       at_least)
+{
+  StatsWait wait = { call, field, at_least };
+  g_autofree char *what = g_strdup_printf ("%s >= %u", field, at_least);
+
+  test_wait_until (stats_reached, &wait, TIMEOUT_MS, what);
+}
+
+static gboolean
+timeout_reached (gpointer data)
+{
+  return g_get_monotonic_time () >= *(gint64 *) data;
+}
+
+static void
+iterate_for (guint ms)
+{
+  gint64 until = g_get_monotonic_time () + ms * 1000;
+
+  test_wait_until (timeout_reached, &until, ms + 1000, "a pause");
+}
+
+static gboolean
+side_ended (gpointer data)
+{
+  return ((Side *) data)->ended > 0;
+}
+
+static void
+connect_pair (Side *caller,
+              Side *callee)
+{
+  g_autoptr (GError) error = NULL;
+
+  gst_call_dial_async (caller->call, NULL, NULL, on_setup_done, caller);
+  gst_call_answer_async (callee->call, NULL, on_setup_done, callee);
+  g_assert_true (side_finish_setup (caller, &error));
+  g_assert_no_error (error);
+  g_assert_true (side_finish_setup (callee, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (gst_call_get_state (caller->call), ==, GST_CALL_STATE_ACTIVE);
+  g_assert_cmpint (gst_call_get_state (callee->call), ==, GST_CALL_STATE_ACTIVE);
+}
+
+/* Muting stops media: once what was in flight drained (the count stops
+ * moving within 5 s), nothing more arrives for a full second; unmuting
+ * resumes it. */
+static void
+assert_mute_stops_media (Side       *sender,
+                         Side       *receiver,
+                         const char *field,
+                         void      (*set_muted) (GstCall *, gboolean),
+                         guint       resume_at_least)
+{
+  gint64 give_up = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  guint before, after, previous;
+
+  set_muted (sender->call, TRUE);
+  previous = stats_uint (receiver->call, field);
+  do {
+    iterate_for (400);
+    before = previous;
+    previous = stats_uint (receiver->call, field);
+  } while (previous != before && g_get_monotonic_time () < give_up);
+
+  iterate_for (1000);
+  after = stats_uint (receiver->call, field);
+  g_test_message ("%s while muted: %u -> %u", field, before, after);
+  g_assert_cmpuint (after, ==, before);
+
+  set_muted (sender->call, FALSE);
+  wait_stats (receiver->call, field, after + resume_at_least);
+}
+
+static void
+test_call_both_ways (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (GstStructure) stats = NULL;
+  Side a, b;
+  gint64 hangup_at;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), TRUE, TRUE);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), TRUE, TRUE);
+
+  connect_pair (&a, &b);
+  g_assert_true (GST_IS_PEER_CONNECTION (gst_call_get_peer_connection (a.call)));
+
+  /* Audio and video both ways. */
+  wait_stats (a.call, "video-frames-received", 30);
+  wait_stats (b.call, "video-frames-received", 30);
+  wait_stats (a.call, "audio-frames-received", 50);
+  wait_stats (b.call, "audio-frames-received", 50);
+  g_assert_cmpuint (a.remote_tracks[GST_CALL_MEDIA_KIND_VIDEO], ==, 1);
+  g_assert_cmpuint (a.remote_tracks[GST_CALL_MEDIA_KIND_AUDIO], ==, 1);
+  g_assert_cmpuint (b.remote_tracks[GST_CALL_MEDIA_KIND_VIDEO], ==, 1);
+  g_assert_cmpuint (b.remote_tracks[GST_CALL_MEDIA_KIND_AUDIO], ==, 1);
+
+  stats = gst_call_get_stats (a.call);
+  {
+    g_autofree char *text = gst_structure_to_string (stats);
+    g_test_message ("caller stats: %s", text);
+  }
+  g_assert_cmpstr (gst_structure_get_string (stats, "state"), ==, "active");
+  g_assert_cmpstr (gst_structure_get_string (stats, "video-encoder"), ==, "vp8enc");
+  g_assert_cmpstr (gst_structure_get_string (stats, "audio-encoder"), ==, "opusenc");
+  {
+    guint64 bytes_sent = 0, bytes_received = 0;
+
+    g_assert_true (gst_structure_get_uint64 (stats, "bytes-sent", &bytes_sent));
+    g_assert_true (gst_structure_get_uint64 (stats, "bytes-received", &bytes_received));
+    g_assert_cmpuint (bytes_sent, >, 10000);
+    g_assert_cmpuint (bytes_received, >, 10000);
+  }
+
+  /* Mute stops media, unmute resumes it, in both directions. */
+  assert_mute_stops_media (&a, &b, "video-frames-received", gst_call_set_video_muted, 15);
+  assert_mute_stops_media (&b, &a, "audio-frames-received", gst_call_set_audio_muted, 25);
+  g_assert_false (gst_call_get_video_muted (a.call));
+
+  /* Hanging up on one side ends the other within 2 s. */
+  hangup_at = g_get_monotonic_time ();
+  gst_call_hangup (a.call);
+  g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_ENDED);
+  test_wait_until (side_ended, &b, 2000, "the callee to see the hang-up");
+  g_test_message ("callee ended %.1f ms after the hang-up",
+                  (b.ended_at - hangup_at) / 1000.0);
+  g_assert_cmpint (gst_call_get_state (b.call), ==, GST_CALL_STATE_ENDED);
+  g_assert_null (b.ended_reason);
+  g_assert_null (gst_call_get_error (b.call));
+  g_assert_cmpuint (a.ended, ==, 1);
+
+  /* Hanging up twice, from either side, does nothing more. */
+  gst_call_hangup (a.call);
+  gst_call_hangup (b.call);
+  g_assert_cmpuint (a.ended, ==, 1);
+  g_assert_cmpuint (b.ended, ==, 1);
+
+  /* idle -> connecting -> active -> ended */
+  g_assert_cmpuint (a.states->len, ==, 3);
+  g_assert_cmpint (GPOINTER_TO_INT (a.states->pdata[0]), ==, GST_CALL_STATE_CONNECTING);
+  g_assert_cmpint (GPOINTER_TO_INT (a.states->pdata[1]), ==, GST_CALL_STATE_ACTIVE);
+  g_assert_cmpint (GPOINTER_TO_INT (a.states->pdata[2]), ==, GST_CALL_STATE_ENDED);
+
+  side_clear (&a);
+  side_clear (&b);
+}
+
+static void
+test_incoming_call (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (GError) error = NULL;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), FALSE, TRUE);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), FALSE, TRUE);
+
+  /* The offer (and candidates) arrive before the callee answers. */
+  gst_call_dial_async (a.call, NULL, NULL, on_setup_done, &a);
+  test_wait_for_flag (&b.incoming, TIMEOUT_MS, "incoming-call");
+  iterate_for (300);
+  g_assert_cmpint (gst_call_get_state (b.call), ==, GST_CALL_STATE_IDLE);
+
+  gst_call_answer_async (b.call, NULL, on_setup_done, &b);
+  g_assert_true (side_finish_setup (&a, &error));
+  g_assert_no_error (error);
+  g_assert_true (side_finish_setup (&b, &error));
+  g_assert_no_error (error);
+  wait_stats (b.call, "audio-frames-received", 25);
+  wait_stats (a.call, "audio-frames-received", 25);
+
+  /* The callee hangs up this time. */
+  gst_call_hangup (b.call);
+  test_wait_until (side_ended, &a, 2000, "the caller to see the hang-up");
+  g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_ENDED);
+
+  side_clear (&a);
+  side_clear (&b);
+}
+
+static void
+test_declined (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (GError) error = NULL;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), FALSE, TRUE);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), FALSE, TRUE);
+
+  gst_call_dial_async (a.call, NULL, NULL, on_setup_done, &a);
+  test_wait_for_flag (&b.incoming, TIMEOUT_MS, "incoming-call");
+  gst_call_hangup (b.call);
+  g_assert_cmpint (gst_call_get_state (b.call), ==, GST_CALL_STATE_ENDED);
+
+  g_assert_false (side_finish_setup (&a, &error));
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_CLOSED);
+  g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_ENDED);
+
+  side_clear (&a);
+  side_clear (&b);
+}
+
+static void
+test_add_track_mid_call (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (GError) error = NULL;
+  GstElement *source;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), FALSE, TRUE);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), FALSE, TRUE);
+  connect_pair (&a, &b);
+  wait_stats (b.call, "audio-frames-received", 25);
+  g_assert_cmpuint (stats_uint (b.call, "video-frames-received"), ==, 0);
+
+  /* The caller starts video: renegotiated, the callee receives it. */
+  source = gst_parse_bin_from_description (TEST_VIDEO_SOURCE, TRUE, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (gst_call_add_track (a.call, GST_CALL_MEDIA_KIND_VIDEO, source, &error));
+  g_assert_no_error (error);
+  wait_stats (b.call, "video-frames-received", 30);
+  g_assert_cmpuint (b.remote_tracks[GST_CALL_MEDIA_KIND_VIDEO], ==, 1);
+  g_test_message ("the callee receives the caller's new video");
+
+  /* Then the callee does: the side that answered offers this time. */
+  source = gst_parse_bin_from_description (TEST_VIDEO_SOURCE, TRUE, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (gst_call_add_track (b.call, GST_CALL_MEDIA_KIND_VIDEO, source, &error));
+  g_assert_no_error (error);
+  wait_stats (a.call, "video-frames-received", 30);
+  g_assert_cmpuint (a.remote_tracks[GST_CALL_MEDIA_KIND_VIDEO], ==, 1);
+
+  /* Audio kept flowing. */
+  {
+    guint audio = stats_uint (a.call, "audio-frames-received");
+    wait_stats (a.call, "audio-frames-received", audio + 25);
+  }
+  g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_ACTIVE);
+  g_assert_cmpint (gst_call_get_state (b.call), ==, GST_CALL_STATE_ACTIVE);
+
+  gst_call_hangup (a.call);
+  test_wait_until (side_ended, &b, 2000, "the callee to see the hang-up");
+  side_clear (&a);
+  side_clear (&b);
+}
+
+static void
+test_bad_use (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (GError) error = NULL;
+  Side a, b, lonely;
+
+  /* No signaller. */
+  side_init (&lonely, "lonely", NULL, FALSE, TRUE);
+  gst_call_dial_async (lonely.call, NULL, NULL, on_setup_done, &lonely);
+  g_assert_false (side_finish_setup (&lonely, &error));
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+
+  /* An unsupported URI. */
+  gst_call_dial_async (lonely.call, "gopher://127.0.0.1/room", NULL, on_setup_done,
+                       &lonely);
+  g_assert_false (side_finish_setup (&lonely, &error));
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "gopher"));
+  g_clear_error (&error);
+  g_assert_cmpint (gst_call_get_state (lonely.call), ==, GST_CALL_STATE_IDLE);
+
+  /* Hang up a call that never started, twice. */
+  gst_call_hangup (lonely.call);
+  gst_call_hangup (lonely.call);
+  g_assert_cmpint (gst_call_get_state (lonely.call), ==, GST_CALL_STATE_ENDED);
+  g_assert_cmpuint (lonely.ended, ==, 1);
+  side_clear (&lonely);
+
+  /* Dial while active. */
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), FALSE, TRUE);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), FALSE, TRUE);
+  connect_pair (&a, &b);
+  gst_call_dial_async (a.call, NULL, NULL, on_setup_done, &a);
+  g_assert_false (side_finish_setup (&a, &error));
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE);
+  g_clear_error (&error);
+  gst_call_answer_async (b.call, NULL, on_setup_done, &b);
+  g_assert_false (side_finish_setup (&b, &error));
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE);
+  g_clear_error (&error);
+  g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_ACTIVE);
+
+  gst_call_hangup (a.call);
+  test_wait_until (side_ended, &b, 2000, "the callee to see the hang-up");
+
+  /* Dial after the call ended. */
+  gst_call_dial_async (a.call, NULL, NULL, on_setup_done, &a);
+  g_assert_false (side_finish_setup (&a, &error));
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE);
+
+  side_clear (&a);
+  side_clear (&b);
+}
+
+static void
+test_signaller_drops_mid_negotiation (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (GError) error = NULL;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), FALSE, TRUE);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), FALSE, TRUE);
+
+  /* The offer goes out; the callee answers just as the channel breaks, so
+   * the answer never reaches the caller. */
+  gst_call_dial_async (a.call, NULL, NULL, on_setup_done, &a);
+  test_wait_for_flag (&b.incoming, TIMEOUT_MS, "the offer");
+  gst_call_answer_async (b.call, NULL, on_setup_done, &b);
+  gst_call_loopback_signaller_disconnect (signaller_a);
+
+  g_assert_false (side_finish_setup (&a, &error));
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+  g_test_message ("caller: %s", error->message);
+  g_clear_error (&error);
+  g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_FAILED);
+  g_assert_error (a.ended_reason, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+
+  /* The callee either connected before the break or fails the same way;
+   * never a hang. */
+  if (!side_finish_setup (&b, &error)) {
+    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+  }
+  gst_call_hangup (b.call);
+
+  side_clear (&a);
+  side_clear (&b);
+}
+
+static void
+test_no_answer_times_out (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (GError) error = NULL;
+  Side a;
+  gint64 start = g_get_monotonic_time ();
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), FALSE, TRUE);
+  g_object_set (a.call, "connect-timeout", 2, NULL);
+
+  /* Nobody answers on the other end. */
+  gst_call_dial_async (a.call, NULL, NULL, on_setup_done, &a);
+  g_assert_false (side_finish_setup (&a, &error));
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
+  g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_FAILED);
+  g_assert_error (gst_call_get_error (a.call), GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+
+  side_clear (&a);
+}
+
+static void
+test_cancel_dial (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (GError) error = NULL;
+  Side a;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), FALSE, TRUE);
+
+  gst_call_dial_async (a.call, NULL, cancellable, on_setup_done, &a);
+  iterate_for (100);
+  g_cancellable_cancel (cancellable);
+  g_assert_false (side_finish_setup (&a, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_ENDED);
+
+  side_clear (&a);
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  gst_init (&argc, &argv);
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/GstCall/Call/both-ways", test_call_both_ways);
+  g_test_add_func ("/GstCall/Call/incoming-call", test_incoming_call);
+  g_test_add_func ("/GstCall/Call/declined", test_declined);
+  g_test_add_func ("/GstCall/Call/add-track-mid-call", test_add_track_mid_call);
+  g_test_add_func ("/GstCall/Call/bad-use", test_bad_use);
+  g_test_add_func ("/GstCall/Call/signaller-drops-mid-negotiation",
+                   test_signaller_drops_mid_negotiation);
+  g_test_add_func ("/GstCall/Call/no-answer-times-out", test_no_answer_times_out);
+  g_test_add_func ("/GstCall/Call/cancel-dial", test_cancel_dial);
+
+  return g_test_run ();
+}
