@@ -11,7 +11,7 @@
 /**
  * gst_call_error_quark:
  *
- * Returns the quark of the [const@CALL_ERROR] domain.
+ * Returns the quark of the `GST_CALL_ERROR` domain.
  *
  * Returns: the error domain quark
  */

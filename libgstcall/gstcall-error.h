@@ -41,7 +41,7 @@ G_BEGIN_DECLS
  *   candidate, a pipeline description) could not be used
  * @GST_CALL_ERROR_CLOSED: the object was closed; no further operation is possible
  *
- * Error codes in the [const@CALL_ERROR] domain.
+ * Error codes in the `GST_CALL_ERROR` domain.
  */
 typedef enum {
   GST_CALL_ERROR_FAILED,

@@ -683,6 +683,8 @@ setup_finish (GstCall       *self,
  * @result: the [iface@Gio.AsyncResult]
  * @error: return location for a #GError
  *
+ * Finishes a call started with [method@Call.dial_async].
+ *
  * Returns: %TRUE if the call connected
  */
 gboolean
@@ -738,6 +740,8 @@ gst_call_answer_async (GstCall             *self,
  * @self: a [class@Call]
  * @result: the [iface@Gio.AsyncResult]
  * @error: return location for a #GError
+ *
+ * Finishes an answer started with [method@Call.answer_async].
  *
  * Returns: %TRUE if the call connected
  */
@@ -1136,6 +1140,8 @@ gst_call_new (void)
  * gst_call_get_signaller:
  * @self: a [class@Call]
  *
+ * Gets the signaller that reaches the peer, see [property@Call:signaller].
+ *
  * Returns: (transfer none) (nullable): the signaller
  */
 GstCallSignaller *
@@ -1203,6 +1209,8 @@ gst_call_set_signaller (GstCall          *self,
  * gst_call_get_video_source:
  * @self: a [class@Call]
  *
+ * Gets the video source, see [property@Call:video-source].
+ *
  * Returns: (transfer none) (nullable): the video source, %NULL for the default
  */
 /**
@@ -1221,6 +1229,8 @@ DEFINE_ELEMENT_PROPERTY (video_source, video_source, PROP_VIDEO_SOURCE, "video s
  * gst_call_get_audio_source:
  * @self: a [class@Call]
  *
+ * Gets the audio source, see [property@Call:audio-source].
+ *
  * Returns: (transfer none) (nullable): the audio source, %NULL for the default
  */
 /**
@@ -1237,6 +1247,8 @@ DEFINE_ELEMENT_PROPERTY (audio_source, audio_source, PROP_AUDIO_SOURCE, "audio s
 /**
  * gst_call_get_video_sink:
  * @self: a [class@Call]
+ *
+ * Gets the sink that plays the peer's video, see [property@Call:video-sink].
  *
  * Returns: (transfer none) (nullable): the video sink, %NULL for `autovideosink`
  */
@@ -1255,6 +1267,8 @@ DEFINE_ELEMENT_PROPERTY (video_sink, video_sink, PROP_VIDEO_SINK, "video sink")
 /**
  * gst_call_get_audio_sink:
  * @self: a [class@Call]
+ *
+ * Gets the sink that plays the peer's audio, see [property@Call:audio-sink].
  *
  * Returns: (transfer none) (nullable): the audio sink, %NULL for `autoaudiosink`
  */
@@ -1345,6 +1359,8 @@ gst_call_set_sources_from_description (GstCall     *self,
  * gst_call_get_send_video:
  * @self: a [class@Call]
  *
+ * Gets whether the call sends video, see [property@Call:send-video].
+ *
  * Returns: whether the call sends video
  */
 /**
@@ -1360,6 +1376,8 @@ DEFINE_BOOLEAN_PROPERTY (send_video, send_video, PROP_SEND_VIDEO, "video sending
 /**
  * gst_call_get_send_audio:
  * @self: a [class@Call]
+ *
+ * Gets whether the call sends audio, see [property@Call:send-audio].
  *
  * Returns: whether the call sends audio
  */
@@ -1396,6 +1414,8 @@ set_muted (GstCall          *self,
  * gst_call_get_video_muted:
  * @self: a [class@Call]
  *
+ * Gets whether the video is muted, see [property@Call:video-muted].
+ *
  * Returns: whether the video is muted
  */
 gboolean
@@ -1427,6 +1447,8 @@ gst_call_set_video_muted (GstCall  *self,
  * gst_call_get_audio_muted:
  * @self: a [class@Call]
  *
+ * Gets whether the audio is muted, see [property@Call:audio-muted].
+ *
  * Returns: whether the audio is muted
  */
 gboolean
@@ -1457,6 +1479,8 @@ gst_call_set_audio_muted (GstCall  *self,
  * gst_call_get_state:
  * @self: a [class@Call]
  *
+ * Gets the call state, see [property@Call:state].
+ *
  * Returns: the call state
  */
 GstCallState
@@ -1470,6 +1494,8 @@ gst_call_get_state (GstCall *self)
 /**
  * gst_call_get_error:
  * @self: a [class@Call]
+ *
+ * Gets the reason a failed call failed.
  *
  * Returns: (transfer none) (nullable): why the call failed, %NULL unless the
  *   state is %GST_CALL_STATE_FAILED

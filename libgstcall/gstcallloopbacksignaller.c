@@ -204,6 +204,8 @@ gst_call_loopback_signaller_new_pair (GstCallLoopbackSignaller **first,
  * gst_call_loopback_signaller_get_peer:
  * @self: a [class@CallLoopbackSignaller]
  *
+ * Gets the other end of the pair.
+ *
  * Returns: (transfer full) (nullable): the other end, or %NULL once it is
  *   gone or disconnected
  */
@@ -216,7 +218,7 @@ gst_call_loopback_signaller_get_peer (GstCallLoopbackSignaller *self)
 }
 
 /**
- * gst_call_loopback_signaller_disconnect:
+ * gst_call_loopback_signaller_disconnect_peer:
  * @self: a [class@CallLoopbackSignaller]
  *
  * Cuts the link between the two ends, as a dropped network connection:
@@ -225,7 +227,7 @@ gst_call_loopback_signaller_get_peer (GstCallLoopbackSignaller *self)
  * [signal@CallSignaller::closed] with a %GST_CALL_ERROR_SIGNALLING reason.
  */
 void
-gst_call_loopback_signaller_disconnect (GstCallLoopbackSignaller *self)
+gst_call_loopback_signaller_disconnect_peer (GstCallLoopbackSignaller *self)
 {
   g_autoptr (GstCallLoopbackSignaller) peer = NULL;
 
@@ -252,6 +254,8 @@ gst_call_loopback_signaller_disconnect (GstCallLoopbackSignaller *self)
 /**
  * gst_call_loopback_signaller_get_messages_sent:
  * @self: a [class@CallLoopbackSignaller]
+ *
+ * Counts the messages @self sent to its peer, for tests.
  *
  * Returns: how many messages @self sent to its peer
  */

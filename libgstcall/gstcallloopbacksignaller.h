@@ -26,7 +26,7 @@ void                      gst_call_loopback_signaller_new_pair   (GstCallLoopbac
 GST_CALL_AVAILABLE_IN_ALL
 GstCallLoopbackSignaller *gst_call_loopback_signaller_get_peer   (GstCallLoopbackSignaller  *self);
 GST_CALL_AVAILABLE_IN_ALL
-void                      gst_call_loopback_signaller_disconnect (GstCallLoopbackSignaller  *self);
+void                      gst_call_loopback_signaller_disconnect_peer (GstCallLoopbackSignaller  *self);
 GST_CALL_AVAILABLE_IN_ALL
 guint                     gst_call_loopback_signaller_get_messages_sent (GstCallLoopbackSignaller *self);
 

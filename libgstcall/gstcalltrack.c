@@ -222,6 +222,8 @@ gst_call_track_set_valve (GstCallTrack *self,
  * gst_call_track_get_enabled:
  * @self: a [class@CallTrack]
  *
+ * Gets whether a local track sends media, see [property@CallTrack:enabled].
+ *
  * Returns: whether @self sends media, see [property@CallTrack:enabled]
  */
 gboolean
@@ -258,6 +260,8 @@ gst_call_track_set_enabled (GstCallTrack *self,
  * gst_call_track_get_kind:
  * @self: a [class@CallTrack]
  *
+ * Gets whether the track carries audio or video.
+ *
  * Returns: whether @self carries audio or video
  */
 GstCallMediaKind
@@ -272,6 +276,8 @@ gst_call_track_get_kind (GstCallTrack *self)
  * gst_call_track_is_remote:
  * @self: a [class@CallTrack]
  *
+ * Tells whether the track is the peer's media or local media.
+ *
  * Returns: %TRUE if @self is media received from the peer
  */
 gboolean
@@ -285,6 +291,8 @@ gst_call_track_is_remote (GstCallTrack *self)
 /**
  * gst_call_track_get_mid:
  * @self: a [class@CallTrack]
+ *
+ * Gets the media identification of the track's SDP media section, see [property@CallTrack:mid].
  *
  * Returns: (nullable): the `a=mid` of the media section carrying @self
  */

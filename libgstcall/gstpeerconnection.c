@@ -1405,6 +1405,8 @@ gst_peer_connection_new_full (const char * const        *ice_servers,
  * gst_peer_connection_get_pipeline:
  * @self: a [class@PeerConnection]
  *
+ * Gets the pipeline holding `webrtcbin` and the media branches, for inspection and debugging.
+ *
  * Returns: (transfer none) (nullable): the pipeline, see
  *   [property@PeerConnection:pipeline]
  */
@@ -1445,6 +1447,8 @@ gst_peer_connection_get_webrtcbin (GstPeerConnection *self)
  * gst_peer_connection_get_ice_servers:
  * @self: a [class@PeerConnection]
  *
+ * Gets the STUN and TURN servers, see [property@PeerConnection:ice-servers].
+ *
  * Returns: (transfer none) (nullable) (array zero-terminated=1): the ICE servers
  */
 const char * const *
@@ -1458,6 +1462,8 @@ gst_peer_connection_get_ice_servers (GstPeerConnection *self)
 /**
  * gst_peer_connection_get_ice_local_addresses:
  * @self: a [class@PeerConnection]
+ *
+ * Gets the local addresses ICE is restricted to.
  *
  * Returns: (transfer none) (nullable) (array zero-terminated=1): the local
  *   addresses ICE is restricted to, see
@@ -1475,6 +1481,8 @@ gst_peer_connection_get_ice_local_addresses (GstPeerConnection *self)
  * gst_peer_connection_get_bundle_policy:
  * @self: a [class@PeerConnection]
  *
+ * Gets the bundle policy, see [property@PeerConnection:bundle-policy].
+ *
  * Returns: the bundle policy
  */
 GstCallBundlePolicy
@@ -1489,6 +1497,8 @@ gst_peer_connection_get_bundle_policy (GstPeerConnection *self)
 /**
  * gst_peer_connection_get_ice_transport_policy:
  * @self: a [class@PeerConnection]
+ *
+ * Gets the ICE transport policy, see [property@PeerConnection:ice-transport-policy].
  *
  * Returns: the ICE transport policy
  */
@@ -1505,6 +1515,8 @@ gst_peer_connection_get_ice_transport_policy (GstPeerConnection *self)
  * gst_peer_connection_get_signaling_state:
  * @self: a [class@PeerConnection]
  *
+ * Gets the offer/answer state, see [property@PeerConnection:signaling-state].
+ *
  * Returns: the offer/answer state
  */
 GstCallSignalingState
@@ -1519,6 +1531,8 @@ gst_peer_connection_get_signaling_state (GstPeerConnection *self)
 /**
  * gst_peer_connection_get_ice_gathering_state:
  * @self: a [class@PeerConnection]
+ *
+ * Gets the state of local candidate gathering, see [property@PeerConnection:ice-gathering-state].
  *
  * Returns: the ICE gathering state
  */
@@ -1535,6 +1549,8 @@ gst_peer_connection_get_ice_gathering_state (GstPeerConnection *self)
  * gst_peer_connection_get_ice_connection_state:
  * @self: a [class@PeerConnection]
  *
+ * Gets the ICE connectivity state, see [property@PeerConnection:ice-connection-state].
+ *
  * Returns: the ICE connection state
  */
 GstCallIceConnectionState
@@ -1549,6 +1565,8 @@ gst_peer_connection_get_ice_connection_state (GstPeerConnection *self)
 /**
  * gst_peer_connection_get_connection_state:
  * @self: a [class@PeerConnection]
+ *
+ * Gets the aggregate ICE and DTLS state, see [property@PeerConnection:connection-state].
  *
  * Returns: the connection state
  */
@@ -2110,6 +2128,8 @@ gst_peer_connection_create_offer_async (GstPeerConnection   *self,
  * @result: the [iface@Gio.AsyncResult]
  * @error: return location for a #GError
  *
+ * Finishes [method@PeerConnection.create_offer_async].
+ *
  * Returns: (transfer full): the offer as SDP text, or %NULL with @error set
  */
 char *
@@ -2172,6 +2192,8 @@ gst_peer_connection_create_answer_async (GstPeerConnection   *self,
  * @self: a [class@PeerConnection]
  * @result: the [iface@Gio.AsyncResult]
  * @error: return location for a #GError
+ *
+ * Finishes [method@PeerConnection.create_answer_async].
  *
  * Returns: (transfer full): the answer as SDP text, or %NULL with @error set
  */
@@ -2321,6 +2343,8 @@ gst_peer_connection_set_local_description_async (GstPeerConnection   *self,
  * @result: the [iface@Gio.AsyncResult]
  * @error: return location for a #GError
  *
+ * Finishes [method@PeerConnection.set_local_description_async].
+ *
  * Returns: %TRUE if the description was applied
  */
 gboolean
@@ -2372,6 +2396,8 @@ gst_peer_connection_set_remote_description_async (GstPeerConnection   *self,
  * @self: a [class@PeerConnection]
  * @result: the [iface@Gio.AsyncResult]
  * @error: return location for a #GError
+ *
+ * Finishes [method@PeerConnection.set_remote_description_async].
  *
  * Returns: %TRUE if the description was applied
  */
@@ -2425,6 +2451,8 @@ gst_peer_connection_get_local_description (GstPeerConnection *self)
 /**
  * gst_peer_connection_get_remote_description:
  * @self: a [class@PeerConnection]
+ *
+ * Gets the applied remote description.
  *
  * Returns: (transfer full) (nullable): the applied remote description as
  *   SDP text

@@ -502,7 +502,7 @@ test_signaller_drops_mid_negotiation (void)
   gst_call_dial_async (a.call, NULL, NULL, on_setup_done, &a);
   test_wait_for_flag (&b.incoming, TIMEOUT_MS, "the offer");
   gst_call_answer_async (b.call, NULL, on_setup_done, &b);
-  gst_call_loopback_signaller_disconnect (signaller_a);
+  gst_call_loopback_signaller_disconnect_peer (signaller_a);
 
   g_assert_false (side_finish_setup (&a, &error));
   g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);

@@ -111,13 +111,13 @@ test_disconnect_drops (void)
   connect_received (b, &at_b);
 
   gst_call_signaller_send_description (GST_CALL_SIGNALLER (a), GST_CALL_SDP_TYPE_OFFER, "in flight");
-  gst_call_loopback_signaller_disconnect (b);
+  gst_call_loopback_signaller_disconnect_peer (b);
   gst_call_signaller_send_description (GST_CALL_SIGNALLER (a), GST_CALL_SDP_TYPE_OFFER, "lost");
   g_assert_null (gst_call_loopback_signaller_get_peer (a));
   g_assert_null (gst_call_loopback_signaller_get_peer (b));
 
   /* Disconnecting again is harmless. */
-  gst_call_loopback_signaller_disconnect (a);
+  gst_call_loopback_signaller_disconnect_peer (a);
 
   test_drain_context ();
   g_assert_cmpuint (at_b.log->len, ==, 2);
