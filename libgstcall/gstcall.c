@@ -30,7 +30,8 @@
  *
  * Without configuration a call sends the system's camera and microphone
  * (test sources when there are none) and plays the peer's media with
- * `autovideosink` and `autoaudiosink`. Sources, sinks, what to send and
+ * `autovideosink` and `autoaudiosink` (with no display, neither
+ * `DISPLAY` nor `WAYLAND_DISPLAY` set, video is received but not shown). Sources, sinks, what to send and
  * muting are properties; remote tracks are announced by
  * [signal@Call::remote-track] before they are played, so an application can
  * take them over.
@@ -395,6 +396,28 @@ add_local_track (GstCall           *self,
   return track;
 }
 
+/* autovideosink without a display tries every video sink, some of which
+ * (DirectFB) crash the process: without X11 or Wayland, remote video is
+ * consumed without being shown. */
+static GstElement *
+make_default_sink (GstCallMediaKind kind)
+{
+  GstElement *sink;
+
+  if (kind == GST_CALL_MEDIA_KIND_AUDIO)
+    return gst_element_factory_make ("autoaudiosink", NULL);
+
+  if (g_getenv ("DISPLAY") || g_getenv ("WAYLAND_DISPLAY"))
+    return gst_element_factory_make ("autovideosink", NULL);
+
+  GST_INFO ("no display (neither DISPLAY nor WAYLAND_DISPLAY): remote video "
+            "is not shown");
+  sink = gst_element_factory_make ("fakesink", NULL);
+  if (sink)
+    g_object_set (sink, "sync", TRUE, NULL);
+  return sink;
+}
+
 static void
 on_remote_track (GstPeerConnection *pc,
                  GstCallTrack      *track,
@@ -418,9 +441,7 @@ on_remote_track (GstPeerConnection *pc,
   if (sink && !GST_OBJECT_PARENT (sink)) {
     gst_object_ref (sink);
   } else {
-    sink = gst_element_factory_make (kind == GST_CALL_MEDIA_KIND_VIDEO ? "autovideosink"
-                                                                        : "autoaudiosink",
-                                     NULL);
+    sink = make_default_sink (kind);
     if (!sink) {
       GST_WARNING ("no automatic %s sink: the remote track is discarded",
                    gst_call_media_kind_to_string (kind));
@@ -534,6 +555,10 @@ start_call (GstCall  *self,
     if (send) {
       GstElement *source = configured ? gst_object_ref (configured)
                                       : make_default_source (self, kind, error);
+
+      /* A full reference in both cases: add_local_track() takes its own. */
+      if (source && !configured)
+        gst_object_ref_sink (source);
 
       if (!source || !add_local_track (self, kind, source, error)) {
         gst_clear_object (&source);

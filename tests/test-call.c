@@ -427,6 +427,34 @@ test_add_track_mid_call (void)
   side_clear (&b);
 }
 
+/* No sources configured: the first camera and microphone, or test sources
+ * on a machine without them (as in CI). */
+static void
+test_default_sources (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  const char * const loopback[] = { TEST_ICE_ADDRESS, NULL };
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), TRUE, TRUE);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), TRUE, TRUE);
+  gst_call_set_video_source (a.call, NULL);
+  gst_call_set_audio_source (a.call, NULL);
+  g_object_set (a.call, "ice-local-addresses", loopback, NULL);
+  g_assert_null (gst_call_get_video_source (a.call));
+
+  connect_pair (&a, &b);
+  wait_stats (b.call, "video-frames-received", 10);
+  wait_stats (b.call, "audio-frames-received", 25);
+
+  gst_call_hangup (b.call);
+  test_wait_until (side_ended, &a, 2000, "the caller to see the hang-up");
+  side_clear (&a);
+  side_clear (&b);
+}
+
 static void
 test_bad_use (void)
 {
@@ -579,6 +607,7 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/Call/incoming-call", test_incoming_call);
   g_test_add_func ("/GstCall/Call/declined", test_declined);
   g_test_add_func ("/GstCall/Call/add-track-mid-call", test_add_track_mid_call);
+  g_test_add_func ("/GstCall/Call/default-sources", test_default_sources);
   g_test_add_func ("/GstCall/Call/bad-use", test_bad_use);
   g_test_add_func ("/GstCall/Call/signaller-drops-mid-negotiation",
                    test_signaller_drops_mid_negotiation);
