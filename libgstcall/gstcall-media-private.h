@@ -37,6 +37,12 @@ GstElement *gst_call_media_make_source_from_description (GstCallMediaKind  kind,
                                                          const char       *description,
                                                          GError          **error);
 
+/* A live-paced source of @kind decoding the first stream of that kind in the
+ * media at @uri, as a bin with a "src" ghost pad. */
+GstElement *gst_call_media_make_source_from_uri (GstCallMediaKind  kind,
+                                                 const char       *uri,
+                                                 GError          **error);
+
 const char *gst_call_media_kind_to_string (GstCallMediaKind kind);
 
 G_END_DECLS

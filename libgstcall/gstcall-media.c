@@ -223,3 +223,103 @@ gst_call_media_make_source_from_description (GstCallMediaKind  kind,
 
   return bin;
 }
+
+typedef struct {
+  GstCallMediaKind kind;
+  GstElement *bin;      /* borrowed: owns the decoder */
+  GstPad *convert_sink; /* owned */
+} UriSource;
+
+static void
+uri_source_free (gpointer  data,
+                 GClosure *closure)
+{
+  UriSource *source = data;
+
+  gst_object_unref (source->convert_sink);
+  g_free (source);
+}
+
+/* Streaming thread: the decoder exposed a stream. The first of our kind is
+ * sent; any other stream is decoded into nothing so it never blocks. */
+static void
+on_uri_pad_added (GstElement *decoder,
+                  GstPad     *pad,
+                  UriSource  *source)
+{
+  g_autoptr (GstCaps) caps = gst_pad_get_current_caps (pad);
+  const char *wanted = source->kind == GST_CALL_MEDIA_KIND_VIDEO ? "video/" : "audio/";
+  const char *name;
+
+  if (!caps)
+    caps = gst_pad_query_caps (pad, NULL);
+  name = caps && gst_caps_get_size (caps) > 0
+      ? gst_structure_get_name (gst_caps_get_structure (caps, 0)) : "";
+
+  if (g_str_has_prefix (name, wanted) && !gst_pad_is_linked (source->convert_sink)) {
+    if (gst_pad_link (pad, source->convert_sink) != GST_PAD_LINK_OK)
+      GST_WARNING ("could not link the decoded %s stream", name);
+    return;
+  }
+
+  {
+    GstElement *discard = gst_element_factory_make ("fakesink", NULL);
+    g_autoptr (GstPad) discard_sink = gst_element_get_static_pad (discard, "sink");
+
+    g_object_set (discard, "sync", FALSE, "async", FALSE, NULL);
+    gst_bin_add (GST_BIN (source->bin), discard);
+    gst_element_sync_state_with_parent (discard);
+    gst_pad_link (pad, discard_sink);
+  }
+}
+
+GstElement *
+gst_call_media_make_source_from_uri (GstCallMediaKind  kind,
+                                     const char       *uri,
+                                     GError          **error)
+{
+  static const char * const video_chain[] = { "videoconvert", "clocksync", NULL };
+  static const char * const audio_chain[] = {
+    "audioconvert", "audioresample", "clocksync", NULL
+  };
+  g_autoptr (GstElement) bin = NULL;
+  GstElement *decoder;
+  GstElement *clocksync = NULL;
+  UriSource *source;
+
+  /* convert ... ! clocksync: a file plays at its own pace, as a live
+   * source would, from the moment it is added to the call. */
+  bin = make_bin_from_chain (NULL,
+                             kind == GST_CALL_MEDIA_KIND_VIDEO ? video_chain : audio_chain,
+                             &clocksync, error);
+  if (!bin)
+    return NULL;
+  g_object_set (clocksync, "sync-to-first", TRUE, NULL);
+  add_src_ghost_pad (bin, clocksync);
+  /* The decoder prerolls asynchronously; the call's pipeline is already
+   * playing and must not wait for it. */
+  g_object_set (bin, "async-handling", TRUE, NULL);
+
+  decoder = gst_call_make_element ("uridecodebin", NULL, error);
+  if (!decoder)
+    return NULL;
+  g_object_set (decoder, "uri", uri, NULL);
+  gst_bin_add (GST_BIN (bin), decoder);
+
+  source = g_new0 (UriSource, 1);
+  source->kind = kind;
+  source->bin = bin;
+  {
+    /* The chain's sink was ghosted by make_bin_from_chain(): use the
+     * element's own pad and drop the ghost. */
+    GstPad *ghost = gst_element_get_static_pad (bin, "sink");
+
+    source->convert_sink = gst_ghost_pad_get_target (GST_GHOST_PAD (ghost));
+    gst_element_remove_pad (bin, ghost);
+    gst_object_unref (ghost);
+  }
+  g_signal_connect_data (decoder, "pad-added", G_CALLBACK (on_uri_pad_added), source,
+                         uri_source_free, 0);
+
+  return g_steal_pointer (&bin);
+}

@@ -62,6 +62,8 @@ static const ElementOrigin element_origins[] = {
   { "audioconvert", "audioconvert", PLUGINS_BASE },
   { "audioresample", "audioresample", PLUGINS_BASE },
   { "decodebin", "playback", PLUGINS_BASE },
+  { "uridecodebin", "playback", PLUGINS_BASE },
+  { "clocksync", "coreelements", "libgstreamer1.0-0" },
   { "videotestsrc", "videotestsrc", PLUGINS_BASE },
   { "audiotestsrc", "audiotestsrc", PLUGINS_BASE },
   { "autovideosink", "autodetect", PLUGINS_GOOD },

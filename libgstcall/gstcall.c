@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include <gst/pbutils/pbutils.h>
 #include <gst/webrtc/webrtc.h>
 
 #include "gstcall.h"
@@ -29,7 +30,8 @@
  * ```
  *
  * Without configuration a call sends the system's camera and microphone
- * (test sources when there are none) and plays the peer's media with
+ * (test sources when there are none; or any element, a launch description,
+ * or a media file with [method@Call.set_sources_from_uri]) and plays the peer's media with
  * `autovideosink` and `autoaudiosink` (with no display, neither
  * `DISPLAY` nor `WAYLAND_DISPLAY` set, video is received but not shown). Sources, sinks, what to send and
  * muting are properties; remote tracks are announced by
@@ -1357,6 +1359,105 @@ gst_call_set_sources_from_description (GstCall     *self,
     gst_call_set_video_source (self, video_source);
   if (audio_source)
     gst_call_set_audio_source (self, audio_source);
+  return TRUE;
+}
+
+#define DISCOVER_TIMEOUT (10 * GST_SECOND)
+
+/**
+ * gst_call_set_sources_from_uri:
+ * @self: a [class@Call]
+ * @uri: a media file, as a URI (`file:///...`, `https://...`) or a local path
+ * @error: return location for a #GError
+ *
+ * Sends a media file: its first video stream becomes the
+ * [property@Call:video-source] and its first audio stream the
+ * [property@Call:audio-source], each played at its own pace as a live
+ * source would. A kind the file does not have is not sent
+ * ([property@Call:send-video] or [property@Call:send-audio] becomes %FALSE).
+ * When the file ends, its tracks send nothing more.
+ *
+ * The file is inspected before this returns (at most 10 seconds).
+ *
+ * Returns: %TRUE on success; on failure nothing changed
+ */
+gboolean
+gst_call_set_sources_from_uri (GstCall     *self,
+                               const char  *uri,
+                               GError     **error)
+{
+  g_autofree char *full_uri = NULL;
+  g_autoptr (GstDiscoverer) discoverer = NULL;
+  g_autoptr (GstDiscovererInfo) info = NULL;
+  g_autoptr (GError) discover_error = NULL;
+  g_autoptr (GstElement) video_source = NULL;
+  g_autoptr (GstElement) audio_source = NULL;
+  GList *video_streams, *audio_streams;
+  gboolean has_video, has_audio;
+
+  g_return_val_if_fail (GST_IS_CALL (self), FALSE);
+  g_return_val_if_fail (uri != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (self->state != GST_CALL_STATE_IDLE) {
+    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
+                         _("The sources cannot change once the call started"));
+    return FALSE;
+  }
+
+  if (gst_uri_is_valid (uri)) {
+    full_uri = g_strdup (uri);
+  } else {
+    full_uri = gst_filename_to_uri (uri, &discover_error);
+    if (!full_uri) {
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                   _("“%s” is neither a URI nor a file name: %s"), uri,
+                   discover_error->message);
+      return FALSE;
+    }
+  }
+
+  discoverer = gst_discoverer_new (DISCOVER_TIMEOUT, &discover_error);
+  if (discoverer)
+    info = gst_discoverer_discover_uri (discoverer, full_uri, &discover_error);
+  if (!info || gst_discoverer_info_get_result (info) != GST_DISCOVERER_OK) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("Cannot play “%s”: %s"), full_uri,
+                 discover_error ? discover_error->message : _("unknown error"));
+    return FALSE;
+  }
+
+  video_streams = gst_discoverer_info_get_video_streams (info);
+  audio_streams = gst_discoverer_info_get_audio_streams (info);
+  has_video = video_streams != NULL;
+  has_audio = audio_streams != NULL;
+  gst_discoverer_stream_info_list_free (video_streams);
+  gst_discoverer_stream_info_list_free (audio_streams);
+  if (!has_video && !has_audio) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("“%s” has neither video nor audio"), full_uri);
+    return FALSE;
+  }
+
+  if (has_video) {
+    video_source = gst_call_media_make_source_from_uri (GST_CALL_MEDIA_KIND_VIDEO,
+                                                        full_uri, error);
+    if (!video_source)
+      return FALSE;
+    gst_object_ref_sink (video_source);
+  }
+  if (has_audio) {
+    audio_source = gst_call_media_make_source_from_uri (GST_CALL_MEDIA_KIND_AUDIO,
+                                                        full_uri, error);
+    if (!audio_source)
+      return FALSE;
+    gst_object_ref_sink (audio_source);
+  }
+
+  gst_call_set_video_source (self, video_source);
+  gst_call_set_audio_source (self, audio_source);
+  gst_call_set_send_video (self, has_video);
+  gst_call_set_send_audio (self, has_audio);
   return TRUE;
 }
 

@@ -57,6 +57,10 @@ gboolean          gst_call_set_sources_from_description (GstCall     *self,
                                                          const char  *audio,
                                                          GError     **error);
 GST_CALL_AVAILABLE_IN_ALL
+gboolean          gst_call_set_sources_from_uri (GstCall     *self,
+                                                 const char  *uri,
+                                                 GError     **error);
+GST_CALL_AVAILABLE_IN_ALL
 GstElement       *gst_call_get_video_sink       (GstCall          *self);
 GST_CALL_AVAILABLE_IN_ALL
 void              gst_call_set_video_sink       (GstCall          *self,

@@ -4,6 +4,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
+#include <glib/gstdio.h>
+
 #include "test-utils.h"
 
 #define TIMEOUT_MS 20000
@@ -455,6 +457,75 @@ test_default_sources (void)
   side_clear (&b);
 }
 
+/* Writes a short WebM file with VP8 video and Opus audio. */
+static char *
+make_media_file (const char *directory,
+                 double      seconds)
+{
+  g_autofree char *path = g_build_filename (directory, "clip.webm", NULL);
+  g_autofree char *description = g_strdup_printf (
+      "videotestsrc num-buffers=%d pattern=smpte ! video/x-raw,width=320,height=240,"
+      "framerate=30/1 ! vp8enc deadline=1 ! webmmux name=mux ! filesink location=\"%s\" "
+      "audiotestsrc num-buffers=%d samplesperbuffer=960 ! audio/x-raw,rate=48000 ! "
+      "opusenc ! mux.",
+      (int) (seconds * 30), path, (int) (seconds * 50));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GstElement) pipeline = gst_parse_launch (description, &error);
+  g_autoptr (GstBus) bus = NULL;
+  g_autoptr (GstMessage) message = NULL;
+
+  g_assert_no_error (error);
+  bus = gst_element_get_bus (pipeline);
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  message = gst_bus_timed_pop_filtered (bus, 30 * GST_SECOND,
+                                        GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  g_assert_nonnull (message);
+  g_assert_cmpint (GST_MESSAGE_TYPE (message), ==, GST_MESSAGE_EOS);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  return g_steal_pointer (&path);
+}
+
+static void
+test_file_source (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *directory = g_dir_make_tmp ("gstcall-test-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  Side a, b;
+
+  g_assert_no_error (error);
+  path = make_media_file (directory, 6.0);
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), TRUE, TRUE);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), FALSE, TRUE);
+
+  /* A missing file is refused and changes nothing. */
+  g_assert_false (gst_call_set_sources_from_uri (a.call, "/nonexistent/clip.webm", &error));
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  g_assert_nonnull (gst_call_get_video_source (a.call));
+
+  /* A local path works as well as a URI. */
+  g_assert_true (gst_call_set_sources_from_uri (a.call, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (gst_call_get_send_video (a.call));
+  g_assert_true (gst_call_get_send_audio (a.call));
+
+  connect_pair (&a, &b);
+  wait_stats (b.call, "video-frames-received", 30);
+  wait_stats (b.call, "audio-frames-received", 50);
+
+  gst_call_hangup (a.call);
+  test_wait_until (side_ended, &b, 2000, "the callee to see the hang-up");
+  side_clear (&a);
+  side_clear (&b);
+  g_unlink (path);
+  g_rmdir (directory);
+}
+
 static void
 test_bad_use (void)
 {
@@ -608,6 +679,7 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/Call/declined", test_declined);
   g_test_add_func ("/GstCall/Call/add-track-mid-call", test_add_track_mid_call);
   g_test_add_func ("/GstCall/Call/default-sources", test_default_sources);
+  g_test_add_func ("/GstCall/Call/file-source", test_file_source);
   g_test_add_func ("/GstCall/Call/bad-use", test_bad_use);
   g_test_add_func ("/GstCall/Call/signaller-drops-mid-negotiation",
                    test_signaller_drops_mid_negotiation);
