@@ -67,6 +67,7 @@ typedef struct {
 
   GMutex lock;
   GHashTable *ssrc_kinds; /* remote SSRC -> GstCallMediaKind + 1 */
+  GPtrArray *remote_sections; /* RemoteSection, of the last remote description */
   gboolean video_nack;
   gboolean adding_local;  /* a transceiver for local media is being made */
   gint negotiation_pending; /* atomic: an emission is on its way */
@@ -144,6 +145,36 @@ static const char * const transport_elements[] = {
 /* ------------------------------------------------------------------------ */
 /* Shared state                                                              */
 
+/* What a remote media section says about the streams it carries. */
+typedef struct {
+  GstCallMediaKind kind;
+  char *mid;
+  GArray *payload_types; /* guint */
+  GArray *ssrcs;         /* guint */
+} RemoteSection;
+
+static void
+remote_section_free (gpointer data)
+{
+  RemoteSection *section = data;
+
+  g_free (section->mid);
+  g_array_unref (section->payload_types);
+  g_array_unref (section->ssrcs);
+  g_free (section);
+}
+
+static gboolean
+array_contains (GArray *array,
+                guint   value)
+{
+  for (guint i = 0; i < array->len; i++) {
+    if (g_array_index (array, guint, i) == value)
+      return TRUE;
+  }
+  return FALSE;
+}
+
 static Shared *
 shared_new (GstPeerConnection *self)
 {
@@ -153,6 +184,7 @@ shared_new (GstPeerConnection *self)
   shared->proxy = gst_call_context_proxy_new (self);
   g_mutex_init (&shared->lock);
   shared->ssrc_kinds = g_hash_table_new (NULL, NULL);
+  shared->remote_sections = g_ptr_array_new_with_free_func (remote_section_free);
   return shared;
 }
 
@@ -173,6 +205,7 @@ shared_unref (gpointer data)
 
   gst_clear_object (&shared->pipeline);
   g_hash_table_unref (shared->ssrc_kinds);
+  g_ptr_array_unref (shared->remote_sections);
   g_mutex_clear (&shared->lock);
   gst_call_context_proxy_unref (shared->proxy);
   g_free (shared);
@@ -565,14 +598,27 @@ on_rtpbin_new_jitterbuffer (GstElement *rtpbin,
 }
 
 static void
-remember_remote_ssrcs (Shared              *shared,
-                       const GstSDPMessage *message)
+remember_remote_sections (Shared              *shared,
+                          const GstSDPMessage *message)
 {
   g_mutex_lock (&shared->lock);
+  g_ptr_array_set_size (shared->remote_sections, 0);
   for (guint i = 0; i < gst_sdp_message_medias_len (message); i++) {
     const GstSDPMedia *media = gst_sdp_message_get_media (message, i);
-    GstCallMediaKind kind = g_strcmp0 (gst_sdp_media_get_media (media), "video") == 0
+    RemoteSection *section = g_new0 (RemoteSection, 1);
+
+    section->kind = g_strcmp0 (gst_sdp_media_get_media (media), "video") == 0
         ? GST_CALL_MEDIA_KIND_VIDEO : GST_CALL_MEDIA_KIND_AUDIO;
+    section->mid = g_strdup (gst_sdp_media_get_attribute_val (media, "mid"));
+    section->payload_types = g_array_new (FALSE, FALSE, sizeof (guint));
+    section->ssrcs = g_array_new (FALSE, FALSE, sizeof (guint));
+
+    for (guint j = 0; j < gst_sdp_media_formats_len (media); j++) {
+      guint64 payload_type = g_ascii_strtoull (gst_sdp_media_get_format (media, j), NULL, 10);
+
+      if (payload_type <= 127)
+        g_array_append_val (section->payload_types, (guint) { payload_type });
+    }
 
     for (guint j = 0; j < gst_sdp_media_attributes_len (media); j++) {
       const GstSDPAttribute *attribute = gst_sdp_media_get_attribute (media, j);
@@ -584,10 +630,42 @@ remember_remote_ssrcs (Shared              *shared,
       if (ssrc == 0 || ssrc > G_MAXUINT32)
         continue;
       g_hash_table_insert (shared->ssrc_kinds, GUINT_TO_POINTER ((guint) ssrc),
-                           GUINT_TO_POINTER (kind + 1));
+                           GUINT_TO_POINTER (section->kind + 1));
+      if (!array_contains (section->ssrcs, (guint) ssrc))
+        g_array_append_val (section->ssrcs, (guint) { ssrc });
     }
+    g_ptr_array_add (shared->remote_sections, section);
   }
   g_mutex_unlock (&shared->lock);
+}
+
+/* The mid of the remote media section a stream belongs to: by its SSRC
+ * when the section lists it, else by payload type (unique across bundled
+ * sections). webrtcbin 1.22 gives bundled src pads the first transceiver,
+ * so the pad cannot tell. */
+static char *
+find_remote_mid (Shared           *shared,
+                 GstCallMediaKind  kind,
+                 guint             payload_type,
+                 guint             ssrc)
+{
+  char *mid = NULL;
+
+  g_mutex_lock (&shared->lock);
+  for (guint i = 0; !mid && i < shared->remote_sections->len; i++) {
+    RemoteSection *section = g_ptr_array_index (shared->remote_sections, i);
+
+    if (ssrc && array_contains (section->ssrcs, ssrc))
+      mid = g_strdup (section->mid);
+  }
+  for (guint i = 0; !mid && i < shared->remote_sections->len; i++) {
+    RemoteSection *section = g_ptr_array_index (shared->remote_sections, i);
+
+    if (section->kind == kind && array_contains (section->payload_types, payload_type))
+      mid = g_strdup (section->mid);
+  }
+  g_mutex_unlock (&shared->lock);
+  return mid;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -736,7 +814,6 @@ on_webrtc_pad_added (GstElement *webrtcbin,
                      Shared     *shared)
 {
   g_autoptr (GstCaps) caps = NULL;
-  g_autoptr (GstWebRTCRTPTransceiver) transceiver = NULL;
   g_autoptr (GstPad) sink = NULL;
   GstElement *track_bin;
   GstElement *decodebin;
@@ -756,13 +833,19 @@ on_webrtc_pad_added (GstElement *webrtcbin,
   branch->shared = shared_ref (shared);
   branch->kind = g_strcmp0 (media, "video") == 0 ? GST_CALL_MEDIA_KIND_VIDEO
                                                   : GST_CALL_MEDIA_KIND_AUDIO;
-  g_object_get (pad, "transceiver", &transceiver, NULL);
-  if (transceiver)
-    g_object_get (transceiver, "mid", &branch->mid, NULL);
+  if (caps && gst_caps_get_size (caps) > 0) {
+    const GstStructure *structure = gst_caps_get_structure (caps, 0);
+    int payload_type = -1;
+    guint ssrc = 0;
 
-  GST_DEBUG ("remote %s stream on %s (mid %s)",
+    gst_structure_get_int (structure, "payload", &payload_type);
+    gst_structure_get_uint (structure, "ssrc", &ssrc);
+    branch->mid = find_remote_mid (shared, branch->kind, (guint) payload_type, ssrc);
+  }
+
+  GST_DEBUG ("remote %s stream on %s (mid %s) caps %" GST_PTR_FORMAT,
              gst_call_media_kind_to_string (branch->kind), GST_PAD_NAME (pad),
-             branch->mid);
+             branch->mid, caps);
 
   track_bin = gst_bin_new (NULL);
   decodebin = gst_element_factory_make ("decodebin", NULL);
@@ -2295,7 +2378,7 @@ set_description_async (GstPeerConnection   *self,
   }
 
   if (remote)
-    remember_remote_ssrcs (self->shared, message);
+    remember_remote_sections (self->shared, message);
 
   promise = start_operation (self, remote ? OPERATION_SET_REMOTE : OPERATION_SET_LOCAL,
                              source_tag, cancellable, callback, user_data);

@@ -197,6 +197,9 @@ on_track (GstPeerConnection *pc,
   ASSERT_OWNER (peer);
   g_assert_true (gst_call_track_is_remote (track));
   g_assert_nonnull (gst_call_track_get_pad (track));
+  /* webrtcbin names its media sections after their kind ("video0"). */
+  g_assert_nonnull (gst_call_track_get_mid (track));
+  g_assert_true (g_str_has_prefix (gst_call_track_get_mid (track), video ? "video" : "audio"));
 
   if (video)
     peer->video_tracks++;
