@@ -836,6 +836,76 @@ gst_call_add_track (GstCall           *self,
   return add_local_track (self, kind, source, error);
 }
 
+/**
+ * gst_call_remove_track:
+ * @self: a [class@Call]
+ * @track: a local [class@CallTrack] of the call (the default video or audio
+ *   track, or one from [method@Call.add_track])
+ * @error: return location for a #GError
+ *
+ * Stops sending @track during the call (a screen share that ends, a camera
+ * turned off for good); renegotiated with the peer at once, from either
+ * side. To pause a track, mute it instead.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gst_call_remove_track (GstCall       *self,
+                       GstCallTrack  *track,
+                       GError       **error)
+{
+  g_autoptr (GstCallTrack) keep = NULL;
+
+  g_return_val_if_fail (GST_IS_CALL (self), FALSE);
+  g_return_val_if_fail (GST_IS_CALL_TRACK (track), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (self->state != GST_CALL_STATE_CONNECTING && self->state != GST_CALL_STATE_ACTIVE) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
+                 _("Tracks can be removed from a connecting or active call, not "
+                   "from one that is %s"), state_name (self->state));
+    return FALSE;
+  }
+
+  keep = g_object_ref (track);
+  if (!gst_peer_connection_remove_track (self->pc, track, error))
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (self->local_tracks); i++) {
+    if (self->local_tracks[i] == track)
+      g_clear_object (&self->local_tracks[i]);
+  }
+  return TRUE;
+}
+
+/**
+ * gst_call_get_local_tracks:
+ * @self: a [class@Call]
+ *
+ * Gets the tracks the call sends, once dialled or answered.
+ *
+ * Returns: (transfer container) (element-type GstCallTrack): the local tracks
+ */
+GPtrArray *
+gst_call_get_local_tracks (GstCall *self)
+{
+  g_autoptr (GPtrArray) all = NULL;
+  GPtrArray *local;
+
+  g_return_val_if_fail (GST_IS_CALL (self), NULL);
+
+  local = g_ptr_array_new_with_free_func (g_object_unref);
+  if (!self->pc)
+    return local;
+  all = gst_peer_connection_get_tracks (self->pc);
+  for (guint i = 0; i < all->len; i++) {
+    GstCallTrack *track = g_ptr_array_index (all, i);
+
+    if (!gst_call_track_is_remote (track))
+      g_ptr_array_add (local, g_object_ref (track));
+  }
+  return local;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Signaller                                                                 */
 

@@ -125,6 +125,12 @@ GstCallTrack     *gst_call_add_track            (GstCall             *self,
                                                  GstElement          *source,
                                                  GError             **error);
 GST_CALL_AVAILABLE_IN_ALL
+GPtrArray        *gst_call_get_local_tracks     (GstCall             *self);
+GST_CALL_AVAILABLE_IN_ALL
+gboolean          gst_call_remove_track         (GstCall             *self,
+                                                 GstCallTrack        *track,
+                                                 GError             **error);
+GST_CALL_AVAILABLE_IN_ALL
 GstStructure     *gst_call_get_stats            (GstCall             *self);
 
 G_END_DECLS

@@ -90,6 +90,7 @@ struct _GstPeerConnection {
   GstCallPeerConnectionState connection_state;
 
   GPtrArray *tracks;
+  GHashTable *local_branches; /* GstCallTrack -> LocalBranch */
   guint local_generation;
   guint next_video_payload;
   guint next_audio_payload;
@@ -99,6 +100,28 @@ struct _GstPeerConnection {
   gboolean initialized;
   gboolean closed;
 };
+
+/* The elements sending one local track. */
+typedef struct {
+  GstElement *source;
+  GstElement *valve;
+  GstElement *send_bin;
+  GstPad *webrtc_sink;
+  GstWebRTCRTPTransceiver *transceiver;
+} LocalBranch;
+
+static void
+local_branch_free (gpointer data)
+{
+  LocalBranch *branch = data;
+
+  gst_object_unref (branch->source);
+  gst_object_unref (branch->valve);
+  gst_object_unref (branch->send_bin);
+  gst_object_unref (branch->webrtc_sink);
+  gst_clear_object (&branch->transceiver);
+  g_free (branch);
+}
 
 static void gst_peer_connection_initable_iface_init (GInitableIface *iface);
 
@@ -1160,6 +1183,7 @@ gst_peer_connection_dispose (GObject *object)
   GstPeerConnection *self = GST_PEER_CONNECTION (object);
 
   gst_peer_connection_close (self);
+  g_clear_pointer (&self->local_branches, g_hash_table_unref);
   g_clear_pointer (&self->tracks, g_ptr_array_unref);
 
   G_OBJECT_CLASS (gst_peer_connection_parent_class)->dispose (object);
@@ -1430,6 +1454,7 @@ gst_peer_connection_init (GstPeerConnection *self)
   self->bundle_policy = GST_CALL_BUNDLE_POLICY_MAX_BUNDLE;
   self->ice_transport_policy = GST_CALL_ICE_TRANSPORT_POLICY_ALL;
   self->tracks = g_ptr_array_new_with_free_func (g_object_unref);
+  self->local_branches = g_hash_table_new_full (NULL, NULL, NULL, local_branch_free);
   self->next_video_payload = FIRST_VIDEO_PAYLOAD;
   self->next_audio_payload = FIRST_AUDIO_PAYLOAD;
 }
@@ -1865,7 +1890,83 @@ gst_peer_connection_add_track (GstPeerConnection *self,
                               source_pad);
   gst_call_track_set_valve (track, valve);
   g_ptr_array_add (self->tracks, track);
+
+  {
+    LocalBranch *branch = g_new0 (LocalBranch, 1);
+
+    branch->source = gst_object_ref (source);
+    branch->valve = gst_object_ref (valve);
+    branch->send_bin = gst_object_ref (send_bin);
+    branch->webrtc_sink = gst_object_ref (webrtc_sink);
+    branch->transceiver = transceiver ? gst_object_ref (transceiver) : NULL;
+    g_hash_table_insert (self->local_branches, track, branch);
+  }
   return track;
+}
+
+/**
+ * gst_peer_connection_remove_track:
+ * @self: a [class@PeerConnection]
+ * @track: a local [class@CallTrack] of @self
+ * @error: return location for a #GError
+ *
+ * Stops sending @track, as the W3C `removeTrack()`: its source and encoder
+ * are stopped and removed, and its media section no longer sends (it still
+ * receives what the peer sends). Fires
+ * [signal@PeerConnection::negotiation-needed]. The track's media section
+ * stays in the session: a track added later gets a new one. @self drops
+ * its reference to @track.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gst_peer_connection_remove_track (GstPeerConnection  *self,
+                                  GstCallTrack       *track,
+                                  GError            **error)
+{
+  LocalBranch *branch;
+  GstElement *elements[3];
+
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), FALSE);
+  g_return_val_if_fail (GST_IS_CALL_TRACK (track), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!check_usable (self, error))
+    return FALSE;
+  branch = g_hash_table_lookup (self->local_branches, track);
+  if (!branch) {
+    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                         _("The track is not a local track of this peer connection"));
+    return FALSE;
+  }
+
+  /* Upstream first, so no buffer is pushed into an element going away. */
+  elements[0] = branch->source;
+  elements[1] = branch->valve;
+  elements[2] = branch->send_bin;
+  for (guint i = 0; i < G_N_ELEMENTS (elements); i++) {
+    gst_element_set_locked_state (elements[i], TRUE);
+    gst_element_set_state (elements[i], GST_STATE_NULL);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (elements); i++)
+    gst_bin_remove (GST_BIN (self->shared->pipeline), elements[i]);
+
+  if (branch->transceiver) {
+    GstWebRTCRTPTransceiverDirection direction;
+
+    g_object_get (branch->transceiver, "direction", &direction, NULL);
+    g_object_set (branch->transceiver, "direction",
+                  direction == GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_SENDRECV
+                      ? GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_RECVONLY
+                      : GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_INACTIVE, NULL);
+  }
+
+  g_hash_table_remove (self->local_branches, track);
+  g_ptr_array_remove (self->tracks, track);
+
+  self->local_generation++;
+  schedule_negotiation_needed (self->shared);
+  return TRUE;
 }
 
 /**

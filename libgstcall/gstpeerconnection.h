@@ -69,6 +69,10 @@ GstCallTrack *gst_peer_connection_add_track_from_description (GstPeerConnection 
                                                               const char        *description,
                                                               GError           **error);
 GST_CALL_AVAILABLE_IN_ALL
+gboolean      gst_peer_connection_remove_track    (GstPeerConnection *self,
+                                                   GstCallTrack      *track,
+                                                   GError           **error);
+GST_CALL_AVAILABLE_IN_ALL
 GPtrArray    *gst_peer_connection_get_tracks      (GstPeerConnection *self);
 
 GST_CALL_AVAILABLE_IN_ALL

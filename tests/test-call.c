@@ -417,6 +417,42 @@ test_add_track_mid_call (void)
   wait_stats (a.call, "video-frames-received", 30);
   g_assert_cmpuint (a.remote_tracks[GST_CALL_MEDIA_KIND_VIDEO], ==, 1);
 
+  /* The caller stops its video: the callee's frames stop... */
+  {
+    g_autoptr (GPtrArray) tracks = gst_call_get_local_tracks (a.call);
+    GstCallTrack *video = NULL;
+    guint frozen, previous;
+    gint64 give_up = g_get_monotonic_time () + 8 * G_USEC_PER_SEC;
+
+    for (guint i = 0; i < tracks->len; i++) {
+      if (gst_call_track_get_kind (tracks->pdata[i]) == GST_CALL_MEDIA_KIND_VIDEO)
+        video = tracks->pdata[i];
+    }
+    g_assert_nonnull (video);
+    g_assert_true (gst_call_remove_track (a.call, video, &error));
+    g_assert_no_error (error);
+    g_assert_false (gst_call_remove_track (a.call, video, &error));
+    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT);
+    g_clear_error (&error);
+
+    previous = stats_uint (b.call, "video-frames-received");
+    do {
+      iterate_for (1000);
+      frozen = previous;
+      previous = stats_uint (b.call, "video-frames-received");
+    } while (previous != frozen && g_get_monotonic_time () < give_up);
+    iterate_for (1000);
+    g_assert_cmpuint (stats_uint (b.call, "video-frames-received"), ==, frozen);
+    g_test_message ("the caller's video stopped at %u frames", frozen);
+
+    /* ... and start again when it shares something else. */
+    source = gst_parse_bin_from_description (TEST_VIDEO_SOURCE, TRUE, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (gst_call_add_track (a.call, GST_CALL_MEDIA_KIND_VIDEO, source, &error));
+    g_assert_no_error (error);
+    wait_stats (b.call, "video-frames-received", frozen + 30);
+  }
+
   /* Audio kept flowing. */
   {
     guint audio = stats_uint (a.call, "audio-frames-received");
@@ -757,7 +793,7 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/Call/both-ways", test_call_both_ways);
   g_test_add_func ("/GstCall/Call/incoming-call", test_incoming_call);
   g_test_add_func ("/GstCall/Call/declined", test_declined);
-  g_test_add_func ("/GstCall/Call/add-track-mid-call", test_add_track_mid_call);
+  g_test_add_func ("/GstCall/Call/add-and-remove-tracks-mid-call", test_add_track_mid_call);
   g_test_add_func ("/GstCall/Call/default-sources", test_default_sources);
   g_test_add_func ("/GstCall/Call/file-source", test_file_source);
   g_test_add_func ("/GstCall/Call/retransmission", test_retransmission);
