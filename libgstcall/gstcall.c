@@ -1085,6 +1085,36 @@ find_encoder (GstElement       *pipeline,
   return name;
 }
 
+/* Retransmission packets sent (rtprtxsend) and received (rtprtxreceive)
+ * inside webrtcbin. */
+static void
+count_rtx_packets (GstElement *webrtcbin,
+                   guint      *sent,
+                   guint      *received)
+{
+  GstIterator *it = gst_bin_iterate_recurse (GST_BIN (webrtcbin));
+  GValue item = G_VALUE_INIT;
+
+  *sent = *received = 0;
+  while (gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
+    GstElement *element = g_value_get_object (&item);
+    GstElementFactory *factory = gst_element_get_factory (element);
+    const char *name = factory ? gst_plugin_feature_get_name (factory) : "";
+    guint packets = 0;
+
+    if (g_str_equal (name, "rtprtxsend")) {
+      g_object_get (element, "num-rtx-packets", &packets, NULL);
+      *sent += packets;
+    } else if (g_str_equal (name, "rtprtxreceive")) {
+      g_object_get (element, "num-rtx-assoc-packets", &packets, NULL);
+      *received += packets;
+    }
+    g_value_reset (&item);
+  }
+  g_value_unset (&item);
+  gst_iterator_free (it);
+}
+
 /**
  * gst_call_get_stats:
  * @self: a [class@Call]
@@ -1104,7 +1134,10 @@ find_encoder (GstElement       *pipeline,
  * - `packets-lost` (int64): RTP packets the peer's media lost on the way
  * - `jitter`, `round-trip-time` (double): seconds, worst of all streams
  * - `nacks-sent`, `nacks-received` (uint): retransmission requests
- * - `packets-retransmitted` (uint64): packets recovered through RTX
+ * - `rtx-packets-sent`, `rtx-packets-received` (uint): retransmissions (RTX)
+ *   sent to the peer and received from it
+ * - `packets-retransmitted` (uint64): lost packets a retransmission
+ *   replaced in time for playback
  * - `video-encoder`, `audio-encoder` (string): the encoder elements in use
  *
  * Call it from the call's main context. It waits for `webrtcbin`'s
@@ -1181,6 +1214,17 @@ gst_call_get_stats (GstCall *self)
       self->last_bytes_sent = transport.bytes_sent;
       self->last_bytes_received = transport.bytes_received;
     }
+  }
+
+  if (webrtcbin) {
+    guint rtx_sent, rtx_received;
+
+    count_rtx_packets (webrtcbin, &rtx_sent, &rtx_received);
+    gst_structure_set (stats, "rtx-packets-sent", G_TYPE_UINT, rtx_sent,
+                       "rtx-packets-received", G_TYPE_UINT, rtx_received, NULL);
+  } else {
+    gst_structure_set (stats, "rtx-packets-sent", G_TYPE_UINT, 0,
+                       "rtx-packets-received", G_TYPE_UINT, 0, NULL);
   }
 
   if (self->pc && gst_peer_connection_get_pipeline (self->pc)) {
