@@ -14,6 +14,7 @@
 #include "gstcall.h"
 #include "gstcall-media-private.h"
 #include "gstcall-sdp-private.h"
+#include "gstcalltrack-private.h"
 #include "gstcall-negotiator-private.h"
 #include "gstcall-private.h"
 
@@ -346,33 +347,6 @@ count_frame (GstPad          *pad,
   return GST_PAD_PROBE_OK;
 }
 
-typedef struct {
-  GstCallTrack *track;
-  gint *counter;
-} SentCounter;
-
-static GstPadProbeReturn
-count_sent_frame (GstPad          *pad,
-                  GstPadProbeInfo *info,
-                  gpointer         user_data)
-{
-  SentCounter *counter = user_data;
-
-  /* A muted track's frames are dropped before the encoder. */
-  if (gst_call_track_get_enabled (counter->track))
-    g_atomic_int_inc (counter->counter);
-  return GST_PAD_PROBE_OK;
-}
-
-static void
-sent_counter_free (gpointer data)
-{
-  SentCounter *counter = data;
-
-  g_object_unref (counter->track);
-  g_free (counter);
-}
-
 static GstCallTrack *
 add_local_track (GstCall           *self,
                  GstCallMediaKind   kind,
@@ -380,7 +354,7 @@ add_local_track (GstCall           *self,
                  GError           **error)
 {
   GstCallTrack *track;
-  SentCounter *counter;
+  g_autoptr (GstPad) sent_pad = NULL;
 
   track = gst_peer_connection_add_track (self->pc, kind, source, error);
   if (!track)
@@ -388,11 +362,11 @@ add_local_track (GstCall           *self,
 
   gst_call_track_set_enabled (track, !(kind == GST_CALL_MEDIA_KIND_VIDEO
                                            ? self->video_muted : self->audio_muted));
-  counter = g_new0 (SentCounter, 1);
-  counter->track = g_object_ref (track);
-  counter->counter = &self->frames_sent[kind];
-  gst_pad_add_probe (gst_call_track_get_pad (track), GST_PAD_PROBE_TYPE_BUFFER,
-                     count_sent_frame, counter, sent_counter_free);
+  /* Count what passes the track's valve: muted frames are not sent. */
+  sent_pad = gst_call_track_dup_sent_pad (track);
+  if (sent_pad)
+    gst_pad_add_probe (sent_pad, GST_PAD_PROBE_TYPE_BUFFER, count_frame,
+                       &self->frames_sent[kind], NULL);
 
   g_set_object (&self->local_tracks[kind], track);
   return track;

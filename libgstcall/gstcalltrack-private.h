@@ -26,4 +26,8 @@ void          gst_call_track_set_mid (GstCallTrack *self,
 void          gst_call_track_set_valve (GstCallTrack *self,
                                         GstElement   *valve);
 
+/* Local tracks: the pad after the valve, where only the media actually sent
+ * (not muted) flows. */
+GstPad       *gst_call_track_dup_sent_pad (GstCallTrack *self);
+
 G_END_DECLS

@@ -218,6 +218,12 @@ gst_call_track_set_valve (GstCallTrack *self,
   g_object_set (valve, "drop", !self->enabled, NULL);
 }
 
+GstPad *
+gst_call_track_dup_sent_pad (GstCallTrack *self)
+{
+  return self->valve ? gst_element_get_static_pad (self->valve, "src") : NULL;
+}
+
 /**
  * gst_call_track_get_enabled:
  * @self: a [class@CallTrack]
