@@ -218,7 +218,7 @@ connect_pair (Side *caller,
 
 /* Muting stops media: once what was in flight drained (the count stops
  * moving within 8 s), nothing more arrives for a full second; unmuting
- * resumes it. */
+ * resumes it. The sender's count stops at once. */
 static void
 assert_mute_stops_media (Side       *sender,
                          Side       *receiver,
@@ -226,23 +226,34 @@ assert_mute_stops_media (Side       *sender,
                          void      (*set_muted) (GstCall *, gboolean),
                          guint       resume_at_least)
 {
+  g_autofree char *sent_field = g_strdup (field);
   gint64 give_up = g_get_monotonic_time () + 8 * G_USEC_PER_SEC;
-  guint before, after, previous;
+  guint before, after, previous, sent;
+
+  /* "video-frames-received" -> "video-frames-sent" */
+  strcpy (strrchr (sent_field, '-') + 1, "sent");
 
   set_muted (sender->call, TRUE);
-  /* Drained: no change for a whole second (a loaded machine may deliver
-   * what was in flight in bursts). */
+  /* The sender stops at once: nothing reaches its encoder. */
+  sent = stats_uint (sender->call, sent_field);
+  iterate_for (500);
+  g_assert_cmpuint (stats_uint (sender->call, sent_field), ==, sent);
+
+  /* The receiver drains what was in flight: no change for 1.5 s (a loaded
+   * machine may deliver it in bursts), then nothing more for a second. */
   previous = stats_uint (receiver->call, field);
   do {
-    iterate_for (1000);
+    iterate_for (1500);
     before = previous;
     previous = stats_uint (receiver->call, field);
   } while (previous != before && g_get_monotonic_time () < give_up);
 
   iterate_for (1000);
   after = stats_uint (receiver->call, field);
-  g_test_message ("%s while muted: %u -> %u", field, before, after);
+  g_test_message ("%s while muted: %u -> %u (sender stopped at %u)", field, before,
+                  after, sent);
   g_assert_cmpuint (after, ==, before);
+  g_assert_cmpuint (stats_uint (sender->call, sent_field), ==, sent);
 
   set_muted (sender->call, FALSE);
   wait_stats (receiver->call, field, after + resume_at_least);
