@@ -1,0 +1,13 @@
+/* gst-call-encoders: standalone build of `gst-call encoders`
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "gst-call-encoders.h"
+
+int
+main (int argc, char **argv)
+{
+  return gst_call_tool_encoders (argc, argv);
+}
