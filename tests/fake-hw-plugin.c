@@ -92,18 +92,21 @@ fake_hw_enc_init (FakeHwEnc *self)
   GstElement *encoder = gst_element_factory_make ("vp8enc", NULL);
   g_autoptr (GstPad) encoder_sink = gst_element_get_static_pad (encoder, "sink");
   g_autoptr (GstPad) encoder_src = gst_element_get_static_pad (encoder, "src");
+  GstElementClass *element_class = GST_ELEMENT_GET_CLASS (self);
   GstPad *sink;
 
   g_object_set (encoder, "deadline", (gint64) 1, "cpu-used", 8, "lag-in-frames", 0, NULL);
   gst_bin_add (GST_BIN (self), encoder);
 
   sink = gst_ghost_pad_new_from_template ("sink", encoder_sink,
-                                          gst_static_pad_template_get (&sink_template));
+                                          gst_element_class_get_pad_template (element_class,
+                                                                              "sink"));
   gst_pad_set_chain_function (sink, fake_hw_enc_chain);
   gst_element_add_pad (GST_ELEMENT (self), sink);
   gst_element_add_pad (GST_ELEMENT (self),
                        gst_ghost_pad_new_from_template ("src", encoder_src,
-                                                        gst_static_pad_template_get (&src_template)));
+                                                        gst_element_class_get_pad_template (element_class,
+                                                                                            "src")));
 }
 
 #define DEFINE_FAKE_ENCODER(TypeName, type_name, long_name, on_start, after_frames) \

@@ -8,6 +8,7 @@
 #include "fake-hw-plugin.h"
 #include "gstcallcodecs-private.h"
 #include "gstcall-media-private.h"
+#include "gstcall-encoder-slot-private.h"
 
 #define CALL_TIMEOUT_MS 20000
 
@@ -524,6 +525,110 @@ test_presets_and_bitrate (void)
   g_assert_finalize_object (fake);
 }
 
+static GstPadProbeReturn
+count_buffer (GstPad          *pad,
+              GstPadProbeInfo *info,
+              gpointer         user_data)
+{
+  g_atomic_int_inc ((gint *) user_data);
+  return GST_PAD_PROBE_OK;
+}
+
+/* The send branch's encoder slot on its own, without a call: the failing
+ * encoder is swapped at the next frame and every later frame is decoded. */
+static void
+test_encoder_slot_fallback (void)
+{
+  const char * const preferred[] = { "vaflakyvp8enc", "vp8enc", NULL };
+  const guint frames = 120;
+  g_autoptr (GstCallCodecs) codecs = gst_call_codecs_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GstElement) pipeline = NULL;
+  g_autoptr (GstBus) bus = NULL;
+  g_autoptr (GstElement) encoder = NULL;
+  GstElement *source, *filter, *convert, *slot, *decoder, *sink;
+  g_autoptr (GstCaps) caps = gst_caps_from_string ("video/x-raw,width=160,height=120");
+  g_autofree char *failed_element = NULL;
+  g_autofree char *new_element = NULL;
+  g_autoptr (GstPad) sink_pad = NULL;
+  gint decoded = 0;
+  guint rendered = 0;
+  guint errors_before;
+  gboolean eos = FALSE;
+
+  fake_hw_plugin_register ();
+  gst_call_codecs_clear_probe_cache ();
+  gst_call_codecs_set_preferred_elements (codecs, preferred);
+  errors_before = fake_hw_flaky_error_count ();
+
+  slot = gst_call_encoder_slot_new (codecs, GST_CALL_CODEC_VP8, 300, &error);
+  g_assert_no_error (error);
+  encoder = gst_call_encoder_slot_get_encoder (GST_CALL_ENCODER_SLOT (slot));
+  g_assert_cmpstr (gst_plugin_feature_get_name (gst_element_get_factory (encoder)), ==,
+                   "vaflakyvp8enc");
+  gst_clear_object (&encoder);
+
+  pipeline = gst_object_ref_sink (gst_pipeline_new (NULL));
+  source = gst_element_factory_make ("videotestsrc", NULL);
+  filter = gst_element_factory_make ("capsfilter", NULL);
+  convert = gst_element_factory_make ("videoconvert", NULL);
+  decoder = gst_element_factory_make ("vp8dec", NULL);
+  sink = gst_element_factory_make ("fakesink", NULL);
+  g_object_set (source, "num-buffers", frames, NULL);
+  g_object_set (filter, "caps", caps, NULL);
+  g_object_set (sink, "sync", FALSE, NULL);
+  gst_bin_add_many (GST_BIN (pipeline), source, filter, convert, slot, decoder, sink, NULL);
+  g_assert_true (gst_element_link_many (source, filter, convert, slot, decoder, sink, NULL));
+  /* Counted on the pad: a new stream-start resets the sink's statistics. */
+  sink_pad = gst_element_get_static_pad (sink, "sink");
+  gst_pad_add_probe (sink_pad, GST_PAD_PROBE_TYPE_BUFFER, count_buffer, &decoded, NULL);
+
+  bus = gst_element_get_bus (pipeline);
+  g_assert_cmpint (gst_element_set_state (pipeline, GST_STATE_PLAYING), !=,
+                   GST_STATE_CHANGE_FAILURE);
+  while (!eos) {
+    g_autoptr (GstMessage) message =
+        gst_bus_timed_pop_filtered (bus, 20 * GST_SECOND,
+                                    GST_MESSAGE_EOS | GST_MESSAGE_ERROR | GST_MESSAGE_ELEMENT);
+    const GstStructure *structure;
+
+    g_assert_nonnull (message);
+    if (GST_MESSAGE_TYPE (message) == GST_MESSAGE_ERROR) {
+      g_autoptr (GError) gst_error = NULL;
+
+      gst_message_parse_error (message, &gst_error, NULL);
+      g_error ("error from %s: %s", GST_MESSAGE_SRC_NAME (message), gst_error->message);
+    }
+    eos = GST_MESSAGE_TYPE (message) == GST_MESSAGE_EOS;
+    structure = gst_message_get_structure (message);
+    if (structure && gst_structure_has_name (structure, "gst-call-encoder-fallback")) {
+      failed_element = g_strdup (gst_structure_get_string (structure, "failed-element"));
+      new_element = g_strdup (gst_structure_get_string (structure, "element"));
+    }
+  }
+
+  rendered = (guint) g_atomic_int_get (&decoded);
+  g_test_message ("%u frames in, %u decoded; %s replaced by %s",
+                  frames, rendered, failed_element, new_element);
+  g_assert_cmpuint (fake_hw_flaky_error_count (), ==, errors_before + 1);
+  g_assert_cmpstr (failed_element, ==, "vaflakyvp8enc");
+  g_assert_cmpstr (new_element, ==, "vp8enc");
+  /* Only the frame the failed encoder refused is lost. */
+  g_assert_cmpuint (rendered, >=, frames - 1);
+
+  encoder = gst_call_encoder_slot_get_encoder (GST_CALL_ENCODER_SLOT (slot));
+  g_assert_cmpstr (gst_plugin_feature_get_name (gst_element_get_factory (encoder)), ==,
+                   "vp8enc");
+  gst_clear_object (&encoder);
+
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_clear_object (&bus);
+  gst_clear_object (&sink_pad);
+  g_assert_finalize_object (g_steal_pointer (&pipeline));
+  gst_call_codecs_clear_probe_cache ();
+  g_assert_finalize_object (g_steal_pointer (&codecs));
+}
+
 typedef struct {
   TestPeer *peers[2];
   gint before[2];
@@ -644,6 +749,7 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/Codecs/force-api", test_force_api);
   g_test_add_func ("/GstCall/Codecs/force-environment", test_force_environment);
   g_test_add_func ("/GstCall/Codecs/presets-and-bitrate", test_presets_and_bitrate);
+  g_test_add_func ("/GstCall/Codecs/encoder-slot-fallback", test_encoder_slot_fallback);
   g_test_add_func ("/GstCall/Codecs/fallback-mid-call", test_fallback_mid_call);
 
   return g_test_run ();
