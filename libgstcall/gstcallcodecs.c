@@ -130,8 +130,6 @@ static const Exclusion exclusions[] = {
   { "avenc_h264_omx", N_("OpenMAX IL through libav: no OMX component on this "
                          "platform, it fails to negotiate") },
   { "*alphadecodebin", N_("decodes only streams with an alpha channel") },
-  { "avenc_*_vaapi", N_("libav's VA-API wrappers need hardware frames; the va "
-                        "elements are used instead") },
 };
 
 /* Low-latency settings per element family. Properties an element does not
