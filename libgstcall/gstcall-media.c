@@ -8,6 +8,7 @@
 
 #include "gstcall-media-private.h"
 #include "gstcall-encoder-slot-private.h"
+#include "gstcallcodecs-private.h"
 #include "gstcall-error.h"
 #include "gstcall-plugins-private.h"
 #include "gstcall-private.h"
@@ -195,6 +196,109 @@ gst_call_media_make_send_bin (GstCallMediaKind kind,
   add_src_ghost_pad (bin, last);
 
   return g_steal_pointer (&bin);
+}
+
+/* Streaming thread: decodebin found the elements that could handle @caps.
+ * Decoders of a codec libgstcall knows are put in the selection's order;
+ * parsers and other elements keep their places. */
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+static GValueArray *
+sort_decoders (GstElement  *decodebin,
+               GstPad      *pad,
+               GstCaps     *caps,
+               GValueArray *factories,
+               gpointer     user_data)
+{
+  GstCallCodecs *codecs = gst_call_codecs_get_default ();
+  g_autoptr (GstCallCodecCandidate) chosen = NULL;
+  g_autoptr (GPtrArray) candidates = NULL;
+  g_autoptr (GPtrArray) decoders = NULL;
+  g_autoptr (GArray) decoder_positions = NULL;
+  GValueArray *sorted;
+  GstCallCodec codec;
+  guint next = 0;
+
+  if (!gst_call_codec_from_caps (caps, &codec))
+    return NULL;
+
+  /* Probes the candidates up to the first working one (once per process). */
+  chosen = gst_call_codecs_select (codecs, codec, GST_CALL_CODEC_DIRECTION_DECODE, NULL);
+  candidates = gst_call_codecs_list_candidates (codecs, codec,
+                                                GST_CALL_CODEC_DIRECTION_DECODE);
+
+  decoder_positions = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; i < factories->n_values; i++) {
+    GstElementFactory *factory = g_value_get_object (&factories->values[i]);
+
+    if (gst_element_factory_list_is_type (factory, GST_ELEMENT_FACTORY_TYPE_DECODER))
+      g_array_append_val (decoder_positions, i);
+  }
+  if (decoder_positions->len == 0)
+    return NULL;
+
+  /* The decoders decodebin found, in the selection's order, without those
+   * that failed or are excluded; unknown ones last. */
+  decoders = g_ptr_array_new ();
+  for (guint c = 0; c < candidates->len; c++) {
+    GstCallCodecCandidate *candidate = g_ptr_array_index (candidates, c);
+    GstCallCodecStatus status = gst_call_codec_candidate_get_status (candidate);
+
+    if (status == GST_CALL_CODEC_STATUS_FAILED || status == GST_CALL_CODEC_STATUS_EXCLUDED)
+      continue;
+    for (guint p = 0; p < decoder_positions->len; p++) {
+      GValue *value = &factories->values[g_array_index (decoder_positions, guint, p)];
+      GstPluginFeature *feature = g_value_get_object (value);
+
+      if (g_str_equal (gst_plugin_feature_get_name (feature),
+                       gst_call_codec_candidate_get_element_name (candidate)))
+        g_ptr_array_add (decoders, feature);
+    }
+  }
+  for (guint p = 0; p < decoder_positions->len; p++) {
+    GValue *value = &factories->values[g_array_index (decoder_positions, guint, p)];
+    GstPluginFeature *feature = g_value_get_object (value);
+    gboolean known = FALSE;
+
+    for (guint c = 0; c < candidates->len && !known; c++)
+      known = g_str_equal (gst_plugin_feature_get_name (feature),
+                           gst_call_codec_candidate_get_element_name (
+                               g_ptr_array_index (candidates, c)));
+    if (!known)
+      g_ptr_array_add (decoders, feature);
+  }
+
+  GST_DEBUG ("%s decoders for decodebin: %u of %u, %s first",
+             gst_call_codec_get_display_name (codec), decoders->len,
+             decoder_positions->len,
+             decoders->len ? gst_plugin_feature_get_name (g_ptr_array_index (decoders, 0))
+                           : "none");
+
+  sorted = g_value_array_new (factories->n_values);
+  for (guint i = 0; i < factories->n_values; i++) {
+    GValue value = G_VALUE_INIT;
+    gboolean is_decoder_slot = next < decoder_positions->len &&
+        g_array_index (decoder_positions, guint, next) == i;
+
+    if (!is_decoder_slot) {
+      g_value_array_append (sorted, &factories->values[i]);
+      continue;
+    }
+    if (next < decoders->len) {
+      g_value_init (&value, GST_TYPE_ELEMENT_FACTORY);
+      g_value_set_object (&value, g_ptr_array_index (decoders, next));
+      g_value_array_append (sorted, &value);
+      g_value_unset (&value);
+    }
+    next++;
+  }
+  return sorted;
+}
+G_GNUC_END_IGNORE_DEPRECATIONS
+
+void
+gst_call_media_configure_decodebin (GstElement *decodebin)
+{
+  g_signal_connect (decodebin, "autoplug-sort", G_CALLBACK (sort_decoders), NULL);
 }
 
 GstElement *

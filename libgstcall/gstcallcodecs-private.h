@@ -31,6 +31,11 @@ void  gst_call_codecs_mark_failed (const char           *element_name,
                                    GstCallCodecDirection direction,
                                    const char           *message);
 
+/* The codec whose caps @caps are (video/x-vp8, audio/x-opus, ...); FALSE
+ * if none. */
+gboolean gst_call_codec_from_caps (const GstCaps *caps,
+                                   GstCallCodec  *codec);
+
 /* The media kind of @codec and its name for messages ("VP8", "Opus"). */
 GstCallMediaKind gst_call_codec_get_media_kind (GstCallCodec codec);
 const char      *gst_call_codec_get_display_name (GstCallCodec codec);

@@ -55,10 +55,10 @@
  * [method@CallCodecs.set_forced_element]: a forced element is the only
  * candidate.
  *
- * Peer connections send with the selection of
- * [func@CallCodecs.get_default]. If the encoder in use fails during a call,
- * it is marked failed and replaced by the next candidate without ending the
- * call.
+ * Peer connections use the selection of [func@CallCodecs.get_default]: for
+ * their encoders, and for the order in which decoders of remote media are
+ * tried. If the encoder in use fails during a call, it is marked failed and
+ * replaced by the next candidate without ending the call.
  */
 
 #define PROBE_TIMEOUT (5 * GST_SECOND)
@@ -345,6 +345,24 @@ gst_call_codecs_mark_failed (const char           *element_name,
   store_result_locked (element_name, codec, direction,
                        GST_CALL_CODEC_STATUS_FAILED, text);
   g_mutex_unlock (&probe_lock);
+}
+
+gboolean
+gst_call_codec_from_caps (const GstCaps *caps,
+                          GstCallCodec  *codec)
+{
+  const char *name;
+
+  if (!caps || gst_caps_is_empty (caps) || gst_caps_is_any (caps))
+    return FALSE;
+  name = gst_structure_get_name (gst_caps_get_structure (caps, 0));
+  for (gsize i = 0; i < G_N_ELEMENTS (codec_infos); i++) {
+    if (g_str_equal (codec_infos[i].caps, name)) {
+      *codec = (GstCallCodec) i;
+      return TRUE;
+    }
+  }
+  return FALSE;
 }
 
 GstCallMediaKind

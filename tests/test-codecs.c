@@ -154,6 +154,33 @@ encoders_in_pipeline (GstPeerConnection *pc)
   return g_strjoinv (",", (char **) names->pdata);
 }
 
+/* The factory names of the decoders decodebin plugged, sorted. */
+static char *
+decoders_in_pipeline (GstPeerConnection *pc)
+{
+  GstElement *pipeline = gst_peer_connection_get_pipeline (pc);
+  GstIterator *it = gst_bin_iterate_recurse (GST_BIN (pipeline));
+  GValue item = G_VALUE_INIT;
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  while (gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
+    GstElementFactory *factory = gst_element_get_factory (g_value_get_object (&item));
+
+    if (factory && !GST_IS_BIN (g_value_get_object (&item)) &&
+        g_str_has_prefix (gst_element_factory_get_metadata (factory,
+                                                            GST_ELEMENT_METADATA_KLASS),
+                          "Codec/Decoder"))
+      g_ptr_array_add (names, g_strdup (gst_plugin_feature_get_name (factory)));
+    g_value_reset (&item);
+  }
+  g_value_unset (&item);
+  gst_iterator_free (it);
+
+  g_ptr_array_sort (names, compare_strings);
+  g_ptr_array_add (names, NULL);
+  return g_strjoinv (",", (char **) names->pdata);
+}
+
 static void
 run_call (gboolean audio,
           TestPeer **offerer_out,
@@ -194,6 +221,7 @@ test_loopback_software (void)
   GstCallLoopbackSignaller *signallers[2];
   TestPeer *offerer, *answerer;
   g_autofree char *encoders = NULL;
+  g_autofree char *decoders = NULL;
   GstCallCodecCandidate *candidate;
 
   run_call (TRUE, &offerer, &answerer, signallers);
@@ -201,6 +229,9 @@ test_loopback_software (void)
   encoders = encoders_in_pipeline (offerer->pc);
   g_test_message ("encoders in the offerer's pipeline: %s", encoders);
   g_assert_cmpstr (encoders, ==, "opusenc,vp8enc");
+  decoders = decoders_in_pipeline (offerer->pc);
+  g_test_message ("decoders in the offerer's pipeline: %s", decoders);
+  g_assert_cmpstr (decoders, ==, "opusdec,vp8dec");
 
   candidate = select_ok (gst_call_codecs_get_default (), GST_CALL_CODEC_VP8,
                          GST_CALL_CODEC_DIRECTION_ENCODE);
@@ -208,6 +239,31 @@ test_loopback_software (void)
   g_assert_true (g_str_has_prefix (gst_call_codec_candidate_get_reason (candidate),
                                    "software"));
   g_assert_finalize_object (candidate);
+
+  end_call (offerer, answerer, signallers);
+}
+
+/* The receive side follows the same rules: GST_CALL_DECODERS puts
+ * avdec_vp8 before vp8dec. */
+static void
+test_loopback_decoder_override (void)
+{
+  GstCallLoopbackSignaller *signallers[2];
+  TestPeer *offerer, *answerer;
+  g_autofree char *decoders = NULL;
+
+  if (!gst_registry_check_feature_version (gst_registry_get (), "avdec_vp8", 1, 0, 0)) {
+    g_test_skip ("avdec_vp8 (gstreamer1.0-libav) is not installed");
+    return;
+  }
+
+  g_setenv ("GST_CALL_DECODERS", "avdec_vp8", TRUE);
+  run_call (FALSE, &offerer, &answerer, signallers);
+  g_unsetenv ("GST_CALL_DECODERS");
+
+  decoders = decoders_in_pipeline (answerer->pc);
+  g_test_message ("decoders in the answerer's pipeline: %s", decoders);
+  g_assert_cmpstr (decoders, ==, "avdec_vp8");
 
   end_call (offerer, answerer, signallers);
 }
@@ -743,6 +799,8 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/Codecs/software-on-this-machine",
                    test_software_on_this_machine);
   g_test_add_func ("/GstCall/Codecs/loopback-software", test_loopback_software);
+  g_test_add_func ("/GstCall/Codecs/loopback-decoder-override",
+                   test_loopback_decoder_override);
 
   g_test_add_func ("/GstCall/Codecs/hardware-first", test_hardware_first);
   g_test_add_func ("/GstCall/Codecs/probe-cache", test_probe_cache);
