@@ -833,16 +833,38 @@ build_forced_candidate (GstCallCodecs        *self,
 
     if (!g_str_equal (gst_call_codec_candidate_get_element_name (candidate), name))
       continue;
+    GstCallCodecCandidate *forced_candidate;
+    gboolean excluded =
+        gst_call_codec_candidate_get_status (candidate) == GST_CALL_CODEC_STATUS_EXCLUDED;
+    g_autofree char *reason = excluded
+        ? g_strdup_printf (_("forced by the application, although normally "
+                             "excluded: %s"),
+                           gst_call_codec_candidate_get_status_message (candidate))
+        : g_strdup (_("forced by the application"));
+
+    forced_candidate =
+        gst_call_codec_candidate_new (name, codec, direction,
+                                      gst_call_codec_candidate_get_family (candidate),
+                                      gst_call_codec_candidate_is_hardware (candidate),
+                                      gst_call_codec_candidate_get_rank (candidate),
+                                      reason);
+    if (excluded) {
+      /* The application knows better: the element is probed like any. */
+      const ProbeResult *result;
+
+      g_mutex_lock (&probe_lock);
+      result = lookup_result_locked (name, codec, direction);
+      if (result)
+        gst_call_codec_candidate_set_status (forced_candidate, result->status,
+                                             result->message);
+      g_mutex_unlock (&probe_lock);
+    } else {
+      gst_call_codec_candidate_set_status (forced_candidate,
+                                           gst_call_codec_candidate_get_status (candidate),
+                                           gst_call_codec_candidate_get_status_message (candidate));
+    }
     only = g_ptr_array_new_with_free_func (g_object_unref);
-    g_ptr_array_add (only,
-                     gst_call_codec_candidate_new (name, codec, direction,
-                                                   gst_call_codec_candidate_get_family (candidate),
-                                                   gst_call_codec_candidate_is_hardware (candidate),
-                                                   gst_call_codec_candidate_get_rank (candidate),
-                                                   _("forced by the application")));
-    gst_call_codec_candidate_set_status (g_ptr_array_index (only, 0),
-                                         gst_call_codec_candidate_get_status (candidate),
-                                         gst_call_codec_candidate_get_status_message (candidate));
+    g_ptr_array_add (only, forced_candidate);
     return only;
   }
 
@@ -1071,9 +1093,18 @@ probe_element (const char           *element_name,
                                   (guint) (PROBE_TIMEOUT / GST_MSECOND));
     } else if (GST_MESSAGE_TYPE (done) == GST_MESSAGE_ERROR) {
       g_autoptr (GError) gst_error = NULL;
+      g_autofree char *debug = NULL;
+      const char *flow_reason;
 
-      gst_message_parse_error (done, &gst_error, NULL);
-      *message = g_strdup_printf (_("failed to encode: %s"), gst_error->message);
+      gst_message_parse_error (done, &gst_error, &debug);
+      /* "Internal data stream error" says little; the flow return says
+       * more ("streaming stopped, reason not-negotiated (-4)"). */
+      flow_reason = debug ? strstr (debug, "reason ") : NULL;
+      if (flow_reason)
+        *message = g_strdup_printf (_("failed to encode: %s (%s)"), gst_error->message,
+                                    flow_reason);
+      else
+        *message = g_strdup_printf (_("failed to encode: %s"), gst_error->message);
     } else if (output_count == 0) {
       *message = g_strdup (_("produced no output"));
     } else {
@@ -1305,7 +1336,8 @@ gst_call_codecs_get_preferred_elements (GstCallCodecs *self)
  *   automatic order
  *
  * Forces one element for @codec in @direction: it becomes the only
- * candidate, and selection fails if it does not work.
+ * candidate, and selection fails if it does not work. A forced element is
+ * probed even if libgstcall would normally exclude it.
  */
 void
 gst_call_codecs_set_forced_element (GstCallCodecs        *self,

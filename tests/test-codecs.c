@@ -464,6 +464,20 @@ test_force_api (void)
   g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
 
+  /* Forcing an excluded element probes it anyway; avenc_h264_omx fails. */
+  if (gst_registry_check_feature_version (gst_registry_get (), "avenc_h264_omx", 1, 0, 0)) {
+    gst_call_codecs_set_forced_element (codecs, GST_CALL_CODEC_H264,
+                                        GST_CALL_CODEC_DIRECTION_ENCODE, "avenc_h264_omx");
+    g_assert_null (gst_call_codecs_select (codecs, GST_CALL_CODEC_H264,
+                                           GST_CALL_CODEC_DIRECTION_ENCODE, &error));
+    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED);
+    g_test_message ("%s", error->message);
+    g_assert_nonnull (strstr (error->message, "avenc_h264_omx"));
+    g_clear_error (&error);
+    gst_call_codecs_set_forced_element (codecs, GST_CALL_CODEC_H264,
+                                        GST_CALL_CODEC_DIRECTION_ENCODE, NULL);
+  }
+
   gst_call_codecs_set_forced_element (codecs, GST_CALL_CODEC_VP8,
                                       GST_CALL_CODEC_DIRECTION_ENCODE, NULL);
   candidate = select_ok (codecs, GST_CALL_CODEC_VP8, GST_CALL_CODEC_DIRECTION_ENCODE);
