@@ -55,7 +55,8 @@ probe_every_candidate (GstCallCodec          codec,
   }
 }
 
-static void
+/* Returns whether an element was picked. */
+static gboolean
 print_codec (GstCallCodecs        *codecs,
              GstCallCodec          codec,
              GstCallCodecDirection direction,
@@ -99,6 +100,7 @@ print_codec (GstCallCodecs        *codecs,
              gst_call_codec_candidate_get_reason (chosen), select_ms);
   else
     g_print ("  picked: nothing: %s\n\n", error->message);
+  return chosen != NULL;
 }
 
 int
@@ -120,6 +122,7 @@ gst_call_tool_encoders (int argc, char **argv)
   g_autoptr (GEnumClass) codec_class = NULL;
   GstCallCodecs *codecs;
   int first_codec = 0, last_codec;
+  gboolean all_picked = TRUE;
 
   context = g_option_context_new ("[CODEC] — show what encoder selection picks and why");
   g_option_context_set_summary (context,
@@ -157,9 +160,11 @@ gst_call_tool_encoders (int argc, char **argv)
   codecs = gst_call_codecs_get_default ();
   for (int codec = first_codec; codec <= last_codec; codec++) {
     if (both || !decoders)
-      print_codec (codecs, codec, GST_CALL_CODEC_DIRECTION_ENCODE, probe_all);
+      all_picked &= print_codec (codecs, codec, GST_CALL_CODEC_DIRECTION_ENCODE, probe_all);
     if (both || decoders)
-      print_codec (codecs, codec, GST_CALL_CODEC_DIRECTION_DECODE, probe_all);
+      all_picked &= print_codec (codecs, codec, GST_CALL_CODEC_DIRECTION_DECODE, probe_all);
   }
-  return 0;
+  /* Listing every codec is informative; asking for one that cannot be
+   * handled is a failure. */
+  return argc == 2 && !all_picked ? 1 : 0;
 }

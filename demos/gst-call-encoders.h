@@ -10,8 +10,9 @@
 
 G_BEGIN_DECLS
 
-/* gst-call encoders [--decoders] [--probe-all] [CODEC]: what encoder (or
- * decoder) selection picks per codec, and why. Returns the exit status. */
+/* gst-call encoders [--decoders|--all] [--probe-all] [CODEC]: what encoder
+ * (or decoder) selection picks per codec, and why. Returns the exit status:
+ * 1 if CODEC was given and no element works for it, 2 on bad arguments. */
 int gst_call_tool_encoders (int argc, char **argv);
 
 G_END_DECLS
