@@ -7,6 +7,8 @@
 #include "fake-hw-plugin.h"
 
 static gint flaky_errors;
+static GMutex flaky_lock;
+static gint64 flaky_last_error_time; /* flaky_lock */
 
 typedef struct {
   GstBin parent_instance;
@@ -42,6 +44,17 @@ fake_hw_flaky_error_count (void)
   return (guint) g_atomic_int_get (&flaky_errors);
 }
 
+gint64
+fake_hw_flaky_last_error_time (void)
+{
+  gint64 time;
+
+  g_mutex_lock (&flaky_lock);
+  time = flaky_last_error_time;
+  g_mutex_unlock (&flaky_lock);
+  return time;
+}
+
 static GstFlowReturn
 fake_hw_enc_chain (GstPad    *pad,
                    GstObject *parent,
@@ -54,6 +67,9 @@ fake_hw_enc_chain (GstPad    *pad,
     gst_buffer_unref (buffer);
     if (!self->failed) {
       self->failed = TRUE;
+      g_mutex_lock (&flaky_lock);
+      flaky_last_error_time = g_get_monotonic_time ();
+      g_mutex_unlock (&flaky_lock);
       g_atomic_int_inc (&flaky_errors);
       GST_ELEMENT_ERROR (self, RESOURCE, FAILED, (FAKE_FLAKY_MESSAGE),
                          ("after %u frames", klass->fail_after_frames));

@@ -23,7 +23,9 @@ void fake_hw_plugin_register (void);
 #define FAKE_FLAKY_MESSAGE "the fake hardware encoder lost its device"
 #define FAKE_FLAKY_FRAMES 45
 
-/* How many errors vaflakyvp8enc instances have posted. */
-guint fake_hw_flaky_error_count (void);
+/* How many errors vaflakyvp8enc instances have posted, and when the last
+ * one was posted (g_get_monotonic_time()). */
+guint  fake_hw_flaky_error_count (void);
+gint64 fake_hw_flaky_last_error_time (void);
 
 G_END_DECLS

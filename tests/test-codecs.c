@@ -702,7 +702,22 @@ test_encoder_slot_fallback (void)
 typedef struct {
   TestPeer *peers[2];
   gint before[2];
+  gint64 first_frame_after[2]; /* first decoded frame after the failure */
 } FallbackCall;
+
+/* Samples the receivers every 5 ms to time the gap the fallback causes. */
+static gboolean
+watch_first_frames (gpointer data)
+{
+  FallbackCall *call = data;
+
+  for (guint i = 0; i < 2; i++) {
+    if (!call->first_frame_after[i] &&
+        g_atomic_int_get (&call->peers[i]->video_buffers) > call->before[i])
+      call->first_frame_after[i] = g_get_monotonic_time ();
+  }
+  return G_SOURCE_CONTINUE;
+}
 
 static gboolean
 flaky_failed_on_both_sides (gpointer data)
@@ -743,6 +758,7 @@ test_fallback_mid_call (void)
   g_autoptr (GPtrArray) candidates = NULL;
   GstCallCodecCandidate *candidate;
   gint64 start;
+  guint watch;
 
   fake_hw_plugin_register ();
   gst_call_codecs_clear_probe_cache ();
@@ -772,9 +788,16 @@ test_fallback_mid_call (void)
   g_assert_cmpint (call.before[0], >, 0);
   g_assert_cmpint (call.before[1], >, 0);
 
+  call.first_frame_after[0] = call.first_frame_after[1] = 0;
+  watch = g_timeout_add (5, watch_first_frames, &call);
   start = g_get_monotonic_time ();
   test_wait_until (frames_after_fallback, &call, CALL_TIMEOUT_MS,
                    "frames from the replacement encoder");
+  g_source_remove (watch);
+  g_test_message ("first decoded frame after the last failure: offerer after %.0f ms, "
+                  "answerer after %.0f ms",
+                  (call.first_frame_after[0] - fake_hw_flaky_last_error_time ()) / 1000.0,
+                  (call.first_frame_after[1] - fake_hw_flaky_last_error_time ()) / 1000.0);
   g_assert_no_error (call.peers[0]->error);
   g_assert_no_error (call.peers[1]->error);
   g_test_message ("%d more frames in %.0f ms after the fallback: offerer %d, answerer %d",
