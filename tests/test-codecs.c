@@ -414,6 +414,43 @@ test_probe_cache (void)
   g_assert_finalize_object (g_steal_pointer (&other));
 }
 
+static gpointer
+select_in_thread (gpointer data)
+{
+  GstCallCodecs *codecs = data;
+
+  return gst_call_codecs_select (codecs, GST_CALL_CODEC_VP8,
+                                 GST_CALL_CODEC_DIRECTION_ENCODE, NULL);
+}
+
+/* Threads selecting at once probe each element once and agree. */
+static void
+test_probe_cache_threads (void)
+{
+  g_autoptr (GstCallCodecs) codecs = gst_call_codecs_new ();
+  GThread *threads[6];
+  guint before;
+
+  fake_hw_plugin_register ();
+  gst_call_codecs_clear_probe_cache ();
+  before = gst_call_codecs_get_probe_count ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
+    threads[i] = g_thread_new ("select", select_in_thread, codecs);
+  for (guint i = 0; i < G_N_ELEMENTS (threads); i++) {
+    GstCallCodecCandidate *candidate = g_thread_join (threads[i]);
+
+    g_assert_nonnull (candidate);
+    g_assert_cmpstr (gst_call_codec_candidate_get_element_name (candidate), ==,
+                     "vafakevp8enc");
+    g_assert_finalize_object (candidate);
+  }
+  /* vabrokenvp8enc and vafakevp8enc, once each. */
+  g_assert_cmpuint (gst_call_codecs_get_probe_count () - before, ==, 2);
+
+  g_assert_finalize_object (g_steal_pointer (&codecs));
+}
+
 static void
 test_force_api (void)
 {
@@ -841,6 +878,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/GstCall/Codecs/hardware-first", test_hardware_first);
   g_test_add_func ("/GstCall/Codecs/probe-cache", test_probe_cache);
+  g_test_add_func ("/GstCall/Codecs/probe-cache-threads", test_probe_cache_threads);
   g_test_add_func ("/GstCall/Codecs/force-api", test_force_api);
   g_test_add_func ("/GstCall/Codecs/force-environment", test_force_environment);
   g_test_add_func ("/GstCall/Codecs/presets-and-bitrate", test_presets_and_bitrate);
