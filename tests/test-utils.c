@@ -96,6 +96,24 @@ on_local_description_set (GObject      *source,
 }
 
 static void
+on_local_offer_set (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  TestPeer *peer = user_data;
+  GError *error = NULL;
+
+  ASSERT_OWNER (peer);
+  if (!gst_peer_connection_set_local_description_finish (GST_PEER_CONNECTION (source),
+                                                         result, &error)) {
+    record_error (peer, error, "set-local-description");
+    return;
+  }
+  gst_call_signaller_send_description (peer->signaller, GST_CALL_SDP_TYPE_OFFER,
+                                       peer->offer);
+}
+
+static void
 on_offer_created (GObject      *source,
                   GAsyncResult *result,
                   gpointer      user_data)
@@ -113,10 +131,11 @@ on_offer_created (GObject      *source,
   }
   g_free (peer->offer);
   peer->offer = sdp;
+  /* The offer goes out once it is applied: a fast answer must find the
+   * local offer in place. */
   gst_peer_connection_set_local_description_async (peer->pc, GST_CALL_SDP_TYPE_OFFER,
                                                    sdp, NULL,
-                                                   on_local_description_set, peer);
-  gst_call_signaller_send_description (peer->signaller, GST_CALL_SDP_TYPE_OFFER, sdp);
+                                                   on_local_offer_set, peer);
 }
 
 static void
