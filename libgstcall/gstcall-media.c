@@ -134,9 +134,13 @@ configure_send_element (GstElement *element)
 
   if (g_str_equal (factory_name, "queue")) {
     /* Decouples the source's thread from the encoder's; a few buffers of
-     * latency at most, never seconds. */
+     * latency at most, never seconds. When the encoder stalls (it is being
+     * replaced, or the CPU cannot keep up) the oldest frames are dropped:
+     * a live source must never build a backlog the encoder then works
+     * through seconds late. */
     g_object_set (element, "max-size-buffers", 3, "max-size-bytes", 0,
                   "max-size-time", (guint64) 0, NULL);
+    gst_util_set_object_arg (G_OBJECT (element), "leaky", "downstream");
   } else if (g_str_equal (factory_name, "rtpvp8pay")) {
     gst_util_set_object_arg (G_OBJECT (element), "picture-id-mode", "15-bit");
     g_object_set (element, "mtu", RTP_PAYLOAD_MTU, NULL);
