@@ -13,6 +13,7 @@
 #include <gst/gst.h>
 
 #include "gst-call-tool.h"
+#include "gst-call-encoders.h"
 
 typedef struct {
   const char *name;
@@ -23,6 +24,8 @@ typedef struct {
 static const Subcommand subcommands[] = {
   { "loopback", N_("Make a call between two peers in this process and report timings"),
     gst_call_tool_loopback },
+  { "encoders", N_("Show which encoders (or decoders) would be used, and why"),
+    gst_call_tool_encoders },
 };
 
 static void

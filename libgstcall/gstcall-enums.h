@@ -180,4 +180,58 @@ typedef enum {
   GST_CALL_STATE_FAILED,
 } GstCallState;
 
+/**
+ * GstCallCodec:
+ * @GST_CALL_CODEC_VP8: VP8 video
+ * @GST_CALL_CODEC_VP9: VP9 video
+ * @GST_CALL_CODEC_H264: H.264 (AVC) video
+ * @GST_CALL_CODEC_H265: H.265 (HEVC) video
+ * @GST_CALL_CODEC_AV1: AV1 video
+ * @GST_CALL_CODEC_OPUS: Opus audio
+ * @GST_CALL_CODEC_PCMA: G.711 A-law audio
+ * @GST_CALL_CODEC_PCMU: G.711 µ-law audio
+ *
+ * A codec that [class@CallCodecs] finds encoders and decoders for.
+ */
+typedef enum {
+  GST_CALL_CODEC_VP8,
+  GST_CALL_CODEC_VP9,
+  GST_CALL_CODEC_H264,
+  GST_CALL_CODEC_H265,
+  GST_CALL_CODEC_AV1,
+  GST_CALL_CODEC_OPUS,
+  GST_CALL_CODEC_PCMA,
+  GST_CALL_CODEC_PCMU,
+} GstCallCodec;
+
+/**
+ * GstCallCodecDirection:
+ * @GST_CALL_CODEC_DIRECTION_ENCODE: encoders (raw media in, codec out)
+ * @GST_CALL_CODEC_DIRECTION_DECODE: decoders (codec in, raw media out)
+ *
+ * Whether [class@CallCodecs] looks for encoders or decoders.
+ */
+typedef enum {
+  GST_CALL_CODEC_DIRECTION_ENCODE,
+  GST_CALL_CODEC_DIRECTION_DECODE,
+} GstCallCodecDirection;
+
+/**
+ * GstCallCodecStatus:
+ * @GST_CALL_CODEC_STATUS_UNTESTED: the element was not probed yet
+ * @GST_CALL_CODEC_STATUS_WORKS: the element was probed and works
+ * @GST_CALL_CODEC_STATUS_FAILED: the element failed its probe, or failed
+ *   during a call; it is not tried again until the probe cache is cleared
+ * @GST_CALL_CODEC_STATUS_EXCLUDED: the element is known to be broken or
+ *   unfit for real-time calls and is never used
+ *
+ * What is known about a [class@CallCodecCandidate].
+ */
+typedef enum {
+  GST_CALL_CODEC_STATUS_UNTESTED,
+  GST_CALL_CODEC_STATUS_WORKS,
+  GST_CALL_CODEC_STATUS_FAILED,
+  GST_CALL_CODEC_STATUS_EXCLUDED,
+} GstCallCodecStatus;
+
 G_END_DECLS

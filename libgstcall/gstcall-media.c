@@ -7,12 +7,17 @@
 #include "config.h"
 
 #include "gstcall-media-private.h"
+#include "gstcall-encoder-slot-private.h"
+#include "gstcallcodecs-private.h"
 #include "gstcall-error.h"
 #include "gstcall-plugins-private.h"
 #include "gstcall-private.h"
 
 /* Payload MTU that fits any path seen in practice (DESIGN.md, interop). */
 #define RTP_PAYLOAD_MTU 1200
+
+/* Starting bitrate of video encoders. */
+#define VIDEO_KBIT_PER_SECOND 1000
 
 static const char * const required_elements[] = {
   "vp8enc", "vp8dec", "rtpvp8pay", "rtpvp8depay",
@@ -54,6 +59,43 @@ gst_call_media_make_rtp_caps (GstCallMediaKind kind,
                               NULL);
 }
 
+static gboolean
+append_element (GstElement  *bin,
+                GstElement **last,
+                GstElement  *element,
+                GError     **error)
+{
+  gst_bin_add (GST_BIN (bin), element);
+  if (*last && !gst_element_link (*last, element)) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
+                 _("Could not link %s to %s"), GST_OBJECT_NAME (*last),
+                 GST_OBJECT_NAME (element));
+    return FALSE;
+  }
+  if (!*last) {
+    g_autoptr (GstPad) pad = gst_element_get_static_pad (element, "sink");
+
+    gst_element_add_pad (bin, gst_ghost_pad_new ("sink", pad));
+  }
+  *last = element;
+  return TRUE;
+}
+
+static gboolean
+append_chain (GstElement          *bin,
+              GstElement         **last,
+              const char * const  *factories,
+              GError             **error)
+{
+  for (gsize i = 0; factories[i]; i++) {
+    GstElement *element = gst_call_make_element (factories[i], NULL, error);
+
+    if (!element || !append_element (bin, last, element, error))
+      return FALSE;
+  }
+  return TRUE;
+}
+
 static GstElement *
 make_bin_from_chain (const char  *name,
                      const char * const *factories,
@@ -61,28 +103,10 @@ make_bin_from_chain (const char  *name,
                      GError     **error)
 {
   g_autoptr (GstElement) bin = gst_bin_new (name);
-  GstElement *previous = NULL;
 
-  for (gsize i = 0; factories[i]; i++) {
-    GstElement *element = gst_call_make_element (factories[i], NULL, error);
-
-    if (!element)
-      return NULL;
-    gst_bin_add (GST_BIN (bin), element);
-    if (previous && !gst_element_link (previous, element)) {
-      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
-                   _("Could not link %s to %s"), GST_OBJECT_NAME (previous),
-                   GST_OBJECT_NAME (element));
-      return NULL;
-    }
-    if (i == 0) {
-      g_autoptr (GstPad) pad = gst_element_get_static_pad (element, "sink");
-      gst_element_add_pad (bin, gst_ghost_pad_new ("sink", pad));
-    }
-    previous = element;
-  }
-
-  *last = previous;
+  *last = NULL;
+  if (!append_chain (bin, last, factories, error))
+    return NULL;
   return g_steal_pointer (&bin);
 }
 
@@ -99,23 +123,24 @@ add_src_ghost_pad (GstElement *bin,
 static void
 configure_send_element (GstElement *element)
 {
-  const char *factory_name =
-      gst_plugin_feature_get_name (gst_element_get_factory (element));
+  GstElementFactory *factory = gst_element_get_factory (element);
+  const char *factory_name;
+
+  /* The encoder slot has no factory; its encoder is tuned by
+   * GstCallCodecs. */
+  if (!factory)
+    return;
+  factory_name = gst_plugin_feature_get_name (factory);
 
   if (g_str_equal (factory_name, "queue")) {
     /* Decouples the source's thread from the encoder's; a few buffers of
-     * latency at most, never seconds. */
+     * latency at most, never seconds. When the encoder stalls (it is being
+     * replaced, or the CPU cannot keep up) the oldest frames are dropped:
+     * a live source must never build a backlog the encoder then works
+     * through seconds late. */
     g_object_set (element, "max-size-buffers", 3, "max-size-bytes", 0,
                   "max-size-time", (guint64) 0, NULL);
-  } else if (g_str_equal (factory_name, "vp8enc")) {
-    /* Real-time VP8: no look-ahead, fastest deadline, CBR. */
-    gst_util_set_object_arg (G_OBJECT (element), "end-usage", "cbr");
-    g_object_set (element, "deadline", (gint64) 1, "cpu-used", 8,
-                  "lag-in-frames", 0, "target-bitrate", 1000000,
-                  "keyframe-max-dist", 120, "threads", 2, NULL);
-  } else if (g_str_equal (factory_name, "opusenc")) {
-    gst_util_set_object_arg (G_OBJECT (element), "audio-type", "voice");
-    gst_util_set_object_arg (G_OBJECT (element), "frame-size", "20");
+    gst_util_set_object_arg (G_OBJECT (element), "leaky", "downstream");
   } else if (g_str_equal (factory_name, "rtpvp8pay")) {
     gst_util_set_object_arg (G_OBJECT (element), "picture-id-mode", "15-bit");
     g_object_set (element, "mtu", RTP_PAYLOAD_MTU, NULL);
@@ -129,22 +154,33 @@ gst_call_media_make_send_bin (GstCallMediaKind kind,
                               guint            payload_type,
                               GError         **error)
 {
-  static const char * const video_chain[] = {
-    "queue", "videoconvert", "vp8enc", "rtpvp8pay", "capsfilter", NULL
+  static const char * const video_head[] = { "queue", "videoconvert", NULL };
+  static const char * const video_tail[] = { "rtpvp8pay", "capsfilter", NULL };
+  static const char * const audio_head[] = {
+    "queue", "audioconvert", "audioresample", NULL
   };
-  static const char * const audio_chain[] = {
-    "queue", "audioconvert", "audioresample", "opusenc", "rtpopuspay",
-    "capsfilter", NULL
-  };
+  static const char * const audio_tail[] = { "rtpopuspay", "capsfilter", NULL };
+  gboolean video = kind == GST_CALL_MEDIA_KIND_VIDEO;
   g_autoptr (GstElement) bin = NULL;
   g_autoptr (GstCaps) caps = NULL;
-  GstElement *capsfilter = NULL;
+  GstElement *last = NULL;
+  GstElement *encoder;
 
-  bin = make_bin_from_chain (NULL,
-                             kind == GST_CALL_MEDIA_KIND_VIDEO ? video_chain
-                                                                : audio_chain,
-                             &capsfilter, error);
-  if (!bin)
+  /* Hardware first, probed, with its low-latency preset; replaced by the
+   * next candidate if it fails during the call. */
+  encoder = gst_call_encoder_slot_new (gst_call_codecs_get_default (),
+                                       video ? GST_CALL_CODEC_VP8 : GST_CALL_CODEC_OPUS,
+                                       video ? VIDEO_KBIT_PER_SECOND : 0, error);
+  if (!encoder)
+    return NULL;
+
+  bin = gst_bin_new (NULL);
+  if (!append_chain (bin, &last, video ? video_head : audio_head, error)) {
+    gst_object_unref (gst_object_ref_sink (encoder));
+    return NULL;
+  }
+  if (!append_element (bin, &last, encoder, error) ||
+      !append_chain (bin, &last, video ? video_tail : audio_tail, error))
     return NULL;
 
   {
@@ -160,10 +196,113 @@ gst_call_media_make_send_bin (GstCallMediaKind kind,
   }
 
   caps = gst_call_media_make_rtp_caps (kind, payload_type);
-  g_object_set (capsfilter, "caps", caps, NULL);
-  add_src_ghost_pad (bin, capsfilter);
+  g_object_set (last, "caps", caps, NULL);
+  add_src_ghost_pad (bin, last);
 
   return g_steal_pointer (&bin);
+}
+
+/* Streaming thread: decodebin found the elements that could handle @caps.
+ * Decoders of a codec libgstcall knows are put in the selection's order;
+ * parsers and other elements keep their places. */
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+static GValueArray *
+sort_decoders (GstElement  *decodebin,
+               GstPad      *pad,
+               GstCaps     *caps,
+               GValueArray *factories,
+               gpointer     user_data)
+{
+  GstCallCodecs *codecs = gst_call_codecs_get_default ();
+  g_autoptr (GstCallCodecCandidate) chosen = NULL;
+  g_autoptr (GPtrArray) candidates = NULL;
+  g_autoptr (GPtrArray) decoders = NULL;
+  g_autoptr (GArray) decoder_positions = NULL;
+  GValueArray *sorted;
+  GstCallCodec codec;
+  guint next = 0;
+
+  if (!gst_call_codec_from_caps (caps, &codec))
+    return NULL;
+
+  /* Probes the candidates up to the first working one (once per process). */
+  chosen = gst_call_codecs_select (codecs, codec, GST_CALL_CODEC_DIRECTION_DECODE, NULL);
+  candidates = gst_call_codecs_list_candidates (codecs, codec,
+                                                GST_CALL_CODEC_DIRECTION_DECODE);
+
+  decoder_positions = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; i < factories->n_values; i++) {
+    GstElementFactory *factory = g_value_get_object (&factories->values[i]);
+
+    if (gst_element_factory_list_is_type (factory, GST_ELEMENT_FACTORY_TYPE_DECODER))
+      g_array_append_val (decoder_positions, i);
+  }
+  if (decoder_positions->len == 0)
+    return NULL;
+
+  /* The decoders decodebin found, in the selection's order, without those
+   * that failed or are excluded; unknown ones last. */
+  decoders = g_ptr_array_new ();
+  for (guint c = 0; c < candidates->len; c++) {
+    GstCallCodecCandidate *candidate = g_ptr_array_index (candidates, c);
+    GstCallCodecStatus status = gst_call_codec_candidate_get_status (candidate);
+
+    if (status == GST_CALL_CODEC_STATUS_FAILED || status == GST_CALL_CODEC_STATUS_EXCLUDED)
+      continue;
+    for (guint p = 0; p < decoder_positions->len; p++) {
+      GValue *value = &factories->values[g_array_index (decoder_positions, guint, p)];
+      GstPluginFeature *feature = g_value_get_object (value);
+
+      if (g_str_equal (gst_plugin_feature_get_name (feature),
+                       gst_call_codec_candidate_get_element_name (candidate)))
+        g_ptr_array_add (decoders, feature);
+    }
+  }
+  for (guint p = 0; p < decoder_positions->len; p++) {
+    GValue *value = &factories->values[g_array_index (decoder_positions, guint, p)];
+    GstPluginFeature *feature = g_value_get_object (value);
+    gboolean known = FALSE;
+
+    for (guint c = 0; c < candidates->len && !known; c++)
+      known = g_str_equal (gst_plugin_feature_get_name (feature),
+                           gst_call_codec_candidate_get_element_name (
+                               g_ptr_array_index (candidates, c)));
+    if (!known)
+      g_ptr_array_add (decoders, feature);
+  }
+
+  GST_DEBUG ("%s decoders for decodebin: %u of %u, %s first",
+             gst_call_codec_get_display_name (codec), decoders->len,
+             decoder_positions->len,
+             decoders->len ? gst_plugin_feature_get_name (g_ptr_array_index (decoders, 0))
+                           : "none");
+
+  sorted = g_value_array_new (factories->n_values);
+  for (guint i = 0; i < factories->n_values; i++) {
+    GValue value = G_VALUE_INIT;
+    gboolean is_decoder_slot = next < decoder_positions->len &&
+        g_array_index (decoder_positions, guint, next) == i;
+
+    if (!is_decoder_slot) {
+      g_value_array_append (sorted, &factories->values[i]);
+      continue;
+    }
+    if (next < decoders->len) {
+      g_value_init (&value, GST_TYPE_ELEMENT_FACTORY);
+      g_value_set_object (&value, g_ptr_array_index (decoders, next));
+      g_value_array_append (sorted, &value);
+      g_value_unset (&value);
+    }
+    next++;
+  }
+  return sorted;
+}
+G_GNUC_END_IGNORE_DEPRECATIONS
+
+void
+gst_call_media_configure_decodebin (GstElement *decodebin)
+{
+  g_signal_connect (decodebin, "autoplug-sort", G_CALLBACK (sort_decoders), NULL);
 }
 
 GstElement *

@@ -10,25 +10,6 @@
 
 GST_DEBUG_CATEGORY (gst_call_debug);
 
-/* The DTLS certificate every connection of the process shares is made the
- * first time a DTLS element needs it, which takes 100 to 500 ms (an RSA key).
- * Made in the background as soon as the library is used, it is ready by
- * the time the first call connects. */
-static gpointer
-make_dtls_certificate (gpointer data)
-{
-  GstElement *dtls = gst_element_factory_make ("dtlsdec", NULL);
-  char *pem = NULL;
-
-  if (!dtls)
-    return NULL;
-  g_object_get (dtls, "pem", &pem, NULL);
-  GST_DEBUG ("DTLS certificate ready (%s)", pem ? "generated" : "none");
-  g_free (pem);
-  gst_object_unref (gst_object_ref_sink (dtls));
-  return NULL;
-}
-
 void
 gst_call_ensure_initialized (void)
 {
@@ -40,7 +21,6 @@ gst_call_ensure_initialized (void)
     GST_DEBUG_CATEGORY_INIT (gst_call_debug, "gstcall", 0, "libgstcall");
     bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
     bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-    g_thread_unref (g_thread_new ("gstcall-dtls", make_dtls_certificate, NULL));
     g_once_init_leave (&initialized, 1);
   }
 }

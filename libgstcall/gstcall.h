@@ -20,6 +20,8 @@
 #include "gstcall-enum-types.h"
 #include "gstcall-error.h"
 #include "gstcalltrack.h"
+#include "gstcallcodeccandidate.h"
+#include "gstcallcodecs.h"
 #include "gstcallsignaller.h"
 #include "gstcallloopbacksignaller.h"
 #include "gstpeerconnection.h"

@@ -872,6 +872,7 @@ on_webrtc_pad_added (GstElement *webrtcbin,
 
   track_bin = gst_bin_new (NULL);
   decodebin = gst_element_factory_make ("decodebin", NULL);
+  gst_call_media_configure_decodebin (decodebin);
   gst_bin_add (GST_BIN (track_bin), decodebin);
   branch->track_bin = track_bin;
   sink = gst_element_get_static_pad (decodebin, "sink");

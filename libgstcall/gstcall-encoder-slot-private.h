@@ -1,0 +1,37 @@
+/* libgstcall
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <gst/gst.h>
+
+#include "gstcallcodecs.h"
+
+G_BEGIN_DECLS
+
+/* GstCallEncoderSlot: a bin holding the encoder chosen by GstCallCodecs,
+ * with "sink" and "src" ghost pads.
+ *
+ * If the encoder fails while media flows (it posts an error), the error is
+ * kept off the pipeline's bus, the encoder is marked failed in the probe
+ * cache and, at the next buffer, replaced by the next working candidate:
+ * the sink pad is blocked, the element swapped, the pad unblocked and a
+ * keyframe requested. The call goes on; the bus gets a warning and an
+ * element message "gst-call-encoder-fallback" (fields "failed-element",
+ * "element", "reason") instead. Only when no candidate is left does the
+ * error reach the bus. */
+#define GST_TYPE_CALL_ENCODER_SLOT (gst_call_encoder_slot_get_type ())
+G_DECLARE_FINAL_TYPE (GstCallEncoderSlot, gst_call_encoder_slot, GST, CALL_ENCODER_SLOT, GstBin)
+
+GstElement *gst_call_encoder_slot_new (GstCallCodecs  *codecs,
+                                       GstCallCodec    codec,
+                                       guint           kbit_per_second,
+                                       GError        **error);
+
+/* The element in use. */
+GstElement *gst_call_encoder_slot_get_encoder (GstCallEncoderSlot *self);
+
+G_END_DECLS

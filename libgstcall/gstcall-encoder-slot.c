@@ -1,0 +1,368 @@
+/* libgstcall
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <gst/video/video.h>
+
+#include "gstcall-encoder-slot-private.h"
+#include "gstcallcodecs-private.h"
+#include "gstcall-error.h"
+#include "gstcall-private.h"
+
+/* How many candidates a replacement tries before giving up. */
+#define MAX_REPLACEMENT_ATTEMPTS 8
+
+struct _GstCallEncoderSlot {
+  GstBin parent_instance;
+
+  GstCallCodecs *codecs;
+  GstCallCodec codec;
+  guint kbit_per_second;
+
+  GstPad *sink_pad; /* ghost pads, owned by the element */
+  GstPad *src_pad;
+
+  GstElement *encoder; /* object lock */
+  gint replacing;        /* atomic: a failed encoder waits to be replaced */
+  gint keyframe_pending; /* atomic: ask the new encoder for a keyframe */
+  guint replacements;
+};
+
+G_DEFINE_FINAL_TYPE (GstCallEncoderSlot, gst_call_encoder_slot, GST_TYPE_BIN)
+
+static const char *
+factory_name (GstElement *element)
+{
+  GstElementFactory *factory = gst_element_get_factory (element);
+
+  return factory ? gst_plugin_feature_get_name (factory) : GST_OBJECT_NAME (element);
+}
+
+GstElement *
+gst_call_encoder_slot_get_encoder (GstCallEncoderSlot *self)
+{
+  GstElement *encoder;
+
+  GST_OBJECT_LOCK (self);
+  encoder = self->encoder ? gst_object_ref (self->encoder) : NULL;
+  GST_OBJECT_UNLOCK (self);
+  return encoder;
+}
+
+/* Streaming thread, holding the sink pad's stream lock. */
+static GstFlowReturn
+finish_chain (GstCallEncoderSlot *self,
+              GstFlowReturn       ret)
+{
+  /* The failed encoder refused the data: drop it, the replacement is on
+   * its way, and upstream must keep running. */
+  if (ret == GST_FLOW_ERROR && g_atomic_int_get (&self->replacing)) {
+    GST_DEBUG_OBJECT (self, "dropping data refused by the failed encoder");
+    return GST_FLOW_OK;
+  }
+  return ret;
+}
+
+static void
+request_keyframe_if_pending (GstCallEncoderSlot *self,
+                             GstPad             *pad)
+{
+  g_autoptr (GstPad) internal = NULL;
+
+  if (!g_atomic_int_compare_and_exchange (&self->keyframe_pending, 1, 0))
+    return;
+  internal = GST_PAD (gst_proxy_pad_get_internal (GST_PROXY_PAD (pad)));
+  if (internal)
+    gst_pad_push_event (internal,
+                        gst_video_event_new_downstream_force_key_unit (GST_CLOCK_TIME_NONE,
+                                                                       GST_CLOCK_TIME_NONE,
+                                                                       GST_CLOCK_TIME_NONE,
+                                                                       TRUE, 0));
+}
+
+static GstFlowReturn
+slot_sink_chain (GstPad    *pad,
+                 GstObject *parent,
+                 GstBuffer *buffer)
+{
+  GstCallEncoderSlot *self = GST_CALL_ENCODER_SLOT (parent);
+
+  request_keyframe_if_pending (self, pad);
+  return finish_chain (self, gst_proxy_pad_chain_default (pad, parent, buffer));
+}
+
+static GstFlowReturn
+slot_sink_chain_list (GstPad        *pad,
+                      GstObject     *parent,
+                      GstBufferList *list)
+{
+  GstCallEncoderSlot *self = GST_CALL_ENCODER_SLOT (parent);
+
+  request_keyframe_if_pending (self, pad);
+  return finish_chain (self, gst_proxy_pad_chain_list_default (pad, parent, list));
+}
+
+static void
+set_targets (GstCallEncoderSlot *self,
+             GstElement         *encoder)
+{
+  g_autoptr (GstPad) sink = encoder ? gst_element_get_static_pad (encoder, "sink") : NULL;
+  g_autoptr (GstPad) src = encoder ? gst_element_get_static_pad (encoder, "src") : NULL;
+
+  gst_ghost_pad_set_target (GST_GHOST_PAD (self->sink_pad), sink);
+  gst_ghost_pad_set_target (GST_GHOST_PAD (self->src_pad), src);
+}
+
+static GstElement *
+create_encoder (GstCallEncoderSlot     *self,
+                GstCallCodecCandidate **candidate_out,
+                GError                **error)
+{
+  g_autoptr (GstCallCodecCandidate) candidate = NULL;
+  GstElement *encoder;
+
+  candidate = gst_call_codecs_select (self->codecs, self->codec,
+                                      GST_CALL_CODEC_DIRECTION_ENCODE, error);
+  if (!candidate)
+    return NULL;
+  encoder = gst_call_codec_candidate_create_element (candidate, error);
+  if (!encoder)
+    return NULL;
+  if (self->kbit_per_second)
+    gst_call_codecs_set_encoder_bitrate (encoder, self->kbit_per_second);
+
+  {
+    g_autoptr (GstPad) sink = gst_element_get_static_pad (encoder, "sink");
+    g_autoptr (GstPad) src = gst_element_get_static_pad (encoder, "src");
+
+    if (!sink || !src) {
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
+                   _("The encoder “%s” has no always sink and src pads"),
+                   gst_call_codec_candidate_get_element_name (candidate));
+      gst_object_unref (gst_object_ref_sink (encoder));
+      return NULL;
+    }
+  }
+
+  if (candidate_out)
+    *candidate_out = g_steal_pointer (&candidate);
+  return encoder;
+}
+
+static void
+post_fallback_message (GstCallEncoderSlot *self,
+                       const char         *failed_name,
+                       const char         *new_name,
+                       const char         *reason)
+{
+  GstStructure *structure =
+      gst_structure_new ("gst-call-encoder-fallback",
+                         "failed-element", G_TYPE_STRING, failed_name,
+                         "element", G_TYPE_STRING, new_name,
+                         "reason", G_TYPE_STRING, reason, NULL);
+
+  gst_element_post_message (GST_ELEMENT (self),
+                            gst_message_new_element (GST_OBJECT (self), structure));
+}
+
+/* Streaming thread: the sink pad is blocked on a buffer for the failed
+ * encoder. Swap it and let the buffer through to the new one. */
+static GstPadProbeReturn
+replace_encoder (GstPad          *pad,
+                 GstPadProbeInfo *info,
+                 gpointer         user_data)
+{
+  GstCallEncoderSlot *self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GstElement) failed = NULL;
+  g_autofree char *failed_name = NULL;
+
+  GST_OBJECT_LOCK (self);
+  failed = g_steal_pointer (&self->encoder);
+  GST_OBJECT_UNLOCK (self);
+  /* An earlier replacement found nothing: keep dropping. */
+  if (!failed)
+    return GST_PAD_PROBE_DROP;
+  failed_name = g_strdup (factory_name (failed));
+
+  gst_element_set_state (failed, GST_STATE_NULL);
+  set_targets (self, NULL);
+  gst_bin_remove (GST_BIN (self), failed);
+
+  for (guint attempt = 0; attempt < MAX_REPLACEMENT_ATTEMPTS; attempt++) {
+    g_autoptr (GstCallCodecCandidate) candidate = NULL;
+    GstElement *encoder;
+
+    g_clear_error (&error);
+    encoder = create_encoder (self, &candidate, &error);
+    if (!encoder)
+      break;
+
+    gst_bin_add (GST_BIN (self), encoder);
+    set_targets (self, encoder);
+    if (!gst_element_sync_state_with_parent (encoder)) {
+      const char *name = gst_call_codec_candidate_get_element_name (candidate);
+
+      gst_call_codecs_mark_failed (name, self->codec, GST_CALL_CODEC_DIRECTION_ENCODE,
+                                   _("could not start"));
+      gst_element_set_state (encoder, GST_STATE_NULL);
+      set_targets (self, NULL);
+      gst_bin_remove (GST_BIN (self), encoder);
+      continue;
+    }
+
+    GST_OBJECT_LOCK (self);
+    self->encoder = gst_object_ref (encoder);
+    self->replacements++;
+    GST_OBJECT_UNLOCK (self);
+
+    GST_WARNING_OBJECT (self, "encoder %s failed; now using %s (%s)", failed_name,
+                        gst_call_codec_candidate_get_element_name (candidate),
+                        gst_call_codec_candidate_get_reason (candidate));
+    post_fallback_message (self, failed_name,
+                           gst_call_codec_candidate_get_element_name (candidate),
+                           gst_call_codec_candidate_get_reason (candidate));
+    g_atomic_int_set (&self->keyframe_pending, 1);
+    g_atomic_int_set (&self->replacing, 0);
+    return GST_PAD_PROBE_REMOVE;
+  }
+
+  /* Nothing left: the error goes to the application after all. Data is
+   * dropped from now on. */
+  if (!error)
+    error = g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
+                         _("no other encoder could be started"));
+  {
+    g_autoptr (GError) message_error =
+        g_error_new (GST_CORE_ERROR, GST_CORE_ERROR_FAILED,
+                     _("The %s encoder %s failed and no other works: %s"),
+                     gst_call_codec_get_display_name (self->codec), failed_name,
+                     error->message);
+
+    gst_element_post_message (GST_ELEMENT (self),
+                              gst_message_new_error (GST_OBJECT (self),
+                                                     message_error, NULL));
+  }
+  return GST_PAD_PROBE_DROP;
+}
+
+static gboolean
+is_from_encoder (GstCallEncoderSlot *self,
+                 GstMessage         *message)
+{
+  g_autoptr (GstElement) encoder = gst_call_encoder_slot_get_encoder (self);
+  GstObject *source = GST_MESSAGE_SRC (message);
+
+  return encoder && source &&
+      (source == GST_OBJECT (encoder) ||
+       gst_object_has_as_ancestor (source, GST_OBJECT (encoder)));
+}
+
+/* Any thread: a child posted a message. */
+static void
+gst_call_encoder_slot_handle_message (GstBin     *bin,
+                                      GstMessage *message)
+{
+  GstCallEncoderSlot *self = GST_CALL_ENCODER_SLOT (bin);
+
+  if (GST_MESSAGE_TYPE (message) == GST_MESSAGE_ERROR && is_from_encoder (self, message)) {
+    g_autoptr (GError) error = NULL;
+    g_autofree char *debug = NULL;
+    g_autoptr (GstElement) encoder = gst_call_encoder_slot_get_encoder (self);
+
+    gst_message_parse_error (message, &error, &debug);
+    if (g_atomic_int_compare_and_exchange (&self->replacing, 0, 1)) {
+      GST_WARNING_OBJECT (self, "encoder %s failed: %s (%s); replacing it",
+                          factory_name (encoder), error->message, debug);
+      gst_call_codecs_mark_failed (factory_name (encoder), self->codec,
+                                   GST_CALL_CODEC_DIRECTION_ENCODE, error->message);
+      gst_pad_add_probe (self->sink_pad,
+                         GST_PAD_PROBE_TYPE_BLOCK | GST_PAD_PROBE_TYPE_BUFFER |
+                         GST_PAD_PROBE_TYPE_BUFFER_LIST,
+                         replace_encoder, self, NULL);
+    } else {
+      GST_DEBUG_OBJECT (self, "further error from the failed encoder: %s",
+                        error->message);
+    }
+    gst_message_unref (message);
+    return;
+  }
+
+  GST_BIN_CLASS (gst_call_encoder_slot_parent_class)->handle_message (bin, message);
+}
+
+static void
+gst_call_encoder_slot_dispose (GObject *object)
+{
+  GstCallEncoderSlot *self = GST_CALL_ENCODER_SLOT (object);
+
+  GST_OBJECT_LOCK (self);
+  gst_clear_object (&self->encoder);
+  GST_OBJECT_UNLOCK (self);
+  g_clear_object (&self->codecs);
+
+  G_OBJECT_CLASS (gst_call_encoder_slot_parent_class)->dispose (object);
+}
+
+static void
+gst_call_encoder_slot_class_init (GstCallEncoderSlotClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GstBinClass *bin_class = GST_BIN_CLASS (klass);
+
+  object_class->dispose = gst_call_encoder_slot_dispose;
+  bin_class->handle_message = gst_call_encoder_slot_handle_message;
+
+  gst_element_class_set_static_metadata (GST_ELEMENT_CLASS (klass),
+                                         "libgstcall encoder slot", "Codec/Encoder",
+                                         "Holds the selected encoder and replaces it "
+                                         "when it fails",
+                                         "The libgstcall authors");
+}
+
+static void
+gst_call_encoder_slot_init (GstCallEncoderSlot *self)
+{
+}
+
+GstElement *
+gst_call_encoder_slot_new (GstCallCodecs  *codecs,
+                           GstCallCodec    codec,
+                           guint           kbit_per_second,
+                           GError        **error)
+{
+  GstCallEncoderSlot *self;
+  GstElement *encoder;
+
+  g_return_val_if_fail (GST_IS_CALL_CODECS (codecs), NULL);
+
+  self = g_object_new (GST_TYPE_CALL_ENCODER_SLOT, NULL);
+  self->codecs = g_object_ref (codecs);
+  self->codec = codec;
+  self->kbit_per_second = kbit_per_second;
+
+  encoder = create_encoder (self, NULL, error);
+  if (!encoder) {
+    gst_object_unref (gst_object_ref_sink (self));
+    return NULL;
+  }
+
+  gst_bin_add (GST_BIN (self), encoder);
+  self->encoder = gst_object_ref (encoder);
+
+  self->sink_pad = gst_ghost_pad_new_no_target ("sink", GST_PAD_SINK);
+  self->src_pad = gst_ghost_pad_new_no_target ("src", GST_PAD_SRC);
+  gst_pad_set_chain_function (self->sink_pad, slot_sink_chain);
+  gst_pad_set_chain_list_function (self->sink_pad, slot_sink_chain_list);
+  set_targets (self, encoder);
+  gst_element_add_pad (GST_ELEMENT (self), self->sink_pad);
+  gst_element_add_pad (GST_ELEMENT (self), self->src_pad);
+
+  GST_INFO_OBJECT (self, "%s encoder: %s",
+                   gst_call_codec_get_display_name (codec), factory_name (encoder));
+  return GST_ELEMENT (self);
+}
