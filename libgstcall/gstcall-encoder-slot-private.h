@@ -34,4 +34,9 @@ GstElement *gst_call_encoder_slot_new (GstCallCodecs  *codecs,
 /* The element in use. */
 GstElement *gst_call_encoder_slot_get_encoder (GstCallEncoderSlot *self);
 
+/* Sets the bitrate of the encoder in use and of any replacement; any
+ * thread. */
+void        gst_call_encoder_slot_set_bitrate (GstCallEncoderSlot *self,
+                                               guint               kbit_per_second);
+
 G_END_DECLS

@@ -21,7 +21,7 @@ struct _GstCallEncoderSlot {
 
   GstCallCodecs *codecs;
   GstCallCodec codec;
-  guint kbit_per_second;
+  gint kbit_per_second; /* atomic: applied to every encoder of the slot */
 
   GstPad *sink_pad; /* ghost pads, owned by the element */
   GstPad *src_pad;
@@ -51,6 +51,18 @@ gst_call_encoder_slot_get_encoder (GstCallEncoderSlot *self)
   encoder = self->encoder ? gst_object_ref (self->encoder) : NULL;
   GST_OBJECT_UNLOCK (self);
   return encoder;
+}
+
+void
+gst_call_encoder_slot_set_bitrate (GstCallEncoderSlot *self,
+                                   guint               kbit_per_second)
+{
+  g_autoptr (GstElement) encoder = NULL;
+
+  g_atomic_int_set (&self->kbit_per_second, (gint) MIN (kbit_per_second, G_MAXINT));
+  encoder = gst_call_encoder_slot_get_encoder (self);
+  if (encoder && kbit_per_second > 0)
+    gst_call_codecs_set_encoder_bitrate (encoder, kbit_per_second);
 }
 
 /* Streaming thread, holding the sink pad's stream lock. */
@@ -132,8 +144,9 @@ create_encoder (GstCallEncoderSlot     *self,
   encoder = gst_call_codec_candidate_create_element (candidate, error);
   if (!encoder)
     return NULL;
-  if (self->kbit_per_second)
-    gst_call_codecs_set_encoder_bitrate (encoder, self->kbit_per_second);
+  if (g_atomic_int_get (&self->kbit_per_second) > 0)
+    gst_call_codecs_set_encoder_bitrate (encoder,
+                                         g_atomic_int_get (&self->kbit_per_second));
 
   {
     g_autoptr (GstPad) sink = gst_element_get_static_pad (encoder, "sink");
@@ -343,7 +356,7 @@ gst_call_encoder_slot_new (GstCallCodecs  *codecs,
   self = g_object_new (GST_TYPE_CALL_ENCODER_SLOT, NULL);
   self->codecs = g_object_ref (codecs);
   self->codec = codec;
-  self->kbit_per_second = kbit_per_second;
+  self->kbit_per_second = (gint) MIN (kbit_per_second, G_MAXINT);
 
   encoder = create_encoder (self, NULL, error);
   if (!encoder) {

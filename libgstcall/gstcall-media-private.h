@@ -26,6 +26,9 @@ GstElement *gst_call_media_make_send_bin   (GstCallMediaKind kind,
                                             guint            payload_type,
                                             GError         **error);
 
+/* The encoder slot of a bin made by gst_call_media_make_send_bin(). */
+GstElement *gst_call_media_find_encoder_slot (GstElement *send_bin);
+
 /* Makes @decodebin try decoders in the order of the default GstCallCodecs
  * (hardware first, GST_CALL_DECODERS, application preferences) and skip the
  * ones that failed their probe or are excluded. */

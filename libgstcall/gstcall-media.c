@@ -202,6 +202,25 @@ gst_call_media_make_send_bin (GstCallMediaKind kind,
   return g_steal_pointer (&bin);
 }
 
+GstElement *
+gst_call_media_find_encoder_slot (GstElement *send_bin)
+{
+  GstIterator *it = gst_bin_iterate_elements (GST_BIN (send_bin));
+  GValue item = G_VALUE_INIT;
+  GstElement *slot = NULL;
+
+  while (!slot && gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
+    GstElement *element = g_value_get_object (&item);
+
+    if (GST_IS_CALL_ENCODER_SLOT (element))
+      slot = gst_object_ref (element);
+    g_value_reset (&item);
+  }
+  g_value_unset (&item);
+  gst_iterator_free (it);
+  return slot;
+}
+
 /* Streaming thread: decodebin found the elements that could handle @caps.
  * Decoders of a codec libgstcall knows are put in the selection's order;
  * parsers and other elements keep their places. */

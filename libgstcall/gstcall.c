@@ -85,6 +85,7 @@ struct _GstCall {
   guint video_width;
   guint video_height;
   guint video_framerate;
+  guint bitrates[2]; /* kbit/s by GstCallMediaKind, 0: the encoder's default */
   GStrv ice_servers;
   GStrv ice_local_addresses;
 
@@ -125,6 +126,8 @@ enum {
   PROP_VIDEO_WIDTH,
   PROP_VIDEO_HEIGHT,
   PROP_VIDEO_FRAMERATE,
+  PROP_VIDEO_BITRATE,
+  PROP_AUDIO_BITRATE,
   PROP_ICE_SERVERS,
   PROP_ICE_LOCAL_ADDRESSES,
   PROP_STATE,
@@ -362,6 +365,8 @@ add_local_track (GstCall           *self,
 
   gst_call_track_set_enabled (track, !(kind == GST_CALL_MEDIA_KIND_VIDEO
                                            ? self->video_muted : self->audio_muted));
+  if (self->bitrates[kind])
+    gst_call_track_set_bitrate (track, self->bitrates[kind]);
   /* Count what passes the track's valve: muted frames are not sent. */
   sent_pad = gst_call_track_dup_sent_pad (track);
   if (sent_pad)
@@ -1832,6 +1837,12 @@ gst_call_get_property (GObject    *object,
     case PROP_VIDEO_FRAMERATE:
       g_value_set_uint (value, self->video_framerate);
       break;
+    case PROP_VIDEO_BITRATE:
+      g_value_set_uint (value, self->bitrates[GST_CALL_MEDIA_KIND_VIDEO]);
+      break;
+    case PROP_AUDIO_BITRATE:
+      g_value_set_uint (value, self->bitrates[GST_CALL_MEDIA_KIND_AUDIO]);
+      break;
     case PROP_ICE_SERVERS:
       g_value_set_boxed (value, self->ice_servers);
       break;
@@ -1874,6 +1885,28 @@ set_strv_property (GstCall      *self,
   g_strfreev (*field);
   *field = g_value_dup_boxed (value);
   g_object_notify_by_pspec (G_OBJECT (self), props[prop_id]);
+}
+
+/* Any time: the call's tracks of @kind follow at once. */
+static void
+set_bitrate (GstCall          *self,
+             GstCallMediaKind  kind,
+             guint             kbit_per_second)
+{
+  if (self->bitrates[kind] == kbit_per_second)
+    return;
+  self->bitrates[kind] = kbit_per_second;
+  if (self->pc) {
+    g_autoptr (GPtrArray) tracks = gst_call_get_local_tracks (self);
+
+    for (guint i = 0; i < tracks->len; i++) {
+      if (gst_call_track_get_kind (tracks->pdata[i]) == kind)
+        gst_call_track_set_bitrate (tracks->pdata[i], kbit_per_second);
+    }
+  }
+  g_object_notify_by_pspec (G_OBJECT (self),
+                            props[kind == GST_CALL_MEDIA_KIND_VIDEO ? PROP_VIDEO_BITRATE
+                                                                    : PROP_AUDIO_BITRATE]);
 }
 
 static void
@@ -1927,6 +1960,12 @@ gst_call_set_property (GObject      *object,
     case PROP_VIDEO_FRAMERATE:
       set_uint_property (self, &self->video_framerate, g_value_get_uint (value),
                          prop_id, "video frame rate");
+      break;
+    case PROP_VIDEO_BITRATE:
+      set_bitrate (self, GST_CALL_MEDIA_KIND_VIDEO, g_value_get_uint (value));
+      break;
+    case PROP_AUDIO_BITRATE:
+      set_bitrate (self, GST_CALL_MEDIA_KIND_AUDIO, g_value_get_uint (value));
       break;
     case PROP_ICE_SERVERS:
       set_strv_property (self, &self->ice_servers, value, prop_id, "ICE servers");
@@ -2063,6 +2102,24 @@ gst_call_class_init (GstCallClass *klass)
   props[PROP_VIDEO_FRAMERATE] =
       g_param_spec_uint ("video-framerate", NULL, NULL, 1, 240,
                          DEFAULT_VIDEO_FRAMERATE, rw);
+
+  /**
+   * GstCall:video-bitrate:
+   *
+   * Target bitrate of the video encoder, in kbit/s; 0 for its default
+   * (1000). Can change during the call.
+   */
+  props[PROP_VIDEO_BITRATE] =
+      g_param_spec_uint ("video-bitrate", NULL, NULL, 0, 100000, 0, rw);
+
+  /**
+   * GstCall:audio-bitrate:
+   *
+   * Target bitrate of the audio encoder, in kbit/s; 0 for its default. Can
+   * change during the call.
+   */
+  props[PROP_AUDIO_BITRATE] =
+      g_param_spec_uint ("audio-bitrate", NULL, NULL, 0, 10000, 0, rw);
 
   /**
    * GstCall:ice-servers:

@@ -26,6 +26,10 @@ void          gst_call_track_set_mid (GstCallTrack *self,
 void          gst_call_track_set_valve (GstCallTrack *self,
                                         GstElement   *valve);
 
+/* Local tracks: the bin holding the encoder, for the bitrate. */
+void          gst_call_track_set_encoder_slot (GstCallTrack *self,
+                                               GstElement   *slot);
+
 /* Local tracks: the pad after the valve, where only the media actually sent
  * (not muted) flows. */
 GstPad       *gst_call_track_dup_sent_pad (GstCallTrack *self);

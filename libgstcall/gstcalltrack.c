@@ -10,6 +10,7 @@
 #include "gstcall-enum-types.h"
 #include "gstcall-error.h"
 #include "gstcall-private.h"
+#include "gstcall-encoder-slot-private.h"
 
 /**
  * GstCallTrack:
@@ -35,7 +36,9 @@ struct _GstCallTrack {
   GstBin *pipeline;
   GstPad *pad;
   GstElement *valve;
+  GstElement *encoder_slot;
   gboolean enabled;
+  guint bitrate;
 };
 
 G_DEFINE_FINAL_TYPE (GstCallTrack, gst_call_track, G_TYPE_OBJECT)
@@ -47,6 +50,7 @@ enum {
   PROP_MID,
   PROP_PAD,
   PROP_ENABLED,
+  PROP_BITRATE,
   N_PROPS
 };
 
@@ -60,6 +64,7 @@ gst_call_track_finalize (GObject *object)
   g_clear_pointer (&self->mid, g_free);
   gst_clear_object (&self->pad);
   gst_clear_object (&self->valve);
+  gst_clear_object (&self->encoder_slot);
   gst_clear_object (&self->pipeline);
 
   G_OBJECT_CLASS (gst_call_track_parent_class)->finalize (object);
@@ -89,6 +94,9 @@ gst_call_track_get_property (GObject    *object,
     case PROP_ENABLED:
       g_value_set_boolean (value, self->enabled);
       break;
+    case PROP_BITRATE:
+      g_value_set_uint (value, self->bitrate);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
@@ -105,6 +113,9 @@ gst_call_track_set_property (GObject      *object,
   switch (prop_id) {
     case PROP_ENABLED:
       gst_call_track_set_enabled (self, g_value_get_boolean (value));
+      break;
+    case PROP_BITRATE:
+      gst_call_track_set_bitrate (self, g_value_get_uint (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -172,6 +183,18 @@ gst_call_track_class_init (GstCallTrackClass *klass)
                             G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
                             G_PARAM_EXPLICIT_NOTIFY);
 
+  /**
+   * GstCallTrack:bitrate:
+   *
+   * The target bitrate of a local track's encoder, in kbit/s; 0 keeps the
+   * encoder's default (1000 kbit/s for video). Can change during the call;
+   * a replacement encoder (after a failure) gets it too.
+   */
+  props[PROP_BITRATE] =
+      g_param_spec_uint ("bitrate", NULL, NULL, 0, 100000, 0,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+                         G_PARAM_EXPLICIT_NOTIFY);
+
   g_object_class_install_properties (object_class, N_PROPS, props);
 }
 
@@ -222,6 +245,54 @@ GstPad *
 gst_call_track_dup_sent_pad (GstCallTrack *self)
 {
   return self->valve ? gst_element_get_static_pad (self->valve, "src") : NULL;
+}
+
+void
+gst_call_track_set_encoder_slot (GstCallTrack *self,
+                                 GstElement   *slot)
+{
+  gst_object_replace ((GstObject **) &self->encoder_slot, GST_OBJECT (slot));
+  if (slot && self->bitrate)
+    gst_call_encoder_slot_set_bitrate (GST_CALL_ENCODER_SLOT (slot), self->bitrate);
+}
+
+/**
+ * gst_call_track_get_bitrate:
+ * @self: a [class@CallTrack]
+ *
+ * Gets the target bitrate of a local track, see [property@CallTrack:bitrate].
+ *
+ * Returns: the bitrate in kbit/s, 0 for the encoder's default
+ */
+guint
+gst_call_track_get_bitrate (GstCallTrack *self)
+{
+  g_return_val_if_fail (GST_IS_CALL_TRACK (self), 0);
+
+  return self->bitrate;
+}
+
+/**
+ * gst_call_track_set_bitrate:
+ * @self: a local [class@CallTrack]
+ * @kbit_per_second: the target bitrate in kbit/s, 0 for the encoder's default
+ *
+ * Sets the target bitrate of a local track's encoder, whatever the encoder
+ * (each names and scales the setting its own way). Remote tracks ignore it.
+ */
+void
+gst_call_track_set_bitrate (GstCallTrack *self,
+                            guint         kbit_per_second)
+{
+  g_return_if_fail (GST_IS_CALL_TRACK (self));
+
+  if (self->remote || self->bitrate == kbit_per_second)
+    return;
+  self->bitrate = kbit_per_second;
+  if (self->encoder_slot && kbit_per_second)
+    gst_call_encoder_slot_set_bitrate (GST_CALL_ENCODER_SLOT (self->encoder_slot),
+                                       kbit_per_second);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_BITRATE]);
 }
 
 /**

@@ -36,6 +36,11 @@ GST_CALL_AVAILABLE_IN_ALL
 void             gst_call_track_set_enabled (GstCallTrack *self,
                                              gboolean      enabled);
 GST_CALL_AVAILABLE_IN_ALL
+guint            gst_call_track_get_bitrate (GstCallTrack *self);
+GST_CALL_AVAILABLE_IN_ALL
+void             gst_call_track_set_bitrate (GstCallTrack *self,
+                                             guint         kbit_per_second);
+GST_CALL_AVAILABLE_IN_ALL
 gboolean         gst_call_track_set_sink   (GstCallTrack *self,
                                             GstElement   *sink,
                                             GError      **error);

@@ -1890,6 +1890,11 @@ gst_peer_connection_add_track (GstPeerConnection *self,
   track = gst_call_track_new (kind, FALSE, NULL, GST_BIN (shared->pipeline),
                               source_pad);
   gst_call_track_set_valve (track, valve);
+  {
+    g_autoptr (GstElement) slot = gst_call_media_find_encoder_slot (send_bin);
+
+    gst_call_track_set_encoder_slot (track, slot);
+  }
   g_ptr_array_add (self->tracks, track);
 
   {

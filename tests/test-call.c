@@ -302,6 +302,41 @@ test_call_both_ways (void)
     g_assert_cmpuint (bytes_received, >, 10000);
   }
 
+  /* The bitrate reaches the encoder, whatever its property is called. */
+  g_object_set (a.call, "video-bitrate", 300, NULL);
+  {
+    g_autoptr (GPtrArray) tracks = gst_call_get_local_tracks (a.call);
+    gboolean seen = FALSE;
+
+    for (guint i = 0; i < tracks->len; i++) {
+      GstCallTrack *track = tracks->pdata[i];
+
+      if (gst_call_track_get_kind (track) != GST_CALL_MEDIA_KIND_VIDEO)
+        continue;
+      g_assert_cmpuint (gst_call_track_get_bitrate (track), ==, 300);
+      seen = TRUE;
+    }
+    g_assert_true (seen);
+  }
+  {
+    GstElement *pipeline = gst_peer_connection_get_pipeline (gst_call_get_peer_connection (a.call));
+    GstIterator *it = gst_bin_iterate_recurse (GST_BIN (pipeline));
+    GValue item = G_VALUE_INIT;
+    int target = 0;
+
+    while (gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
+      GstElement *element = g_value_get_object (&item);
+      GstElementFactory *factory = gst_element_get_factory (element);
+
+      if (factory && g_str_equal (gst_plugin_feature_get_name (factory), "vp8enc"))
+        g_object_get (element, "target-bitrate", &target, NULL);
+      g_value_reset (&item);
+    }
+    g_value_unset (&item);
+    gst_iterator_free (it);
+    g_assert_cmpint (target, ==, 300000);
+  }
+
   /* Mute stops media, unmute resumes it, in both directions. */
   assert_mute_stops_media (&a, &b, "video-frames-received", gst_call_set_video_muted, 15);
   assert_mute_stops_media (&b, &a, "audio-frames-received", gst_call_set_audio_muted, 25);
