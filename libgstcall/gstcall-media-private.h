@@ -16,15 +16,22 @@ G_BEGIN_DECLS
  * codecs (VP8 video, Opus audio); NULL-terminated. */
 const char * const *gst_call_media_required_elements (void);
 
-/* RTP caps of the default codec of @kind with @payload_type. */
-GstCaps    *gst_call_media_make_rtp_caps   (GstCallMediaKind kind,
-                                            guint            payload_type);
+/* Codecs libgstcall can send (VP8, VP9, H.264, Opus, G.711), their kind,
+ * the default codec of a kind and the static payload type (-1: dynamic). */
+gboolean         gst_call_media_codec_can_send (GstCallCodec codec);
+GstCallMediaKind gst_call_media_codec_kind     (GstCallCodec codec);
+GstCallCodec     gst_call_media_default_codec  (GstCallMediaKind kind);
+int              gst_call_media_codec_static_payload_type (GstCallCodec codec);
 
-/* A bin that takes raw media of @kind on its "sink" ghost pad and gives
+/* RTP caps of @codec with @payload_type, as offered. */
+GstCaps    *gst_call_media_make_rtp_caps   (GstCallCodec codec,
+                                            guint        payload_type);
+
+/* A bin that takes raw media on its "sink" ghost pad and gives @codec in
  * RTP on its "src" ghost pad, with caps from gst_call_media_make_rtp_caps(). */
-GstElement *gst_call_media_make_send_bin   (GstCallMediaKind kind,
-                                            guint            payload_type,
-                                            GError         **error);
+GstElement *gst_call_media_make_send_bin   (GstCallCodec  codec,
+                                            guint         payload_type,
+                                            GError      **error);
 
 /* The encoder slot of a bin made by gst_call_media_make_send_bin(). */
 GstElement *gst_call_media_find_encoder_slot (GstElement *send_bin);

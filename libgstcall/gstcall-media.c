@@ -38,25 +38,105 @@ gst_call_media_kind_to_string (GstCallMediaKind kind)
   return kind == GST_CALL_MEDIA_KIND_VIDEO ? "video" : "audio";
 }
 
-GstCaps *
-gst_call_media_make_rtp_caps (GstCallMediaKind kind,
-                              guint            payload_type)
+/* How libgstcall sends each codec over RTP, with the settings browsers and
+ * servers interoperate with (H.264: constrained baseline, packetization
+ * mode 1). */
+typedef struct {
+  GstCallCodec codec;
+  GstCallMediaKind kind;
+  const char *encoding_name;
+  int clock_rate;
+  const char *payloader;
+  const char *raw_caps;     /* before the encoder, or NULL */
+  const char *encoded_caps; /* between encoder and payloader, or NULL */
+  int static_payload_type;  /* -1: dynamic */
+} SendCodec;
+
+static const SendCodec send_codecs[] = {
+  { GST_CALL_CODEC_VP8, GST_CALL_MEDIA_KIND_VIDEO, "VP8", 90000, "rtpvp8pay",
+    NULL, NULL, -1 },
+  { GST_CALL_CODEC_VP9, GST_CALL_MEDIA_KIND_VIDEO, "VP9", 90000, "rtpvp9pay",
+    NULL, NULL, -1 },
+  { GST_CALL_CODEC_H264, GST_CALL_MEDIA_KIND_VIDEO, "H264", 90000, "rtph264pay",
+    "video/x-raw,format=I420", "video/x-h264,profile=constrained-baseline,level=(string)3.1",
+    -1 },
+  { GST_CALL_CODEC_OPUS, GST_CALL_MEDIA_KIND_AUDIO, "OPUS", 48000, "rtpopuspay",
+    NULL, NULL, -1 },
+  { GST_CALL_CODEC_PCMA, GST_CALL_MEDIA_KIND_AUDIO, "PCMA", 8000, "rtppcmapay",
+    "audio/x-raw,rate=8000,channels=1", NULL, 8 },
+  { GST_CALL_CODEC_PCMU, GST_CALL_MEDIA_KIND_AUDIO, "PCMU", 8000, "rtppcmupay",
+    "audio/x-raw,rate=8000,channels=1", NULL, 0 },
+};
+
+static const SendCodec *
+find_send_codec (GstCallCodec codec)
 {
-  if (kind == GST_CALL_MEDIA_KIND_VIDEO) {
-    return gst_caps_new_simple ("application/x-rtp",
-                                "media", G_TYPE_STRING, "video",
-                                "encoding-name", G_TYPE_STRING, "VP8",
-                                "clock-rate", G_TYPE_INT, 90000,
-                                "payload", G_TYPE_INT, (int) payload_type,
-                                NULL);
+  for (gsize i = 0; i < G_N_ELEMENTS (send_codecs); i++) {
+    if (send_codecs[i].codec == codec)
+      return &send_codecs[i];
   }
-  return gst_caps_new_simple ("application/x-rtp",
-                              "media", G_TYPE_STRING, "audio",
-                              "encoding-name", G_TYPE_STRING, "OPUS",
-                              "clock-rate", G_TYPE_INT, 48000,
-                              "encoding-params", G_TYPE_STRING, "2",
+  return NULL;
+}
+
+gboolean
+gst_call_media_codec_can_send (GstCallCodec codec)
+{
+  return find_send_codec (codec) != NULL;
+}
+
+GstCallMediaKind
+gst_call_media_codec_kind (GstCallCodec codec)
+{
+  const SendCodec *send_codec = find_send_codec (codec);
+
+  if (send_codec)
+    return send_codec->kind;
+  return codec == GST_CALL_CODEC_OPUS || codec == GST_CALL_CODEC_PCMA ||
+         codec == GST_CALL_CODEC_PCMU ? GST_CALL_MEDIA_KIND_AUDIO
+                                      : GST_CALL_MEDIA_KIND_VIDEO;
+}
+
+GstCallCodec
+gst_call_media_default_codec (GstCallMediaKind kind)
+{
+  return kind == GST_CALL_MEDIA_KIND_VIDEO ? GST_CALL_CODEC_VP8 : GST_CALL_CODEC_OPUS;
+}
+
+int
+gst_call_media_codec_static_payload_type (GstCallCodec codec)
+{
+  const SendCodec *send_codec = find_send_codec (codec);
+
+  return send_codec ? send_codec->static_payload_type : -1;
+}
+
+GstCaps *
+gst_call_media_make_rtp_caps (GstCallCodec codec,
+                              guint        payload_type)
+{
+  const SendCodec *send_codec = find_send_codec (codec);
+  GstCaps *caps;
+
+  g_return_val_if_fail (send_codec != NULL, NULL);
+
+  caps = gst_caps_new_simple ("application/x-rtp",
+                              "media", G_TYPE_STRING,
+                              gst_call_media_kind_to_string (send_codec->kind),
+                              "encoding-name", G_TYPE_STRING, send_codec->encoding_name,
+                              "clock-rate", G_TYPE_INT, send_codec->clock_rate,
                               "payload", G_TYPE_INT, (int) payload_type,
                               NULL);
+  if (codec == GST_CALL_CODEC_OPUS)
+    gst_caps_set_simple (caps, "encoding-params", G_TYPE_STRING, "2", NULL);
+  else if (codec == GST_CALL_CODEC_H264)
+    /* Constrained baseline, level 3.1, as the encoders write it (constraint
+     * set 1: 42c01f; browsers read it as constrained baseline, which they
+     * often write 42e01f). webrtcbin's pad only takes the stream if the
+     * two agree. */
+    gst_caps_set_simple (caps, "packetization-mode", G_TYPE_STRING, "1",
+                         "profile-level-id", G_TYPE_STRING, "42c01f",
+                         "level-asymmetry-allowed", G_TYPE_STRING, "1", NULL);
+  return caps;
 }
 
 static gboolean
@@ -144,43 +224,82 @@ configure_send_element (GstElement *element)
   } else if (g_str_equal (factory_name, "rtpvp8pay")) {
     gst_util_set_object_arg (G_OBJECT (element), "picture-id-mode", "15-bit");
     g_object_set (element, "mtu", RTP_PAYLOAD_MTU, NULL);
-  } else if (g_str_equal (factory_name, "rtpopuspay")) {
+  } else if (g_str_equal (factory_name, "rtpvp9pay")) {
+    gst_util_set_object_arg (G_OBJECT (element), "picture-id-mode", "15-bit");
+    g_object_set (element, "mtu", RTP_PAYLOAD_MTU, NULL);
+  } else if (g_str_equal (factory_name, "rtph264pay")) {
+    /* Parameter sets with every keyframe (a receiver joining late, a lost
+     * packet), and no waiting to aggregate NAL units. */
+    g_object_set (element, "config-interval", -1, "mtu", RTP_PAYLOAD_MTU, NULL);
+    gst_util_set_object_arg (G_OBJECT (element), "aggregate-mode", "zero-latency");
+  } else if (g_str_has_prefix (factory_name, "rtp") &&
+             g_str_has_suffix (factory_name, "pay")) {
     g_object_set (element, "mtu", RTP_PAYLOAD_MTU, NULL);
   }
 }
 
+static gboolean
+append_capsfilter (GstElement  *bin,
+                   GstElement **last,
+                   const char  *caps_string,
+                   GError     **error)
+{
+  GstElement *capsfilter;
+  g_autoptr (GstCaps) caps = NULL;
+
+  if (!caps_string)
+    return TRUE;
+  capsfilter = gst_call_make_element ("capsfilter", NULL, error);
+  if (!capsfilter)
+    return FALSE;
+  caps = gst_caps_from_string (caps_string);
+  g_object_set (capsfilter, "caps", caps, NULL);
+  return append_element (bin, last, capsfilter, error);
+}
+
 GstElement *
-gst_call_media_make_send_bin (GstCallMediaKind kind,
-                              guint            payload_type,
-                              GError         **error)
+gst_call_media_make_send_bin (GstCallCodec  codec,
+                              guint         payload_type,
+                              GError      **error)
 {
   static const char * const video_head[] = { "queue", "videoconvert", NULL };
-  static const char * const video_tail[] = { "rtpvp8pay", "capsfilter", NULL };
   static const char * const audio_head[] = {
     "queue", "audioconvert", "audioresample", NULL
   };
-  static const char * const audio_tail[] = { "rtpopuspay", "capsfilter", NULL };
-  gboolean video = kind == GST_CALL_MEDIA_KIND_VIDEO;
+  const SendCodec *send_codec = find_send_codec (codec);
+  const char *tail[] = { NULL, NULL, NULL, NULL };
+  gboolean video;
   g_autoptr (GstElement) bin = NULL;
   g_autoptr (GstCaps) caps = NULL;
   GstElement *last = NULL;
   GstElement *encoder;
 
+  if (!send_codec) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("This codec cannot be sent yet: VP8, VP9, H.264, Opus, "
+                   "G.711 A-law and µ-law can"));
+    return NULL;
+  }
+  video = send_codec->kind == GST_CALL_MEDIA_KIND_VIDEO;
+  tail[0] = send_codec->payloader;
+  tail[1] = "capsfilter";
+
   /* Hardware first, probed, with its low-latency preset; replaced by the
    * next candidate if it fails during the call. */
-  encoder = gst_call_encoder_slot_new (gst_call_codecs_get_default (),
-                                       video ? GST_CALL_CODEC_VP8 : GST_CALL_CODEC_OPUS,
+  encoder = gst_call_encoder_slot_new (gst_call_codecs_get_default (), codec,
                                        video ? VIDEO_KBIT_PER_SECOND : 0, error);
   if (!encoder)
     return NULL;
 
   bin = gst_bin_new (NULL);
-  if (!append_chain (bin, &last, video ? video_head : audio_head, error)) {
+  if (!append_chain (bin, &last, video ? video_head : audio_head, error) ||
+      !append_capsfilter (bin, &last, send_codec->raw_caps, error)) {
     gst_object_unref (gst_object_ref_sink (encoder));
     return NULL;
   }
   if (!append_element (bin, &last, encoder, error) ||
-      !append_chain (bin, &last, video ? video_tail : audio_tail, error))
+      !append_capsfilter (bin, &last, send_codec->encoded_caps, error) ||
+      !append_chain (bin, &last, tail, error))
     return NULL;
 
   {
@@ -195,7 +314,12 @@ gst_call_media_make_send_bin (GstCallMediaKind kind,
     gst_iterator_free (it);
   }
 
-  caps = gst_call_media_make_rtp_caps (kind, payload_type);
+  /* The payloader's caps carry what the encoder really produces (an H.264
+   * level lower than the 3.1 offered, say): pin what webrtcbin maps to the
+   * media section, not the fmtp parameters. */
+  caps = gst_call_media_make_rtp_caps (codec, payload_type);
+  gst_structure_remove_fields (gst_caps_get_structure (caps, 0), "packetization-mode",
+                               "profile-level-id", "level-asymmetry-allowed", NULL);
   g_object_set (last, "caps", caps, NULL);
   add_src_ghost_pad (bin, last);
 

@@ -86,6 +86,7 @@ struct _GstCall {
   guint video_height;
   guint video_framerate;
   guint bitrates[2]; /* kbit/s by GstCallMediaKind, 0: the encoder's default */
+  GstCallCodec codecs[2]; /* by GstCallMediaKind */
   GStrv ice_servers;
   GStrv ice_local_addresses;
 
@@ -128,6 +129,8 @@ enum {
   PROP_VIDEO_FRAMERATE,
   PROP_VIDEO_BITRATE,
   PROP_AUDIO_BITRATE,
+  PROP_VIDEO_CODEC,
+  PROP_AUDIO_CODEC,
   PROP_ICE_SERVERS,
   PROP_ICE_LOCAL_ADDRESSES,
   PROP_STATE,
@@ -359,7 +362,8 @@ add_local_track (GstCall           *self,
   GstCallTrack *track;
   g_autoptr (GstPad) sent_pad = NULL;
 
-  track = gst_peer_connection_add_track (self->pc, kind, source, error);
+  track = gst_peer_connection_add_track_with_codec (self->pc, self->codecs[kind], source,
+                                                    error);
   if (!track)
     return NULL;
 
@@ -547,9 +551,10 @@ start_call (GstCall  *self,
       }
       gst_object_unref (source);
     } else if (offerer &&
-               !gst_peer_connection_add_transceiver (self->pc, kind,
-                                                     GST_CALL_DIRECTION_RECVONLY,
-                                                     error)) {
+               !gst_peer_connection_add_transceiver_with_codec (self->pc,
+                                                                self->codecs[kind],
+                                                                GST_CALL_DIRECTION_RECVONLY,
+                                                                error)) {
       return FALSE;
     }
   }
@@ -1843,6 +1848,12 @@ gst_call_get_property (GObject    *object,
     case PROP_AUDIO_BITRATE:
       g_value_set_uint (value, self->bitrates[GST_CALL_MEDIA_KIND_AUDIO]);
       break;
+    case PROP_VIDEO_CODEC:
+      g_value_set_enum (value, self->codecs[GST_CALL_MEDIA_KIND_VIDEO]);
+      break;
+    case PROP_AUDIO_CODEC:
+      g_value_set_enum (value, self->codecs[GST_CALL_MEDIA_KIND_AUDIO]);
+      break;
     case PROP_ICE_SERVERS:
       g_value_set_boxed (value, self->ice_servers);
       break;
@@ -1884,6 +1895,25 @@ set_strv_property (GstCall      *self,
     return;
   g_strfreev (*field);
   *field = g_value_dup_boxed (value);
+  g_object_notify_by_pspec (G_OBJECT (self), props[prop_id]);
+}
+
+static void
+set_codec (GstCall          *self,
+           GstCallMediaKind  kind,
+           GstCallCodec      codec,
+           guint             prop_id)
+{
+  if (self->codecs[kind] == codec || !check_configurable (self, "codec"))
+    return;
+  if (!gst_call_media_codec_can_send (codec) || gst_call_media_codec_kind (codec) != kind) {
+    g_autofree char *name = g_enum_to_string (GST_TYPE_CALL_CODEC, codec);
+
+    g_critical ("GstCall: %s cannot be the %s codec", name,
+                gst_call_media_kind_to_string (kind));
+    return;
+  }
+  self->codecs[kind] = codec;
   g_object_notify_by_pspec (G_OBJECT (self), props[prop_id]);
 }
 
@@ -1966,6 +1996,12 @@ gst_call_set_property (GObject      *object,
       break;
     case PROP_AUDIO_BITRATE:
       set_bitrate (self, GST_CALL_MEDIA_KIND_AUDIO, g_value_get_uint (value));
+      break;
+    case PROP_VIDEO_CODEC:
+      set_codec (self, GST_CALL_MEDIA_KIND_VIDEO, g_value_get_enum (value), prop_id);
+      break;
+    case PROP_AUDIO_CODEC:
+      set_codec (self, GST_CALL_MEDIA_KIND_AUDIO, g_value_get_enum (value), prop_id);
       break;
     case PROP_ICE_SERVERS:
       set_strv_property (self, &self->ice_servers, value, prop_id, "ICE servers");
@@ -2122,6 +2158,27 @@ gst_call_class_init (GstCallClass *klass)
       g_param_spec_uint ("audio-bitrate", NULL, NULL, 0, 10000, 0, rw);
 
   /**
+   * GstCall:video-codec:
+   *
+   * The codec the call sends video with: %GST_CALL_CODEC_VP8 (the default),
+   * %GST_CALL_CODEC_VP9 or %GST_CALL_CODEC_H264 (constrained baseline). The
+   * encoder is chosen by [class@CallCodecs], hardware first.
+   */
+  props[PROP_VIDEO_CODEC] =
+      g_param_spec_enum ("video-codec", NULL, NULL, GST_TYPE_CALL_CODEC,
+                         GST_CALL_CODEC_VP8, rw);
+
+  /**
+   * GstCall:audio-codec:
+   *
+   * The codec the call sends audio with: %GST_CALL_CODEC_OPUS (the default),
+   * %GST_CALL_CODEC_PCMA or %GST_CALL_CODEC_PCMU (G.711).
+   */
+  props[PROP_AUDIO_CODEC] =
+      g_param_spec_enum ("audio-codec", NULL, NULL, GST_TYPE_CALL_CODEC,
+                         GST_CALL_CODEC_OPUS, rw);
+
+  /**
    * GstCall:ice-servers:
    *
    * STUN and TURN servers, see [property@PeerConnection:ice-servers].
@@ -2207,4 +2264,6 @@ gst_call_init (GstCall *self)
   self->video_width = DEFAULT_VIDEO_WIDTH;
   self->video_height = DEFAULT_VIDEO_HEIGHT;
   self->video_framerate = DEFAULT_VIDEO_FRAMERATE;
+  self->codecs[GST_CALL_MEDIA_KIND_VIDEO] = GST_CALL_CODEC_VP8;
+  self->codecs[GST_CALL_MEDIA_KIND_AUDIO] = GST_CALL_CODEC_OPUS;
 }

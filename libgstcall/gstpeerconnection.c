@@ -1710,6 +1710,35 @@ gst_peer_connection_add_transceiver (GstPeerConnection *self,
                                      GstCallDirection   direction,
                                      GError           **error)
 {
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return gst_peer_connection_add_transceiver_with_codec (self,
+                                                         gst_call_media_default_codec (kind),
+                                                         direction, error);
+}
+
+/**
+ * gst_peer_connection_add_transceiver_with_codec:
+ * @self: a [class@PeerConnection]
+ * @codec: the codec to offer (see [method@PeerConnection.add_track_with_codec])
+ * @direction: the direction, usually %GST_CALL_DIRECTION_RECVONLY
+ * @error: return location for a #GError
+ *
+ * Adds a media section of the codec's kind with no local source, offering
+ * @codec, as [method@PeerConnection.add_transceiver] does with the default
+ * codec.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gst_peer_connection_add_transceiver_with_codec (GstPeerConnection *self,
+                                                GstCallCodec       codec,
+                                                GstCallDirection   direction,
+                                                GError           **error)
+{
+  GstCallMediaKind kind = gst_call_media_codec_kind (codec);
+  int static_payload_type = gst_call_media_codec_static_payload_type (codec);
   g_autoptr (GstWebRTCRTPTransceiver) transceiver = NULL;
   g_autoptr (GstCaps) caps = NULL;
   guint payload_type;
@@ -1720,9 +1749,18 @@ gst_peer_connection_add_transceiver (GstPeerConnection *self,
   if (!check_usable (self, error))
     return FALSE;
 
-  payload_type = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->next_video_payload
-                                                   : self->next_audio_payload;
-  caps = gst_call_media_make_rtp_caps (kind, payload_type);
+  if (!gst_call_media_codec_can_send (codec)) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("This codec cannot be negotiated yet: VP8, VP9, H.264, Opus, "
+                   "G.711 A-law and µ-law can"));
+    return FALSE;
+  }
+  if (static_payload_type >= 0)
+    payload_type = static_payload_type;
+  else
+    payload_type = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->next_video_payload
+                                                     : self->next_audio_payload;
+  caps = gst_call_media_make_rtp_caps (codec, payload_type);
   set_adding_local (self->shared, TRUE);
   g_signal_emit_by_name (self->shared->webrtcbin, "add-transceiver",
                          map_direction (direction), caps, &transceiver);
@@ -1785,6 +1823,42 @@ gst_peer_connection_add_track (GstPeerConnection *self,
                                GstElement        *source,
                                GError           **error)
 {
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+  g_return_val_if_fail (GST_IS_ELEMENT (source), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return gst_peer_connection_add_track_with_codec (self,
+                                                   gst_call_media_default_codec (kind),
+                                                   source, error);
+}
+
+/**
+ * gst_peer_connection_add_track_with_codec:
+ * @self: a [class@PeerConnection]
+ * @codec: the codec to send: VP8, VP9 or H.264 (constrained baseline level
+ *   3.1, `profile-level-id=42c01f`, packetization mode 1) for video, Opus or
+ *   G.711 (A-law, µ-law) for audio
+ * @source: (transfer floating): an element or bin producing raw media of
+ *   the codec's kind on an always source pad
+ * @error: return location for a #GError
+ *
+ * Sends media from @source encoded with @codec, as
+ * [method@PeerConnection.add_track] does with the default codec (VP8 for
+ * video, Opus for audio). The encoder is chosen by [class@CallCodecs],
+ * hardware first.
+ *
+ * Returns: (transfer none) (nullable): the local [class@CallTrack], owned by
+ *   @self, or %NULL with @error set (a codec that cannot be sent, no working
+ *   encoder: the error names the package to install)
+ */
+GstCallTrack *
+gst_peer_connection_add_track_with_codec (GstPeerConnection *self,
+                                          GstCallCodec       codec,
+                                          GstElement        *source,
+                                          GError           **error)
+{
+  GstCallMediaKind kind = gst_call_media_codec_kind (codec);
+  int static_payload_type = gst_call_media_codec_static_payload_type (codec);
   Shared *shared;
   g_autoptr (GstElement) source_ref = NULL;
   g_autoptr (GstPad) source_pad = NULL;
@@ -1819,9 +1893,12 @@ gst_peer_connection_add_track (GstPeerConnection *self,
     return NULL;
   }
 
-  payload_type = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->next_video_payload
-                                                   : self->next_audio_payload;
-  send_bin = gst_call_media_make_send_bin (kind, payload_type, error);
+  if (static_payload_type >= 0)
+    payload_type = static_payload_type;
+  else
+    payload_type = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->next_video_payload
+                                                     : self->next_audio_payload;
+  send_bin = gst_call_media_make_send_bin (codec, payload_type, error);
   if (!send_bin)
     return NULL;
 
@@ -1860,7 +1937,7 @@ gst_peer_connection_add_track (GstPeerConnection *self,
 
   g_object_get (webrtc_sink, "transceiver", &transceiver, NULL);
   if (transceiver) {
-    g_autoptr (GstCaps) caps = gst_call_media_make_rtp_caps (kind, payload_type);
+    g_autoptr (GstCaps) caps = gst_call_media_make_rtp_caps (codec, payload_type);
 
     g_object_set (transceiver, "direction",
                   GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_SENDRECV,
@@ -1873,7 +1950,9 @@ gst_peer_connection_add_track (GstPeerConnection *self,
     }
   }
 
-  if (kind == GST_CALL_MEDIA_KIND_VIDEO)
+  if (static_payload_type >= 0)
+    ;
+  else if (kind == GST_CALL_MEDIA_KIND_VIDEO)
     self->next_video_payload += 2;
   else
     self->next_audio_payload -= 1;

@@ -59,10 +59,20 @@ gboolean      gst_peer_connection_add_transceiver (GstPeerConnection *self,
                                                    GstCallDirection   direction,
                                                    GError           **error);
 GST_CALL_AVAILABLE_IN_ALL
+gboolean      gst_peer_connection_add_transceiver_with_codec (GstPeerConnection *self,
+                                                              GstCallCodec       codec,
+                                                              GstCallDirection   direction,
+                                                              GError           **error);
+GST_CALL_AVAILABLE_IN_ALL
 GstCallTrack *gst_peer_connection_add_track       (GstPeerConnection *self,
                                                    GstCallMediaKind   kind,
                                                    GstElement        *source,
                                                    GError           **error);
+GST_CALL_AVAILABLE_IN_ALL
+GstCallTrack *gst_peer_connection_add_track_with_codec (GstPeerConnection *self,
+                                                        GstCallCodec       codec,
+                                                        GstElement        *source,
+                                                        GError           **error);
 GST_CALL_AVAILABLE_IN_ALL
 GstCallTrack *gst_peer_connection_add_track_from_description (GstPeerConnection *self,
                                                               GstCallMediaKind   kind,

@@ -513,6 +513,50 @@ test_add_track_mid_call (void)
   side_clear (&b);
 }
 
+/* Other codecs than VP8 and Opus, both ways: H.264 constrained baseline
+ * level 3.1 with packetization mode 1, VP9, and G.711. */
+static void
+test_codecs (gconstpointer data)
+{
+  const GstCallCodec *codecs = data;
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autofree char *video_name = g_enum_to_string (GST_TYPE_CALL_CODEC, codecs[0]);
+  g_autofree char *audio_name = g_enum_to_string (GST_TYPE_CALL_CODEC, codecs[1]);
+  g_autofree char *offer = NULL;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), TRUE, TRUE);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), TRUE, TRUE);
+  for (guint i = 0; i < 2; i++) {
+    Side *side = i == 0 ? &a : &b;
+
+    g_object_set (side->call, "video-codec", codecs[0], "audio-codec", codecs[1], NULL);
+  }
+
+  connect_pair (&a, &b);
+  wait_stats (a.call, "video-frames-received", 30);
+  wait_stats (b.call, "video-frames-received", 30);
+  wait_stats (a.call, "audio-frames-received", 25);
+  wait_stats (b.call, "audio-frames-received", 25);
+
+  offer = gst_peer_connection_get_remote_description (gst_call_get_peer_connection (b.call));
+  g_test_message ("%s and %s both ways", video_name, audio_name);
+  if (codecs[0] == GST_CALL_CODEC_H264) {
+    g_assert_nonnull (strstr (offer, "H264/90000"));
+    g_assert_nonnull (strstr (offer, "profile-level-id=42c01f"));
+    g_assert_nonnull (strstr (offer, "packetization-mode=1"));
+  }
+  if (codecs[1] == GST_CALL_CODEC_PCMU)
+    g_assert_nonnull (strstr (offer, "PCMU/8000"));
+
+  gst_call_hangup (a.call);
+  test_wait_until (side_ended, &b, 2000, "the callee to see the hang-up");
+  side_clear (&a);
+  side_clear (&b);
+}
+
 /* No sources configured: the first camera and microphone, or test sources
  * on a machine without them (as in CI). */
 static void
@@ -871,6 +915,13 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/Call/declined", test_declined);
   g_test_add_func ("/GstCall/Call/add-and-remove-tracks-mid-call", test_add_track_mid_call);
   g_test_add_func ("/GstCall/Call/default-sources", test_default_sources);
+  {
+    static const GstCallCodec h264_pcmu[] = { GST_CALL_CODEC_H264, GST_CALL_CODEC_PCMU };
+    static const GstCallCodec vp9_pcma[] = { GST_CALL_CODEC_VP9, GST_CALL_CODEC_PCMA };
+
+    g_test_add_data_func ("/GstCall/Call/codecs/h264-pcmu", h264_pcmu, test_codecs);
+    g_test_add_data_func ("/GstCall/Call/codecs/vp9-pcma", vp9_pcma, test_codecs);
+  }
   g_test_add_func ("/GstCall/Call/file-source", test_file_source);
   g_test_add_func ("/GstCall/Call/retransmission", test_retransmission);
   g_test_add_func ("/GstCall/Call/bad-use", test_bad_use);

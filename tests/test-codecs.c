@@ -407,7 +407,7 @@ test_probe_cache (void)
   /* Send branches of later calls reuse the cache too. */
   for (guint i = 0; i < 2; i++) {
     g_autoptr (GError) error = NULL;
-    GstElement *bin = gst_call_media_make_send_bin (GST_CALL_MEDIA_KIND_VIDEO, 96, &error);
+    GstElement *bin = gst_call_media_make_send_bin (GST_CALL_CODEC_VP8, 96, &error);
 
     g_assert_no_error (error);
     gst_object_ref_sink (bin);
