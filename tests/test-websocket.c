@@ -1,0 +1,824 @@
+/* GstCallSignallingServer and GstCallWebSocketSignaller: peers in a room
+ * on a loopback WebSocket server.
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include <libsoup/soup.h>
+
+#include "test-utils.h"
+
+#define TIMEOUT_MS 20000
+
+/* One client signaller and what it received. */
+typedef struct {
+  GstCallWebSocketSignaller *signaller;
+  GThread *owner;
+  GAsyncResult *connect_result;
+  guint descriptions;
+  GstCallSdpType last_type;
+  char *last_sdp;
+  guint candidates;
+  guint end_of_candidates;
+  guint last_mline_index;
+  char *last_candidate;
+  guint byes;
+  GPtrArray *joined;
+  GPtrArray *left;
+  gboolean closed;
+  GError *closed_reason;
+} Client;
+
+static void
+on_description (GstCallSignaller *signaller,
+                GstCallSdpType    type,
+                const char       *sdp,
+                Client           *client)
+{
+  g_assert_true (g_thread_self () == client->owner);
+  client->descriptions++;
+  client->last_type = type;
+  g_free (client->last_sdp);
+  client->last_sdp = g_strdup (sdp);
+}
+
+static void
+on_candidate (GstCallSignaller *signaller,
+              guint             mline_index,
+              const char       *candidate,
+              Client           *client)
+{
+  g_assert_true (g_thread_self () == client->owner);
+  if (!candidate) {
+    client->end_of_candidates++;
+    return;
+  }
+  client->candidates++;
+  client->last_mline_index = mline_index;
+  g_free (client->last_candidate);
+  client->last_candidate = g_strdup (candidate);
+}
+
+static void
+on_bye (GstCallSignaller *signaller,
+        Client           *client)
+{
+  g_assert_true (g_thread_self () == client->owner);
+  client->byes++;
+}
+
+static void
+on_closed (GstCallSignaller *signaller,
+           const GError     *reason,
+           Client           *client)
+{
+  g_assert_true (g_thread_self () == client->owner);
+  g_assert_false (client->closed);
+  client->closed = TRUE;
+  if (reason)
+    client->closed_reason = g_error_copy (reason);
+}
+
+static void
+on_peer_joined (GstCallWebSocketSignaller *signaller,
+                const char                *peer_id,
+                Client                    *client)
+{
+  g_assert_true (g_thread_self () == client->owner);
+  g_ptr_array_add (client->joined, g_strdup (peer_id));
+}
+
+static void
+on_peer_left (GstCallWebSocketSignaller *signaller,
+              const char                *peer_id,
+              Client                    *client)
+{
+  g_assert_true (g_thread_self () == client->owner);
+  g_ptr_array_add (client->left, g_strdup (peer_id));
+}
+
+static void
+on_connected (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  Client *client = user_data;
+
+  g_assert_true (g_thread_self () == client->owner);
+  client->connect_result = g_object_ref (result);
+}
+
+static gboolean
+has_connect_result (gpointer data)
+{
+  return ((Client *) data)->connect_result != NULL;
+}
+
+static void
+client_init (Client     *client,
+             const char *uri,
+             const char *token)
+{
+  memset (client, 0, sizeof (*client));
+  client->owner = g_thread_self ();
+  client->joined = g_ptr_array_new_with_free_func (g_free);
+  client->left = g_ptr_array_new_with_free_func (g_free);
+  client->signaller = gst_call_websocket_signaller_new (uri, token);
+  g_signal_connect (client->signaller, "description-received", G_CALLBACK (on_description),
+                    client);
+  g_signal_connect (client->signaller, "candidate-received", G_CALLBACK (on_candidate), client);
+  g_signal_connect (client->signaller, "bye-received", G_CALLBACK (on_bye), client);
+  g_signal_connect (client->signaller, "closed", G_CALLBACK (on_closed), client);
+  g_signal_connect (client->signaller, "peer-joined", G_CALLBACK (on_peer_joined), client);
+  g_signal_connect (client->signaller, "peer-left", G_CALLBACK (on_peer_left), client);
+}
+
+/* Connects and returns the number of peers already in the room, or -1
+ * with @error set. */
+static int
+client_connect (Client  *client,
+                GError **error)
+{
+  guint n_peers = 0;
+  gboolean ok;
+
+  gst_call_websocket_signaller_connect_async (client->signaller, NULL, on_connected, client);
+  test_wait_until (has_connect_result, client, TIMEOUT_MS, "joining the room");
+  ok = gst_call_websocket_signaller_connect_finish (client->signaller, client->connect_result,
+                                                    &n_peers, error);
+  g_clear_object (&client->connect_result);
+  return ok ? (int) n_peers : -1;
+}
+
+static void
+client_clear (Client *client)
+{
+  test_drain_context ();
+  g_assert_finalize_object (client->signaller);
+  g_ptr_array_unref (client->joined);
+  g_ptr_array_unref (client->left);
+  g_free (client->last_sdp);
+  g_free (client->last_candidate);
+  g_clear_error (&client->closed_reason);
+}
+
+typedef struct {
+  const guint *counter;
+  guint at_least;
+} CountWait;
+
+static gboolean
+count_reached (gpointer data)
+{
+  CountWait *wait = data;
+
+  return *wait->counter >= wait->at_least;
+}
+
+static void
+wait_count (const guint *counter,
+            guint        at_least,
+            const char  *what)
+{
+  CountWait wait = { counter, at_least };
+
+  test_wait_until (count_reached, &wait, TIMEOUT_MS, what);
+}
+
+static GstCallSignallingServer *
+start_server (const char *token,
+              char      **uri_base)
+{
+  GstCallSignallingServer *server = gst_call_signalling_server_new (token);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (gst_call_signalling_server_listen (server, NULL, 0, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (gst_call_signalling_server_get_port (server), >, 0);
+  *uri_base = g_strdup_printf ("ws://127.0.0.1:%u/ws",
+                               gst_call_signalling_server_get_port (server));
+  return server;
+}
+
+static gboolean
+server_has_n_peers (gpointer data)
+{
+  gpointer *args = data;
+
+  return gst_call_signalling_server_get_n_peers (args[0]) == GPOINTER_TO_UINT (args[1]);
+}
+
+static void
+wait_server_peers (GstCallSignallingServer *server,
+                   guint                    n_peers)
+{
+  gpointer args[] = { server, GUINT_TO_POINTER (n_peers) };
+
+  test_wait_until (server_has_n_peers, args, TIMEOUT_MS, "peers on the server");
+}
+
+static void
+stop_server (GstCallSignallingServer *server)
+{
+  gst_call_signalling_server_stop (server);
+  test_drain_context ();
+  g_assert_finalize_object (server);
+}
+
+static void
+test_relay (void)
+{
+  g_autofree char *base = NULL;
+  g_autofree char *uri = NULL;
+  g_autofree char *path_uri = NULL;
+  g_autoptr (GError) error = NULL;
+  GstCallSignallingServer *server = start_server (NULL, &base);
+  Client a, b, other_room;
+
+  uri = g_strdup_printf ("%s?room=kitchen", base);
+  path_uri = g_strdup_printf ("%s/kitchen", base);
+  client_init (&a, uri, NULL);
+  client_init (&b, path_uri, NULL);
+  g_assert_cmpstr (gst_call_websocket_signaller_get_room (a.signaller), ==, "kitchen");
+  g_assert_cmpstr (gst_call_websocket_signaller_get_room (b.signaller), ==, "kitchen");
+  g_assert_null (gst_call_websocket_signaller_get_peer_id (a.signaller));
+
+  g_assert_cmpint (client_connect (&a, &error), ==, 0);
+  g_assert_no_error (error);
+  g_assert_nonnull (gst_call_websocket_signaller_get_peer_id (a.signaller));
+  g_assert_cmpint (client_connect (&b, &error), ==, 1);
+  g_assert_no_error (error);
+  g_assert_cmpstr (gst_call_websocket_signaller_get_peer_id (a.signaller), !=,
+                   gst_call_websocket_signaller_get_peer_id (b.signaller));
+  wait_count (&a.joined->len, 1, "peer-joined");
+  g_assert_cmpstr (a.joined->pdata[0], ==, gst_call_websocket_signaller_get_peer_id (b.signaller));
+
+  /* A peer in another room hears nothing. */
+  {
+    g_autofree char *other_uri = g_strdup_printf ("%s?room=attic", base);
+
+    client_init (&other_room, other_uri, NULL);
+    g_assert_cmpint (client_connect (&other_room, &error), ==, 0);
+    g_assert_no_error (error);
+  }
+
+  gst_call_signaller_send_description (GST_CALL_SIGNALLER (a.signaller),
+                                       GST_CALL_SDP_TYPE_OFFER, "v=0\r\no=offer\r\n");
+  wait_count (&b.descriptions, 1, "the offer");
+  g_assert_cmpint (b.last_type, ==, GST_CALL_SDP_TYPE_OFFER);
+  g_assert_cmpstr (b.last_sdp, ==, "v=0\r\no=offer\r\n");
+
+  gst_call_signaller_send_description (GST_CALL_SIGNALLER (b.signaller),
+                                       GST_CALL_SDP_TYPE_ANSWER, "v=0\r\no=answer\r\n");
+  wait_count (&a.descriptions, 1, "the answer");
+  g_assert_cmpint (a.last_type, ==, GST_CALL_SDP_TYPE_ANSWER);
+  g_assert_cmpstr (a.last_sdp, ==, "v=0\r\no=answer\r\n");
+
+  gst_call_signaller_send_candidate (GST_CALL_SIGNALLER (b.signaller), 1,
+                                     "candidate:1 1 UDP 2015363327 127.0.0.1 40000 typ host");
+  gst_call_signaller_send_candidate (GST_CALL_SIGNALLER (b.signaller), 0, NULL);
+  wait_count (&a.end_of_candidates, 1, "the end of candidates");
+  g_assert_cmpuint (a.candidates, ==, 1);
+  g_assert_cmpuint (a.last_mline_index, ==, 1);
+  g_assert_cmpstr (a.last_candidate, ==, "candidate:1 1 UDP 2015363327 127.0.0.1 40000 typ host");
+
+  gst_call_signaller_send_bye (GST_CALL_SIGNALLER (a.signaller));
+  wait_count (&b.byes, 1, "bye");
+
+  /* Orderly close: the peer learns it left; the closing side has no error. */
+  gst_call_websocket_signaller_close (b.signaller);
+  test_wait_for_flag (&b.closed, TIMEOUT_MS, "closing");
+  g_assert_no_error (b.closed_reason);
+  wait_count (&a.left->len, 1, "peer-left");
+  g_assert_cmpstr (a.left->pdata[0], ==, gst_call_websocket_signaller_get_peer_id (b.signaller));
+
+  g_assert_cmpuint (other_room.descriptions + other_room.candidates + other_room.byes, ==, 0);
+  g_assert_cmpuint (other_room.joined->len, ==, 0);
+  g_assert_false (a.closed);
+
+  client_clear (&a);
+  client_clear (&b);
+  client_clear (&other_room);
+  wait_server_peers (server, 0);
+  stop_server (server);
+}
+
+static void
+test_bad_uri (void)
+{
+  const char *bad[] = { "http://127.0.0.1:1/ws?room=r", "ws://127.0.0.1:1/", "not a uri" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++) {
+    g_autoptr (GError) error = NULL;
+    Client client;
+
+    client_init (&client, bad[i], NULL);
+    g_assert_cmpint (client_connect (&client, &error), ==, -1);
+    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT);
+    g_test_message ("%s: %s", bad[i], error->message);
+    client_clear (&client);
+  }
+
+  /* Nobody listens: a signalling error. */
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GstCallSignallingServer) server = gst_call_signalling_server_new (NULL);
+    g_autofree char *uri = NULL;
+    Client client;
+    guint port;
+
+    g_assert_true (gst_call_signalling_server_listen (server, "127.0.0.1", 0, &error));
+    port = gst_call_signalling_server_get_port (server);
+    gst_call_signalling_server_stop (server);
+    g_assert_null (gst_call_signalling_server_get_soup_server (server));
+    uri = g_strdup_printf ("ws://127.0.0.1:%u/ws?room=r", port);
+    client_init (&client, uri, NULL);
+    g_assert_cmpint (client_connect (&client, &error), ==, -1);
+    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+    client_clear (&client);
+  }
+
+  /* A bad address to listen on. */
+  {
+    g_autoptr (GError) error = NULL;
+    GstCallSignallingServer *server = gst_call_signalling_server_new (NULL);
+
+    g_assert_false (gst_call_signalling_server_listen (server, "no-address", 0, &error));
+    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT);
+    g_assert_finalize_object (server);
+  }
+}
+
+static void
+test_wrong_token (void)
+{
+  g_autofree char *base = NULL;
+  g_autofree char *uri = NULL;
+  GstCallSignallingServer *server = start_server ("s3cret", &base);
+  Client wrong, missing, right;
+
+  uri = g_strdup_printf ("%s?room=r", base);
+  client_init (&wrong, uri, "guess");
+  client_init (&missing, uri, NULL);
+  client_init (&right, uri, "s3cret");
+
+  {
+    g_autoptr (GError) error = NULL;
+
+    g_assert_cmpint (client_connect (&wrong, &error), ==, -1);
+    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+    g_assert_nonnull (strstr (error->message, "token"));
+  }
+  {
+    g_autoptr (GError) error = NULL;
+
+    g_assert_cmpint (client_connect (&missing, &error), ==, -1);
+    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+  }
+  {
+    g_autoptr (GError) error = NULL;
+
+    g_assert_cmpint (client_connect (&right, &error), ==, 0);
+    g_assert_no_error (error);
+  }
+  g_assert_cmpuint (right.joined->len, ==, 0);
+
+  client_clear (&wrong);
+  client_clear (&missing);
+  client_clear (&right);
+  wait_server_peers (server, 0);
+  stop_server (server);
+}
+
+/* A raw WebSocket client that sends what it likes. */
+typedef struct {
+  SoupSession *session;
+  SoupWebsocketConnection *connection;
+  GPtrArray *messages; /* char*: text of each received message */
+  gboolean closed;
+} RawClient;
+
+static void
+raw_on_message (SoupWebsocketConnection *connection,
+                SoupWebsocketDataType    type,
+                GBytes                  *bytes,
+                RawClient               *raw)
+{
+  gsize size;
+  const char *data = g_bytes_get_data (bytes, &size);
+
+  g_ptr_array_add (raw->messages, g_strndup (data, size));
+}
+
+static void
+raw_on_closed (SoupWebsocketConnection *connection,
+               RawClient               *raw)
+{
+  raw->closed = TRUE;
+}
+
+static void
+raw_on_connected (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  RawClient *raw = user_data;
+  g_autoptr (GError) error = NULL;
+
+  raw->connection = soup_session_websocket_connect_finish (SOUP_SESSION (source), result, &error);
+  g_assert_no_error (error);
+}
+
+static gboolean
+raw_has_connection (gpointer data)
+{
+  return ((RawClient *) data)->connection != NULL;
+}
+
+static void
+raw_init (RawClient  *raw,
+          const char *uri)
+{
+  g_autoptr (SoupMessage) message = soup_message_new ("GET", uri);
+
+  memset (raw, 0, sizeof (*raw));
+  raw->messages = g_ptr_array_new_with_free_func (g_free);
+  raw->session = soup_session_new ();
+  soup_session_websocket_connect_async (raw->session, message, NULL, NULL, G_PRIORITY_DEFAULT,
+                                        NULL, raw_on_connected, raw);
+  test_wait_until (raw_has_connection, raw, TIMEOUT_MS, "raw connection");
+  soup_websocket_connection_set_max_incoming_payload_size (raw->connection, 1024 * 1024);
+  g_signal_connect (raw->connection, "message", G_CALLBACK (raw_on_message), raw);
+  g_signal_connect (raw->connection, "closed", G_CALLBACK (raw_on_closed), raw);
+}
+
+static void
+raw_clear (RawClient *raw)
+{
+  if (soup_websocket_connection_get_state (raw->connection) == SOUP_WEBSOCKET_STATE_OPEN) {
+    soup_websocket_connection_close (raw->connection, SOUP_WEBSOCKET_CLOSE_NORMAL, NULL);
+    test_wait_for_flag (&raw->closed, TIMEOUT_MS, "raw close");
+  }
+  g_signal_handlers_disconnect_by_data (raw->connection, raw);
+  g_assert_finalize_object (raw->connection);
+  g_assert_finalize_object (raw->session);
+  g_ptr_array_unref (raw->messages);
+}
+
+/* Sends @text and waits for the answer, which must be an error. */
+static void
+raw_expect_error (RawClient  *raw,
+                  const char *text,
+                  const char *error_part)
+{
+  guint before = raw->messages->len;
+  const char *reply;
+
+  soup_websocket_connection_send_text (raw->connection, text);
+  wait_count (&raw->messages->len, before + 1, "an error reply");
+  reply = raw->messages->pdata[before];
+  g_test_message ("%.60s -> %s", text, reply);
+  g_assert_nonnull (strstr (reply, "\"type\":\"error\""));
+  g_assert_nonnull (strstr (reply, error_part));
+}
+
+static void
+test_bad_input (void)
+{
+  g_autofree char *base = NULL;
+  g_autofree char *uri = NULL;
+  g_autoptr (GError) error = NULL;
+  GstCallSignallingServer *server = start_server (NULL, &base);
+  Client a, b;
+  RawClient raw, big;
+
+  uri = g_strdup_printf ("%s?room=r", base);
+  client_init (&a, uri, NULL);
+  client_init (&b, uri, NULL);
+  g_assert_cmpint (client_connect (&a, &error), ==, 0);
+  g_assert_cmpint (client_connect (&b, &error), ==, 1);
+
+  raw_init (&raw, base);
+  /* Before joining. */
+  raw_expect_error (&raw, "{\"type\":\"bye\"}", "Join a room");
+  raw_expect_error (&raw, "{\"type\":\"join\"}", "room");
+  raw_expect_error (&raw, "{\"type\":\"join\",\"room\":\"r\",\"token\":5}", "token");
+  soup_websocket_connection_send_text (raw.connection, "{\"type\":\"join\",\"room\":\"r\"}");
+  wait_count (&raw.messages->len, 4, "joined");
+  g_assert_nonnull (strstr (raw.messages->pdata[3], "\"type\":\"joined\""));
+  wait_count (&a.joined->len, 1, "peer-joined");
+  wait_count (&b.joined->len, 1, "peer-joined");
+
+  raw_expect_error (&raw, "{\"type\":", "not valid JSON");
+  raw_expect_error (&raw, "[1, 2]", "not a JSON object");
+  raw_expect_error (&raw, "{\"sdp\":\"x\"}", "no string");
+  raw_expect_error (&raw, "{\"type\":\"dance\"}", "Unknown message type");
+  raw_expect_error (&raw, "{\"type\":\"joined\",\"peer_id\":\"x\",\"peers\":[]}",
+                    "Unknown message type");
+  raw_expect_error (&raw, "{\"type\":\"offer\"}", "sdp");
+  raw_expect_error (&raw, "{\"type\":\"offer\",\"sdp\":42}", "sdp");
+  raw_expect_error (&raw, "{\"type\":\"candidate\",\"candidate\":\"c\"}", "mline_index");
+  raw_expect_error (&raw, "{\"type\":\"candidate\",\"mline_index\":-1,\"candidate\":\"c\"}",
+                    "mline_index");
+  raw_expect_error (&raw, "{\"type\":\"candidate\",\"mline_index\":0}", "candidate");
+  raw_expect_error (&raw, "{\"type\":\"candidate\",\"mline_index\":0,\"candidate\":[]}",
+                    "candidate");
+  raw_expect_error (&raw, "{\"type\":\"bye\",\"to\":7}", "to");
+  raw_expect_error (&raw, "{\"type\":\"bye\",\"to\":\"nobody\"}", "No peer");
+  raw_expect_error (&raw, "{\"type\":\"join\",\"room\":\"r\"}", "Already joined");
+  g_assert_false (raw.closed);
+
+  /* None of it reached the others, who still talk to each other. */
+  g_assert_cmpuint (a.descriptions + a.candidates + a.byes, ==, 0);
+  g_assert_cmpuint (b.descriptions + b.candidates + b.byes, ==, 0);
+  g_assert_false (a.closed);
+  g_assert_false (b.closed);
+
+  /* A well-formed message from the raw peer, addressed to b only. */
+  {
+    g_autofree char *text =
+        g_strdup_printf ("{\"type\":\"offer\",\"sdp\":\"v=0\",\"to\":\"%s\"}",
+                         gst_call_websocket_signaller_get_peer_id (b.signaller));
+
+    soup_websocket_connection_send_text (raw.connection, text);
+    wait_count (&b.descriptions, 1, "the addressed offer");
+    g_assert_cmpstr (b.last_sdp, ==, "v=0");
+  }
+
+  /* Oversized: an error, then the server closes the connection. */
+  raw_init (&big, base);
+  {
+    gsize size = GST_CALL_SIGNALLING_SERVER_MAX_MESSAGE_SIZE + 1;
+    g_autofree char *huge = g_malloc (size + 1);
+
+    memset (huge, ' ', size);
+    huge[size] = '\0';
+    memcpy (huge, "{\"type\":\"join\",\"room\":\"r\"}", 26);
+    soup_websocket_connection_send_text (big.connection, huge);
+    test_wait_for_flag (&big.closed, TIMEOUT_MS, "closing the oversized peer");
+    g_assert_cmpuint (big.messages->len, ==, 1);
+    g_assert_nonnull (strstr (big.messages->pdata[0], "too large"));
+  }
+
+  /* The raw peer vanishes without a word: the others learn it left. */
+  g_signal_handlers_disconnect_by_data (raw.connection, &raw);
+  g_clear_object (&raw.connection);
+  g_clear_object (&raw.session);
+  g_ptr_array_unref (raw.messages);
+  wait_count (&a.left->len, 1, "peer-left after a vanished peer");
+  wait_count (&b.left->len, 1, "peer-left after a vanished peer");
+
+  gst_call_signaller_send_bye (GST_CALL_SIGNALLER (a.signaller));
+  wait_count (&b.byes, 1, "bye after all the bad input");
+  g_assert_cmpuint (a.byes, ==, 0);
+
+  /* The signaller treats an error from the server as the end. */
+  {
+    g_autoptr (GError) inject_error = NULL;
+
+    raw_clear (&big);
+    raw_init (&raw, base);
+    soup_websocket_connection_send_text (raw.connection, "{\"type\":\"join\",\"room\":\"r\"}");
+    wait_count (&a.joined->len, 2, "peer-joined");
+    /* b receives something the server relays untouched, then a crafted
+     * message it must reject; the server's own error ends a signaller. */
+    soup_websocket_connection_send_text (raw.connection, "{\"type\":\"bye\"}");
+    wait_count (&b.byes, 2, "a raw bye");
+    g_assert_false (b.closed);
+    raw_clear (&raw);
+  }
+
+  client_clear (&a);
+  client_clear (&b);
+  wait_server_peers (server, 0);
+  stop_server (server);
+}
+
+static void
+test_server_error (void)
+{
+  g_autofree char *base = NULL;
+  g_autofree char *uri = NULL;
+  g_autoptr (GError) error = NULL;
+  GstCallSignallingServer *server = start_server (NULL, &base);
+  Client a;
+
+  uri = g_strdup_printf ("%s?room=r", base);
+  client_init (&a, uri, NULL);
+  g_assert_cmpint (client_connect (&a, &error), ==, 0);
+
+  /* An offer over the size limit: the server answers with an error and
+   * closes; the signaller ends with the server's message. */
+  {
+    gsize size = GST_CALL_SIGNALLING_SERVER_MAX_MESSAGE_SIZE;
+    g_autofree char *sdp = g_malloc (size + 1);
+
+    memset (sdp, 'a', size);
+    sdp[size] = '\0';
+    gst_call_signaller_send_description (GST_CALL_SIGNALLER (a.signaller),
+                                         GST_CALL_SDP_TYPE_OFFER, sdp);
+    test_wait_for_flag (&a.closed, TIMEOUT_MS, "closed after an oversized offer");
+    g_assert_error (a.closed_reason, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+    g_assert_nonnull (strstr (a.closed_reason->message, "too large"));
+    g_test_message ("closed: %s", a.closed_reason->message);
+    g_clear_error (&a.closed_reason);
+  }
+  client_clear (&a);
+
+  /* A server that stops ends its peers' signallers. */
+  client_init (&a, uri, NULL);
+  g_assert_cmpint (client_connect (&a, &error), ==, 0);
+  gst_call_signalling_server_stop (server);
+  test_wait_for_flag (&a.closed, TIMEOUT_MS, "closed after the server stopped");
+  g_assert_error (a.closed_reason, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+  g_test_message ("closed: %s", a.closed_reason->message);
+
+  client_clear (&a);
+  test_drain_context ();
+  g_assert_finalize_object (server);
+}
+
+/* A call through the server. */
+typedef struct {
+  GstCall *call;
+  gboolean incoming;
+  GAsyncResult *result;
+} CallSide;
+
+static void
+on_incoming_call (GstCall  *call,
+                  CallSide *side)
+{
+  side->incoming = TRUE;
+}
+
+static void
+on_call_ready (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  CallSide *side = user_data;
+
+  side->result = g_object_ref (result);
+}
+
+static gboolean
+call_has_result (gpointer data)
+{
+  return ((CallSide *) data)->result != NULL;
+}
+
+static GstElement *
+make_sink (void)
+{
+  GstElement *sink = gst_element_factory_make ("fakesink", NULL);
+
+  g_object_set (sink, "sync", TRUE, "async", FALSE, NULL);
+  return sink;
+}
+
+static void
+call_side_init (CallSide         *side,
+                GstCallSignaller *signaller)
+{
+  const char * const loopback[] = { TEST_ICE_ADDRESS, NULL };
+  g_autoptr (GError) error = NULL;
+
+  memset (side, 0, sizeof (*side));
+  side->call = gst_call_new ();
+  g_object_set (side->call, "ice-local-addresses", loopback, "video-width", 320,
+                "video-height", 240, NULL);
+  gst_call_set_signaller (side->call, signaller);
+  g_assert_true (gst_call_set_sources_from_description (side->call, TEST_VIDEO_SOURCE,
+                                                        TEST_AUDIO_SOURCE, &error));
+  g_assert_no_error (error);
+  gst_call_set_video_sink (side->call, make_sink ());
+  gst_call_set_audio_sink (side->call, make_sink ());
+  g_signal_connect (side->call, "incoming-call", G_CALLBACK (on_incoming_call), side);
+}
+
+static guint
+stats_uint (GstCall    *call,
+            const char *field)
+{
+  g_autoptr (GstStructure) stats = gst_call_get_stats (call);
+  guint value = 0;
+
+  g_assert_true (gst_structure_get_uint (stats, field, &value));
+  return value;
+}
+
+typedef struct {
+  GstCall *call;
+  const char *field;
+  guint at_least;
+} StatsWait;
+
+static gboolean
+stats_reached (gpointer data)
+{
+  StatsWait *wait = data;
+
+  return stats_uint (wait->call, wait->field) >= wait->at_least;
+}
+
+static void
+wait_stats (GstCall    *call,
+            const char *field,
+            guint       at_least)
+{
+  StatsWait wait = { call, field, at_least };
+
+  test_wait_until (stats_reached, &wait, TIMEOUT_MS, field);
+}
+
+static void
+test_call (void)
+{
+  g_autofree char *base = NULL;
+  g_autofree char *uri = NULL;
+  g_autoptr (GError) error = NULL;
+  GstCallSignallingServer *server = start_server ("s3cret", &base);
+  Client a, b, c;
+  CallSide caller, callee;
+  guint frames;
+
+  uri = g_strdup_printf ("%s?room=call", base);
+  client_init (&a, uri, "s3cret");
+  client_init (&b, uri, "s3cret");
+  g_assert_cmpint (client_connect (&a, &error), ==, 0);
+  g_assert_no_error (error);
+  g_assert_cmpint (client_connect (&b, &error), ==, 1);
+  g_assert_no_error (error);
+  wait_count (&a.joined->len, 1, "peer-joined");
+
+  call_side_init (&caller, GST_CALL_SIGNALLER (a.signaller));
+  call_side_init (&callee, GST_CALL_SIGNALLER (b.signaller));
+
+  /* The caller dials once the callee is there; the callee answers the
+   * incoming call. */
+  gst_call_dial_async (caller.call, NULL, NULL, on_call_ready, &caller);
+  test_wait_for_flag (&callee.incoming, TIMEOUT_MS, "incoming-call");
+  gst_call_answer_async (callee.call, NULL, on_call_ready, &callee);
+  test_wait_until (call_has_result, &caller, TIMEOUT_MS, "dial");
+  test_wait_until (call_has_result, &callee, TIMEOUT_MS, "answer");
+  g_assert_true (gst_call_dial_finish (caller.call, caller.result, &error));
+  g_assert_no_error (error);
+  g_assert_true (gst_call_answer_finish (callee.call, callee.result, &error));
+  g_assert_no_error (error);
+  g_clear_object (&caller.result);
+  g_clear_object (&callee.result);
+
+  wait_stats (caller.call, "video-frames-received", 30);
+  wait_stats (callee.call, "video-frames-received", 30);
+  g_assert_cmpuint (a.descriptions, ==, 1);
+  g_assert_cmpuint (b.descriptions, ==, 1);
+  g_assert_cmpuint (a.candidates + b.candidates, >, 0);
+
+  /* The callee's signalling vanishes mid-call: the caller learns it left,
+   * the media keeps flowing, the server keeps serving the room. */
+  gst_call_websocket_signaller_close (b.signaller);
+  wait_count (&a.left->len, 1, "peer-left");
+  g_assert_false (a.closed);
+  frames = stats_uint (caller.call, "video-frames-received");
+  wait_stats (caller.call, "video-frames-received", frames + 30);
+  g_assert_cmpint (gst_call_get_state (caller.call), ==, GST_CALL_STATE_ACTIVE);
+
+  client_init (&c, uri, "s3cret");
+  g_assert_cmpint (client_connect (&c, &error), ==, 1);
+  g_assert_no_error (error);
+  wait_count (&a.joined->len, 2, "a third peer joined");
+
+  /* Hanging up sends the bye through the server to the third peer. */
+  gst_call_hangup (caller.call);
+  wait_count (&c.byes, 1, "the bye of the hang-up");
+  g_assert_cmpuint (b.byes, ==, 0);
+
+  gst_call_hangup (callee.call);
+  test_drain_context ();
+  g_assert_finalize_object (caller.call);
+  g_assert_finalize_object (callee.call);
+  client_clear (&a);
+  client_clear (&b);
+  client_clear (&c);
+  wait_server_peers (server, 0);
+  stop_server (server);
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  gst_init (&argc, &argv);
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/GstCall/WebSocket/relay", test_relay);
+  g_test_add_func ("/GstCall/WebSocket/bad-uri", test_bad_uri);
+  g_test_add_func ("/GstCall/WebSocket/wrong-token", test_wrong_token);
+  g_test_add_func ("/GstCall/WebSocket/bad-input", test_bad_input);
+  g_test_add_func ("/GstCall/WebSocket/server-error", test_server_error);
+  g_test_add_func ("/GstCall/WebSocket/call", test_call);
+
+  return g_test_run ();
+}
