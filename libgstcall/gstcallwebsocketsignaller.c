@@ -44,6 +44,7 @@ struct _GstCallWebSocketSignaller {
   char *room;
   char *peer_id;
 
+  GTlsCertificate *trusted_certificate;
   SoupSession *session;
   SoupWebsocketConnection *connection;
   GTask *connect_task;
@@ -378,6 +379,7 @@ gst_call_websocket_signaller_finalize (GObject *object)
 {
   GstCallWebSocketSignaller *self = GST_CALL_WEBSOCKET_SIGNALLER (object);
 
+  g_clear_object (&self->trusted_certificate);
   g_free (self->uri);
   g_free (self->token);
   g_free (self->room);
@@ -549,6 +551,39 @@ gst_call_websocket_signaller_new (const char *uri,
 }
 
 /**
+ * gst_call_websocket_signaller_set_trusted_certificate:
+ * @self: a [class@CallWebSocketSignaller]
+ * @certificate: (nullable): the server's certificate, or %NULL to trust only
+ *   the system's certificate authorities
+ *
+ * Trusts a `wss://` server presenting exactly @certificate even when no
+ * certificate authority vouches for it, as with a self-signed certificate
+ * of a server on the local network. Call it before
+ * [method@CallWebSocketSignaller.connect_async].
+ */
+void
+gst_call_websocket_signaller_set_trusted_certificate (GstCallWebSocketSignaller *self,
+                                                      GTlsCertificate           *certificate)
+{
+  g_return_if_fail (GST_IS_CALL_WEBSOCKET_SIGNALLER (self));
+  g_return_if_fail (certificate == NULL || G_IS_TLS_CERTIFICATE (certificate));
+
+  g_set_object (&self->trusted_certificate, certificate);
+}
+
+static gboolean
+on_accept_certificate (SoupMessage          *message,
+                       GTlsCertificate      *peer_certificate,
+                       GTlsCertificateFlags  errors,
+                       gpointer              user_data)
+{
+  GstCallWebSocketSignaller *self = user_data;
+
+  return self->trusted_certificate &&
+         g_tls_certificate_is_same (self->trusted_certificate, peer_certificate);
+}
+
+/**
  * gst_call_websocket_signaller_connect_async:
  * @self: a [class@CallWebSocketSignaller]
  * @cancellable: (nullable): a [class@Gio.Cancellable]
@@ -597,6 +632,8 @@ gst_call_websocket_signaller_connect_async (GstCallWebSocketSignaller *self,
   }
 
   message = soup_message_new_from_uri (SOUP_METHOD_GET, uri);
+  g_signal_connect_object (message, "accept-certificate", G_CALLBACK (on_accept_certificate),
+                           self, 0);
   self->connect_task = g_steal_pointer (&task);
 
   /* libsoup calls back on the context that is thread-default while the

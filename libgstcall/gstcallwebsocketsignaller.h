@@ -26,6 +26,9 @@ GST_CALL_AVAILABLE_IN_ALL
 GstCallWebSocketSignaller *gst_call_websocket_signaller_new (const char *uri,
                                                              const char *token);
 GST_CALL_AVAILABLE_IN_ALL
+void        gst_call_websocket_signaller_set_trusted_certificate (GstCallWebSocketSignaller *self,
+                                                                  GTlsCertificate           *certificate);
+GST_CALL_AVAILABLE_IN_ALL
 void        gst_call_websocket_signaller_connect_async  (GstCallWebSocketSignaller *self,
                                                          GCancellable              *cancellable,
                                                          GAsyncReadyCallback        callback,

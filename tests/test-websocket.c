@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
+#include <glib/gstdio.h>
 #include <libsoup/soup.h>
 
 #include "test-utils.h"
@@ -639,6 +640,81 @@ test_server_error (void)
   g_assert_finalize_object (server);
 }
 
+/* wss:// with a self-signed certificate made by openssl for this test. */
+static void
+test_tls (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("gstcall-tls-XXXXXX", NULL);
+  g_autofree char *cert_path = g_build_filename (dir, "cert.pem", NULL);
+  g_autofree char *key_path = g_build_filename (dir, "key.pem", NULL);
+  g_autofree char *uri = NULL;
+  g_autoptr (GTlsCertificate) certificate = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *openssl = g_find_program_in_path ("openssl");
+  GstCallSignallingServer *server;
+  Client trusting, doubting, a;
+  int status = -1;
+
+  if (!openssl) {
+    g_test_skip ("openssl is not installed");
+    return;
+  }
+  {
+    const char *argv[] = {
+      openssl, "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+      "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+      "-addext", "subjectAltName=IP:127.0.0.1",
+      "-keyout", key_path, "-out", cert_path, NULL
+    };
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL |
+                                 G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status,
+                                 &error));
+    g_assert_no_error (error);
+    g_assert_true (g_spawn_check_wait_status (status, &error));
+    g_assert_no_error (error);
+  }
+  certificate = g_tls_certificate_new_from_files (cert_path, key_path, &error);
+  g_assert_no_error (error);
+
+  server = gst_call_signalling_server_new (NULL);
+  gst_call_signalling_server_set_tls_certificate (server, certificate);
+  g_assert_true (gst_call_signalling_server_listen (server, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  uri = g_strdup_printf ("wss://127.0.0.1:%u/ws?room=secure",
+                         gst_call_signalling_server_get_port (server));
+
+  /* Nobody vouches for a self-signed certificate... */
+  client_init (&doubting, uri, NULL);
+  g_assert_cmpint (client_connect (&doubting, &error), ==, -1);
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+  g_test_message ("untrusted: %s", error->message);
+  g_clear_error (&error);
+
+  /* ...unless the client pins it. */
+  client_init (&trusting, uri, NULL);
+  client_init (&a, uri, NULL);
+  gst_call_websocket_signaller_set_trusted_certificate (trusting.signaller, certificate);
+  gst_call_websocket_signaller_set_trusted_certificate (a.signaller, certificate);
+  g_assert_cmpint (client_connect (&trusting, &error), ==, 0);
+  g_assert_no_error (error);
+  g_assert_cmpint (client_connect (&a, &error), ==, 1);
+  g_assert_no_error (error);
+  gst_call_signaller_send_description (GST_CALL_SIGNALLER (trusting.signaller),
+                                       GST_CALL_SDP_TYPE_OFFER, "v=0");
+  wait_count (&a.descriptions, 1, "an offer over TLS");
+  g_assert_cmpstr (a.last_sdp, ==, "v=0");
+
+  client_clear (&doubting);
+  client_clear (&trusting);
+  client_clear (&a);
+  wait_server_peers (server, 0);
+  stop_server (server);
+  g_assert_no_errno (g_remove (cert_path));
+  g_assert_no_errno (g_remove (key_path));
+  g_assert_no_errno (g_rmdir (dir));
+}
+
 /* A call through the server. */
 typedef struct {
   GstCall *call;
@@ -818,6 +894,7 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/WebSocket/wrong-token", test_wrong_token);
   g_test_add_func ("/GstCall/WebSocket/bad-input", test_bad_input);
   g_test_add_func ("/GstCall/WebSocket/server-error", test_server_error);
+  g_test_add_func ("/GstCall/WebSocket/tls", test_tls);
   g_test_add_func ("/GstCall/WebSocket/call", test_call);
 
   return g_test_run ();
