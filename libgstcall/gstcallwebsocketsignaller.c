@@ -22,7 +22,8 @@
  * over a WebSocket.
  *
  * Create it with the server's URI, either `ws://HOST:PORT/ws?room=NAME` or
- * `ws://HOST:PORT/ws/NAME`, then join the room with
+ * `ws://HOST:PORT/ws/NAME` (a `token=SECRET` parameter stands for the
+ * token when none is given), then join the room with
  * [method@CallWebSocketSignaller.connect_async]. What the signaller sends
  * goes to every other peer of the room; what they send is emitted as
  * [signal@CallSignaller::description-received] and friends.
@@ -280,6 +281,19 @@ on_websocket_connected (GObject      *source,
   send_object (self, join);
 }
 
+/* The token=SECRET parameter of the URI, if any. */
+static char *
+token_from_uri (GUri *uri)
+{
+  const char *query = g_uri_get_query (uri);
+  g_autoptr (GHashTable) params = NULL;
+
+  if (!query)
+    return NULL;
+  params = g_uri_parse_params (query, -1, "&", G_URI_PARAMS_NONE, NULL);
+  return params ? g_strdup (g_hash_table_lookup (params, "token")) : NULL;
+}
+
 /* Finds the room in ws://host/ws?room=NAME or ws://host/ws/NAME. */
 static char *
 room_from_uri (GUri *uri)
@@ -442,8 +456,11 @@ gst_call_websocket_signaller_constructed (GObject *object)
 
   G_OBJECT_CLASS (gst_call_websocket_signaller_parent_class)->constructed (object);
 
-  if (uri)
+  if (uri) {
     self->room = room_from_uri (uri);
+    if (!self->token)
+      self->token = token_from_uri (uri);
+  }
 }
 
 static void

@@ -765,7 +765,8 @@ call_side_init (CallSide         *side,
   side->call = gst_call_new ();
   g_object_set (side->call, "ice-local-addresses", loopback, "video-width", 320,
                 "video-height", 240, NULL);
-  gst_call_set_signaller (side->call, signaller);
+  if (signaller)
+    gst_call_set_signaller (side->call, signaller);
   g_assert_true (gst_call_set_sources_from_description (side->call, TEST_VIDEO_SOURCE,
                                                         TEST_AUDIO_SOURCE, &error));
   g_assert_no_error (error);
@@ -882,6 +883,157 @@ test_call (void)
   stop_server (server);
 }
 
+/* gst_call_dial_async() with a ws:// URI joins the room and waits for a
+ * peer to call. */
+static void
+test_dial_room (void)
+{
+  g_autofree char *base = NULL;
+  g_autofree char *uri = NULL;
+  g_autofree char *caller_uri = NULL;
+  g_autoptr (GError) error = NULL;
+  GstCallSignallingServer *server = start_server ("s3cret", &base);
+  GstCallSignaller *caller_signaller;
+  Client b;
+  CallSide caller, callee;
+
+  uri = g_strdup_printf ("%s?room=dial", base);
+  caller_uri = g_strdup_printf ("%s?room=dial&token=s3cret", base);
+
+  call_side_init (&caller, NULL);
+  gst_call_dial_async (caller.call, caller_uri, NULL, on_call_ready, &caller);
+  wait_server_peers (server, 1);
+  caller_signaller = gst_call_get_signaller (caller.call);
+  g_assert_true (GST_IS_CALL_WEBSOCKET_SIGNALLER (caller_signaller));
+
+  /* Nobody else in the room: no offer yet. */
+  client_init (&b, uri, "s3cret");
+  g_assert_cmpint (client_connect (&b, &error), ==, 1);
+  g_assert_no_error (error);
+  g_assert_nonnull (gst_call_websocket_signaller_get_peer_id (
+      GST_CALL_WEBSOCKET_SIGNALLER (caller_signaller)));
+
+  call_side_init (&callee, GST_CALL_SIGNALLER (b.signaller));
+  test_wait_for_flag (&callee.incoming, TIMEOUT_MS, "incoming-call once a peer joined");
+  gst_call_answer_async (callee.call, NULL, on_call_ready, &callee);
+  test_wait_until (call_has_result, &caller, TIMEOUT_MS, "dial");
+  test_wait_until (call_has_result, &callee, TIMEOUT_MS, "answer");
+  g_assert_true (gst_call_dial_finish (caller.call, caller.result, &error));
+  g_assert_no_error (error);
+  g_assert_true (gst_call_answer_finish (callee.call, callee.result, &error));
+  g_assert_no_error (error);
+  g_clear_object (&caller.result);
+  g_clear_object (&callee.result);
+
+  wait_stats (caller.call, "video-frames-received", 30);
+  wait_stats (callee.call, "video-frames-received", 30);
+
+  gst_call_hangup (caller.call);
+  wait_count (&b.byes, 1, "the bye of the hang-up");
+  test_drain_context ();
+  g_assert_finalize_object (caller.call);
+  g_assert_finalize_object (callee.call);
+  client_clear (&b);
+  wait_server_peers (server, 0);
+  stop_server (server);
+}
+
+static gboolean
+call_joined_room (gpointer data)
+{
+  GstCallSignaller *signaller = gst_call_get_signaller (data);
+
+  return signaller &&
+         gst_call_websocket_signaller_get_peer_id (GST_CALL_WEBSOCKET_SIGNALLER (signaller));
+}
+
+/* Dialling a room that refuses us, or giving up while nobody comes. */
+static void
+test_dial_room_fails (void)
+{
+  g_autofree char *base = NULL;
+  g_autofree char *uri = NULL;
+  g_autoptr (GError) error = NULL;
+  GstCallSignallingServer *server = start_server ("s3cret", &base);
+  CallSide side;
+
+  uri = g_strdup_printf ("%s?room=dial&token=wrong", base);
+  call_side_init (&side, NULL);
+  gst_call_dial_async (side.call, uri, NULL, on_call_ready, &side);
+  test_wait_until (call_has_result, &side, TIMEOUT_MS, "refused dial");
+  g_assert_false (gst_call_dial_finish (side.call, side.result, &error));
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+  g_test_message ("refused: %s", error->message);
+  g_assert_cmpint (gst_call_get_state (side.call), ==, GST_CALL_STATE_FAILED);
+  g_clear_error (&error);
+  g_clear_object (&side.result);
+  test_drain_context ();
+  g_assert_finalize_object (side.call);
+
+  {
+    g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+
+    g_free (uri);
+    uri = g_strdup_printf ("%s?room=empty&token=s3cret", base);
+    call_side_init (&side, NULL);
+    gst_call_dial_async (side.call, uri, cancellable, on_call_ready, &side);
+    /* Cancelled while in the room, waiting for somebody to call. */
+    test_wait_until (call_joined_room, side.call, TIMEOUT_MS, "joining the room");
+    g_cancellable_cancel (cancellable);
+    test_wait_until (call_has_result, &side, TIMEOUT_MS, "cancelled dial");
+    g_assert_false (gst_call_dial_finish (side.call, side.result, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+    g_assert_cmpint (gst_call_get_state (side.call), ==, GST_CALL_STATE_ENDED);
+    g_clear_object (&side.result);
+    test_drain_context ();
+    g_assert_finalize_object (side.call);
+  }
+
+  wait_server_peers (server, 0);
+  stop_server (server);
+}
+
+/* Server and signallers made in a thread with its own main context work on
+ * that context only: the global default context is never iterated here. */
+static gpointer
+relay_in_thread (gpointer data)
+{
+  GMainContext *context = g_main_context_new ();
+  g_autofree char *base = NULL;
+  g_autofree char *uri = NULL;
+  g_autoptr (GError) error = NULL;
+  GstCallSignallingServer *server;
+  Client a, b;
+
+  g_main_context_push_thread_default (context);
+  server = start_server (NULL, &base);
+  uri = g_strdup_printf ("%s?room=thread", base);
+  client_init (&a, uri, NULL);
+  client_init (&b, uri, NULL);
+  g_assert_cmpint (client_connect (&a, &error), ==, 0);
+  g_assert_cmpint (client_connect (&b, &error), ==, 1);
+  g_assert_no_error (error);
+  wait_count (&a.joined->len, 1, "peer-joined in a thread");
+  gst_call_signaller_send_candidate (GST_CALL_SIGNALLER (a.signaller), 2, "candidate:x");
+  wait_count (&b.candidates, 1, "a candidate in a thread");
+  g_assert_cmpuint (b.last_mline_index, ==, 2);
+  client_clear (&a);
+  client_clear (&b);
+  wait_server_peers (server, 0);
+  stop_server (server);
+  g_main_context_pop_thread_default (context);
+  g_main_context_unref (context);
+  return GINT_TO_POINTER (TRUE);
+}
+
+static void
+test_other_context (void)
+{
+  GThread *thread = g_thread_new ("websocket-relay", relay_in_thread, NULL);
+
+  g_assert_true (GPOINTER_TO_INT (g_thread_join (thread)));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -894,8 +1046,11 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/WebSocket/wrong-token", test_wrong_token);
   g_test_add_func ("/GstCall/WebSocket/bad-input", test_bad_input);
   g_test_add_func ("/GstCall/WebSocket/server-error", test_server_error);
+  g_test_add_func ("/GstCall/WebSocket/other-context", test_other_context);
   g_test_add_func ("/GstCall/WebSocket/tls", test_tls);
   g_test_add_func ("/GstCall/WebSocket/call", test_call);
+  g_test_add_func ("/GstCall/WebSocket/dial-room", test_dial_room);
+  g_test_add_func ("/GstCall/WebSocket/dial-room-fails", test_dial_room_fails);
 
   return g_test_run ();
 }
