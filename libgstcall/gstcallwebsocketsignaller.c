@@ -44,6 +44,7 @@ struct _GstCallWebSocketSignaller {
   char *token;
   char *room;
   char *peer_id;
+  char *remote_peer_id;
 
   GTlsCertificate *trusted_certificate;
   SoupSession *session;
@@ -66,6 +67,7 @@ enum {
   PROP_TOKEN,
   PROP_ROOM,
   PROP_PEER_ID,
+  PROP_REMOTE_PEER_ID,
   N_PROPS
 };
 
@@ -90,6 +92,9 @@ send_object (GstCallWebSocketSignaller *self,
     GST_DEBUG ("websocket signaller %p is not connected: message dropped", self);
     return FALSE;
   }
+  if (self->remote_peer_id && !json_object_has_member (object, "to") &&
+      g_strcmp0 (json_object_get_string_member (object, "type"), "join") != 0)
+    json_object_set_string_member (object, "to", self->remote_peer_id);
   text = gst_call_signalling_to_text (object);
   soup_websocket_connection_send_text (self->connection, text);
   return TRUE;
@@ -185,6 +190,21 @@ on_message (SoupWebsocketConnection   *connection,
     goto out;
   }
 
+  if (g_str_equal (type, "offer") || g_str_equal (type, "answer") ||
+      g_str_equal (type, "candidate") || g_str_equal (type, "bye")) {
+    const char *from = gst_call_signalling_get_string (message, "from");
+
+    if (!self->remote_peer_id) {
+      /* The first peer that talks to us is the one we talk to. */
+      self->remote_peer_id = g_strdup (from);
+      g_object_notify_by_pspec (G_OBJECT (self), props[PROP_REMOTE_PEER_ID]);
+    } else if (g_strcmp0 (from, self->remote_peer_id) != 0) {
+      GST_DEBUG ("websocket signaller %p: “%s” from %s ignored: talking to %s", self, type,
+                 from, self->remote_peer_id);
+      goto out;
+    }
+  }
+
   if (g_str_equal (type, "offer") || g_str_equal (type, "answer")) {
     gst_call_signaller_emit_description (signaller,
                                          g_str_equal (type, "offer") ? GST_CALL_SDP_TYPE_OFFER
@@ -200,8 +220,13 @@ on_message (SoupWebsocketConnection   *connection,
     g_signal_emit (self, signals[SIGNAL_PEER_JOINED], 0,
                    gst_call_signalling_get_string (message, "peer_id"));
   } else if (g_str_equal (type, "peer-left")) {
-    g_signal_emit (self, signals[SIGNAL_PEER_LEFT], 0,
-                   gst_call_signalling_get_string (message, "peer_id"));
+    const char *peer_id = gst_call_signalling_get_string (message, "peer_id");
+
+    if (g_strcmp0 (peer_id, self->remote_peer_id) == 0) {
+      g_clear_pointer (&self->remote_peer_id, g_free);
+      g_object_notify_by_pspec (G_OBJECT (self), props[PROP_REMOTE_PEER_ID]);
+    }
+    g_signal_emit (self, signals[SIGNAL_PEER_LEFT], 0, peer_id);
   } else {
     GST_WARNING ("websocket signaller %p: unexpected “%s” ignored", self, type);
   }
@@ -398,6 +423,7 @@ gst_call_websocket_signaller_finalize (GObject *object)
   g_free (self->token);
   g_free (self->room);
   g_free (self->peer_id);
+  g_free (self->remote_peer_id);
   g_main_context_unref (self->context);
 
   G_OBJECT_CLASS (gst_call_websocket_signaller_parent_class)->finalize (object);
@@ -421,6 +447,9 @@ gst_call_websocket_signaller_get_property (GObject    *object,
     case PROP_PEER_ID:
       g_value_set_string (value, self->peer_id);
       break;
+    case PROP_REMOTE_PEER_ID:
+      g_value_set_string (value, self->remote_peer_id);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
@@ -442,6 +471,9 @@ gst_call_websocket_signaller_set_property (GObject      *object,
     case PROP_TOKEN:
       g_free (self->token);
       self->token = g_value_dup_string (value);
+      break;
+    case PROP_REMOTE_PEER_ID:
+      gst_call_websocket_signaller_set_remote_peer_id (self, g_value_get_string (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -514,6 +546,18 @@ gst_call_websocket_signaller_class_init (GstCallWebSocketSignallerClass *klass)
   props[PROP_PEER_ID] =
       g_param_spec_string ("peer-id", NULL, NULL, NULL,
                            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GstCallWebSocketSignaller:remote-peer-id:
+   *
+   * The peer of the room this signaller talks to, or %NULL to talk to the
+   * whole room. It is set by the first peer that sends an offer, answer,
+   * candidate or bye; messages from other peers are then ignored. It is
+   * cleared when that peer leaves.
+   */
+  props[PROP_REMOTE_PEER_ID] =
+      g_param_spec_string ("remote-peer-id", NULL, NULL, NULL,
+                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   g_object_class_install_properties (object_class, N_PROPS, props);
 
@@ -746,6 +790,45 @@ gst_call_websocket_signaller_get_peer_id (GstCallWebSocketSignaller *self)
   g_return_val_if_fail (GST_IS_CALL_WEBSOCKET_SIGNALLER (self), NULL);
 
   return self->peer_id;
+}
+
+/**
+ * gst_call_websocket_signaller_get_remote_peer_id:
+ * @self: a [class@CallWebSocketSignaller]
+ *
+ * Gets the peer this signaller talks to, see
+ * [property@CallWebSocketSignaller:remote-peer-id].
+ *
+ * Returns: (transfer none) (nullable): the peer identifier, or %NULL when
+ *   the signaller talks to the whole room
+ */
+const char *
+gst_call_websocket_signaller_get_remote_peer_id (GstCallWebSocketSignaller *self)
+{
+  g_return_val_if_fail (GST_IS_CALL_WEBSOCKET_SIGNALLER (self), NULL);
+
+  return self->remote_peer_id;
+}
+
+/**
+ * gst_call_websocket_signaller_set_remote_peer_id:
+ * @self: a [class@CallWebSocketSignaller]
+ * @peer_id: (nullable): a peer of the room, or %NULL for the whole room
+ *
+ * Talks to one peer of the room only: what the signaller sends goes to
+ * @peer_id, what other peers send is ignored.
+ */
+void
+gst_call_websocket_signaller_set_remote_peer_id (GstCallWebSocketSignaller *self,
+                                                 const char                *peer_id)
+{
+  g_return_if_fail (GST_IS_CALL_WEBSOCKET_SIGNALLER (self));
+
+  if (g_strcmp0 (self->remote_peer_id, peer_id) == 0)
+    return;
+  g_free (self->remote_peer_id);
+  self->remote_peer_id = g_strdup (peer_id);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_REMOTE_PEER_ID]);
 }
 
 /**

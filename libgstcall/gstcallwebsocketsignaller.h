@@ -45,6 +45,11 @@ const char *gst_call_websocket_signaller_get_room       (GstCallWebSocketSignall
 GST_CALL_AVAILABLE_IN_ALL
 const char *gst_call_websocket_signaller_get_peer_id    (GstCallWebSocketSignaller *self);
 GST_CALL_AVAILABLE_IN_ALL
+const char *gst_call_websocket_signaller_get_remote_peer_id (GstCallWebSocketSignaller *self);
+GST_CALL_AVAILABLE_IN_ALL
+void        gst_call_websocket_signaller_set_remote_peer_id (GstCallWebSocketSignaller *self,
+                                                             const char                *peer_id);
+GST_CALL_AVAILABLE_IN_ALL
 void        gst_call_websocket_signaller_close          (GstCallWebSocketSignaller *self);
 
 G_END_DECLS

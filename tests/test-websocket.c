@@ -392,6 +392,69 @@ test_wrong_token (void)
   stop_server (server);
 }
 
+/* In a room of three, a signaller talks to the first peer that talks to
+ * it and ignores the others. */
+static void
+test_one_to_one (void)
+{
+  g_autofree char *base = NULL;
+  g_autofree char *uri = NULL;
+  g_autoptr (GError) error = NULL;
+  GstCallSignallingServer *server = start_server (NULL, &base);
+  Client a, b, c;
+  const char *b_id;
+
+  uri = g_strdup_printf ("%s?room=three", base);
+  client_init (&a, uri, NULL);
+  client_init (&b, uri, NULL);
+  client_init (&c, uri, NULL);
+  g_assert_cmpint (client_connect (&a, &error), ==, 0);
+  g_assert_cmpint (client_connect (&b, &error), ==, 1);
+  g_assert_cmpint (client_connect (&c, &error), ==, 2);
+  g_assert_no_error (error);
+  b_id = gst_call_websocket_signaller_get_peer_id (b.signaller);
+  wait_count (&a.joined->len, 2, "two peers joined");
+
+  /* b offers to the room: a and c hear it and talk to b from now on. */
+  gst_call_signaller_send_description (GST_CALL_SIGNALLER (b.signaller),
+                                       GST_CALL_SDP_TYPE_OFFER, "v=0 b");
+  wait_count (&a.descriptions, 1, "b's offer at a");
+  wait_count (&c.descriptions, 1, "b's offer at c");
+  g_assert_cmpstr (gst_call_websocket_signaller_get_remote_peer_id (a.signaller), ==, b_id);
+  g_assert_cmpstr (gst_call_websocket_signaller_get_remote_peer_id (c.signaller), ==, b_id);
+  g_assert_null (gst_call_websocket_signaller_get_remote_peer_id (b.signaller));
+
+  /* a answers b only. */
+  gst_call_signaller_send_description (GST_CALL_SIGNALLER (a.signaller),
+                                       GST_CALL_SDP_TYPE_ANSWER, "v=0 a");
+  wait_count (&b.descriptions, 1, "a's answer");
+  g_assert_cmpstr (b.last_sdp, ==, "v=0 a");
+  g_assert_cmpstr (gst_call_websocket_signaller_get_remote_peer_id (b.signaller), ==,
+                   gst_call_websocket_signaller_get_peer_id (a.signaller));
+
+  /* c tries to reach a: a ignores it, and still hears b. */
+  gst_call_websocket_signaller_set_remote_peer_id (c.signaller,
+                                                   gst_call_websocket_signaller_get_peer_id (a.signaller));
+  gst_call_signaller_send_candidate (GST_CALL_SIGNALLER (c.signaller), 0, "candidate:c");
+  gst_call_signaller_send_candidate (GST_CALL_SIGNALLER (b.signaller), 0, "candidate:b");
+  wait_count (&a.candidates, 1, "b's candidate");
+  test_drain_context ();
+  g_assert_cmpuint (a.candidates, ==, 1);
+  g_assert_cmpstr (a.last_candidate, ==, "candidate:b");
+  g_assert_cmpuint (c.descriptions, ==, 1);
+
+  /* b leaves: a talks to the room again. */
+  gst_call_websocket_signaller_close (b.signaller);
+  wait_count (&a.left->len, 1, "b left");
+  g_assert_null (gst_call_websocket_signaller_get_remote_peer_id (a.signaller));
+
+  client_clear (&a);
+  client_clear (&b);
+  client_clear (&c);
+  wait_server_peers (server, 0);
+  stop_server (server);
+}
+
 /* A raw WebSocket client that sends what it likes. */
 typedef struct {
   SoupSession *session;
@@ -582,8 +645,10 @@ test_bad_input (void)
     raw_init (&raw, base);
     soup_websocket_connection_send_text (raw.connection, "{\"type\":\"join\",\"room\":\"r\"}");
     wait_count (&a.joined->len, 2, "peer-joined");
-    /* b receives something the server relays untouched, then a crafted
-     * message it must reject; the server's own error ends a signaller. */
+    /* b talks to a since a's bye: let it hear the whole room again. */
+    g_assert_cmpstr (gst_call_websocket_signaller_get_remote_peer_id (b.signaller), ==,
+                     gst_call_websocket_signaller_get_peer_id (a.signaller));
+    gst_call_websocket_signaller_set_remote_peer_id (b.signaller, NULL);
     soup_websocket_connection_send_text (raw.connection, "{\"type\":\"bye\"}");
     wait_count (&b.byes, 2, "a raw bye");
     g_assert_false (b.closed);
@@ -1042,6 +1107,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/GstCall/WebSocket/relay", test_relay);
+  g_test_add_func ("/GstCall/WebSocket/one-to-one", test_one_to_one);
   g_test_add_func ("/GstCall/WebSocket/bad-uri", test_bad_uri);
   g_test_add_func ("/GstCall/WebSocket/wrong-token", test_wrong_token);
   g_test_add_func ("/GstCall/WebSocket/bad-input", test_bad_input);
