@@ -473,17 +473,21 @@ gst_call_signalling_server_listen (GstCallSignallingServer *self,
 guint
 gst_call_signalling_server_get_port (GstCallSignallingServer *self)
 {
-  GSList *uris;
+  GSList *listeners;
   guint port = 0;
 
   g_return_val_if_fail (GST_IS_CALL_SIGNALLING_SERVER (self), 0);
 
   if (!self->soup_server)
     return 0;
-  uris = soup_server_get_uris (self->soup_server);
-  if (uris)
-    port = g_uri_get_port (uris->data);
-  g_slist_free_full (uris, (GDestroyNotify) g_uri_unref);
+  listeners = soup_server_get_listeners (self->soup_server);
+  if (listeners) {
+    g_autoptr (GSocketAddress) address = g_socket_get_local_address (listeners->data, NULL);
+
+    if (G_IS_INET_SOCKET_ADDRESS (address))
+      port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (address));
+  }
+  g_slist_free (listeners);
   return port;
 }
 
