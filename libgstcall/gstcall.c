@@ -17,6 +17,7 @@
 #include "gstcalltrack-private.h"
 #include "gstcall-negotiator-private.h"
 #include "gstcall-private.h"
+#include "gstcallwebsocketsignaller.h"
 
 /**
  * GstCall:
@@ -100,6 +101,7 @@ struct _GstCall {
   GstCallTrack *local_tracks[2]; /* by GstCallMediaKind */
   GPtrArray *pending_messages;
   gboolean incoming;
+  gulong peer_joined_handler; /* dialling a room nobody is in yet */
 
   /* statistics: frames counted on streaming threads */
   gint frames_sent[2];
@@ -208,6 +210,8 @@ finish_call (GstCall      *self,
   }
 
   clear_timeout (self);
+  if (self->peer_joined_handler && self->signaller)
+    g_clear_signal_handler (&self->peer_joined_handler, self->signaller);
   if (self->negotiator)
     gst_call_negotiator_stop (self->negotiator);
   if (self->pc) {
@@ -596,7 +600,8 @@ on_setup_cancelled (GCancellable *cancellable,
 {
   /* Cancelling gives up on a call still connecting; a connected call is
    * ended with gst_call_hangup() only. */
-  if (self->state == GST_CALL_STATE_CONNECTING)
+  if (self->state == GST_CALL_STATE_CONNECTING ||
+      (self->state == GST_CALL_STATE_IDLE && self->setup_task))
     gst_call_hangup (self);
 }
 
@@ -627,17 +632,105 @@ replay_pending_messages (GstCall *self)
   }
 }
 
+static void
+stop_waiting_for_peer (GstCall *self)
+{
+  if (self->peer_joined_handler && self->signaller)
+    g_clear_signal_handler (&self->peer_joined_handler, self->signaller);
+  self->peer_joined_handler = 0;
+}
+
+static void
+dial_room_peer (GstCall *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  stop_waiting_for_peer (self);
+  if (is_finished (self) || !self->setup_task)
+    return;
+  if (!start_call (self, TRUE, &error))
+    finish_call (self, GST_CALL_STATE_FAILED, g_steal_pointer (&error));
+}
+
+static void
+on_room_peer_joined (GstCallWebSocketSignaller *signaller,
+                     const char                *peer_id,
+                     GstCall                   *self)
+{
+  GST_DEBUG ("call %p: peer %s joined the room: dialling", self, peer_id);
+  dial_room_peer (self);
+}
+
+static void
+on_room_joined (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr (GstCall) self = user_data;
+  g_autoptr (GError) error = NULL;
+  GstCallWebSocketSignaller *signaller = GST_CALL_WEBSOCKET_SIGNALLER (source);
+  guint n_peers = 0;
+
+  if (!gst_call_websocket_signaller_connect_finish (signaller, result, &n_peers, &error)) {
+    if (!is_finished (self))
+      finish_call (self, g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
+                             ? GST_CALL_STATE_ENDED : GST_CALL_STATE_FAILED,
+                   g_steal_pointer (&error));
+    return;
+  }
+  if (is_finished (self) || !self->setup_task)
+    return;
+
+  if (n_peers > 0) {
+    dial_room_peer (self);
+  } else {
+    /* Nobody to call yet: the offer goes out when somebody joins. */
+    self->peer_joined_handler =
+        g_signal_connect (signaller, "peer-joined", G_CALLBACK (on_room_peer_joined), self);
+  }
+}
+
+/* Dials a room of a WebSocket signalling server: joins it, waits for a peer
+ * if the room is empty and sends the offer. */
+static void
+dial_room (GstCall    *self,
+           GTask      *task,
+           const char *uri)
+{
+  g_autoptr (GstCallWebSocketSignaller) signaller = NULL;
+
+  if (self->state != GST_CALL_STATE_IDLE || self->setup_task) {
+    g_task_return_new_error (task, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
+                             _("The call is %s: a GstCall makes one call, create a new one "
+                               "for the next"), state_name (self->state));
+    return;
+  }
+
+  signaller = gst_call_websocket_signaller_new (uri, NULL);
+  gst_call_set_signaller (self, GST_CALL_SIGNALLER (signaller));
+  self->setup_task = g_object_ref (task);
+  watch_cancellable (self, g_task_get_cancellable (task));
+  gst_call_websocket_signaller_connect_async (signaller, g_task_get_cancellable (task),
+                                              on_room_joined, g_object_ref (self));
+}
+
 /**
  * gst_call_dial_async:
  * @self: a [class@Call]
  * @uri: (nullable): where to call; %NULL to call through the
- *   [property@Call:signaller]
+ *   [property@Call:signaller]; a `ws://` or `wss://` URI names a room on a
+ *   [class@CallSignallingServer], `ws://HOST:PORT/ws?room=NAME` (add
+ *   `&token=SECRET` when the server asks for one)
  * @cancellable: (nullable): a [class@Gio.Cancellable]; cancelling hangs up
  * @callback: (scope async) (nullable): called once the call is connected or failed
  * @user_data: data for @callback
  *
  * Starts the call as the caller: local media starts, an offer goes to the
  * peer and the call connects. Finish with [method@Call.dial_finish].
+ *
+ * Dialling a room, the call joins it with a [class@CallWebSocketSignaller]
+ * that becomes its [property@Call:signaller], waits until another peer is
+ * in the room, and offers the call to the room.
  */
 void
 gst_call_dial_async (GstCall             *self,
@@ -658,6 +751,10 @@ gst_call_dial_async (GstCall             *self,
   if (uri) {
     g_autofree char *scheme = g_uri_parse_scheme (uri);
 
+    if (g_strcmp0 (scheme, "ws") == 0 || g_strcmp0 (scheme, "wss") == 0) {
+      dial_room (self, task, uri);
+      return;
+    }
     g_task_return_new_error (task, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
                              _("Cannot call “%s”: the URI scheme “%s” is not "
                                "supported; set a signaller and dial with no URI"),

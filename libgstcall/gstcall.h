@@ -24,6 +24,8 @@
 #include "gstcallcodecs.h"
 #include "gstcallsignaller.h"
 #include "gstcallloopbacksignaller.h"
+#include "gstcallsignallingserver.h"
+#include "gstcallwebsocketsignaller.h"
 #include "gstpeerconnection.h"
 
 #undef _GST_CALL_INSIDE

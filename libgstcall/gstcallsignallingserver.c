@@ -1,0 +1,547 @@
+/* libgstcall
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <json-glib/json-glib.h>
+
+#include "gstcallsignallingserver.h"
+#include "gstcall-error.h"
+#include "gstcall-private.h"
+#include "gstcall-signalling-private.h"
+
+/**
+ * GstCallSignallingServer:
+ *
+ * A WebSocket relay for [class@CallWebSocketSignaller] peers, speaking the
+ * JSON protocol of `docs/signalling-protocol.md`.
+ *
+ * Peers connect to the path `/ws`, join a room and everything they send is
+ * relayed to the other peers of that room, with `from` set by the server.
+ * Malformed, oversized or unknown messages get an `error` message back;
+ * the other peers are not affected. With a token, peers must present it
+ * when they join.
+ *
+ * The server serves on the main context that was thread-default when it
+ * was created. It binds `127.0.0.1` unless told otherwise.
+ */
+
+#define WEBSOCKET_PATH "/ws"
+
+typedef struct {
+  GstCallSignallingServer *server; /* unowned: the server outlives its peers */
+  SoupWebsocketConnection *connection;
+  char *id;
+  char *room;
+  gulong message_handler;
+  gulong closed_handler;
+} Peer;
+
+struct _GstCallSignallingServer {
+  GObject parent_instance;
+
+  GMainContext *context;
+  SoupServer *soup_server;
+  char *token;
+  GList *peers; /* Peer* */
+  guint next_peer_id;
+  gboolean listening;
+};
+
+G_DEFINE_FINAL_TYPE (GstCallSignallingServer, gst_call_signalling_server, G_TYPE_OBJECT)
+
+static void
+peer_free (Peer *peer)
+{
+  g_clear_signal_handler (&peer->message_handler, peer->connection);
+  g_clear_signal_handler (&peer->closed_handler, peer->connection);
+  g_clear_object (&peer->connection);
+  g_free (peer->id);
+  g_free (peer->room);
+  g_free (peer);
+}
+
+static void
+send_object (Peer       *peer,
+             JsonObject *object)
+{
+  g_autofree char *text = NULL;
+
+  if (soup_websocket_connection_get_state (peer->connection) != SOUP_WEBSOCKET_STATE_OPEN)
+    return;
+  text = gst_call_signalling_to_text (object);
+  soup_websocket_connection_send_text (peer->connection, text);
+}
+
+static void
+send_error (Peer       *peer,
+            const char *message)
+{
+  g_autoptr (JsonObject) object = json_object_new ();
+
+  GST_INFO ("signalling server: error to peer %s: %s", peer->id, message);
+  json_object_set_string_member (object, "type", "error");
+  json_object_set_string_member (object, "message", message);
+  send_object (peer, object);
+}
+
+static void
+send_error_and_close (Peer       *peer,
+                      const char *message,
+                      gushort     code)
+{
+  send_error (peer, message);
+  if (soup_websocket_connection_get_state (peer->connection) == SOUP_WEBSOCKET_STATE_OPEN)
+    soup_websocket_connection_close (peer->connection, code, message);
+}
+
+static void
+broadcast_to_room (GstCallSignallingServer *self,
+                   Peer                    *sender,
+                   JsonObject              *object)
+{
+  for (GList *l = self->peers; l; l = l->next) {
+    Peer *other = l->data;
+
+    if (other == sender || !other->room || g_strcmp0 (other->room, sender->room) != 0)
+      continue;
+    send_object (other, object);
+  }
+}
+
+static Peer *
+find_peer_in_room (GstCallSignallingServer *self,
+                   const char              *room,
+                   const char              *id)
+{
+  for (GList *l = self->peers; l; l = l->next) {
+    Peer *other = l->data;
+
+    if (g_strcmp0 (other->room, room) == 0 && g_strcmp0 (other->id, id) == 0)
+      return other;
+  }
+  return NULL;
+}
+
+static void
+handle_join (GstCallSignallingServer *self,
+             Peer                    *peer,
+             JsonObject              *message)
+{
+  const char *room;
+  const char *token = NULL;
+  g_autoptr (JsonObject) joined = NULL;
+  g_autoptr (JsonObject) announce = NULL;
+  JsonArray *peers;
+
+  if (peer->room) {
+    send_error (peer, _("Already joined a room"));
+    return;
+  }
+  room = gst_call_signalling_get_string (message, "room");
+  if (!room || !*room) {
+    send_error (peer, _("A join message needs a non-empty string “room”"));
+    return;
+  }
+  if (json_object_has_member (message, "token")) {
+    token = gst_call_signalling_get_string (message, "token");
+    if (!token) {
+      send_error (peer, _("The “token” of a join message must be a string"));
+      return;
+    }
+  }
+  if (self->token && g_strcmp0 (token, self->token) != 0) {
+    send_error_and_close (peer, _("Wrong or missing token"),
+                          SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION);
+    return;
+  }
+
+  joined = json_object_new ();
+  peers = json_array_new ();
+  for (GList *l = self->peers; l; l = l->next) {
+    Peer *other = l->data;
+
+    if (other != peer && g_strcmp0 (other->room, room) == 0)
+      json_array_add_string_element (peers, other->id);
+  }
+  peer->room = g_strdup (room);
+  json_object_set_string_member (joined, "type", "joined");
+  json_object_set_string_member (joined, "peer_id", peer->id);
+  json_object_set_array_member (joined, "peers", peers);
+  send_object (peer, joined);
+
+  announce = json_object_new ();
+  json_object_set_string_member (announce, "type", "peer-joined");
+  json_object_set_string_member (announce, "peer_id", peer->id);
+  broadcast_to_room (self, peer, announce);
+  GST_DEBUG ("signalling server: peer %s joined room %s", peer->id, room);
+}
+
+static void
+handle_relay (GstCallSignallingServer *self,
+              Peer                    *peer,
+              JsonObject              *message)
+{
+  g_autofree char *to = NULL;
+
+  if (!peer->room) {
+    send_error (peer, _("Join a room before sending messages"));
+    return;
+  }
+
+  if (json_object_has_member (message, "to")) {
+    to = g_strdup (gst_call_signalling_get_string (message, "to"));
+    if (!to) {
+      send_error (peer, _("The “to” of a message must be a string"));
+      return;
+    }
+    json_object_remove_member (message, "to");
+  }
+  json_object_set_string_member (message, "from", peer->id);
+
+  if (to) {
+    Peer *target = find_peer_in_room (self, peer->room, to);
+
+    if (!target) {
+      g_autofree char *text =
+          g_strdup_printf (_("No peer “%s” in room “%s”"), to, peer->room);
+
+      send_error (peer, text);
+      return;
+    }
+    send_object (target, message);
+  } else {
+    broadcast_to_room (self, peer, message);
+  }
+}
+
+static void
+on_message (SoupWebsocketConnection *connection,
+            SoupWebsocketDataType    type,
+            GBytes                  *bytes,
+            gpointer                 user_data)
+{
+  Peer *peer = user_data;
+  GstCallSignallingServer *self = peer->server;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonObject) message = NULL;
+  const char *message_type;
+
+  if (type != SOUP_WEBSOCKET_DATA_TEXT) {
+    send_error (peer, _("Messages must be text, not binary"));
+    return;
+  }
+  if (g_bytes_get_size (bytes) > GST_CALL_SIGNALLING_SERVER_MAX_MESSAGE_SIZE) {
+    send_error_and_close (peer, _("Message too large"),
+                          SOUP_WEBSOCKET_CLOSE_TOO_BIG);
+    return;
+  }
+
+  message = gst_call_signalling_parse (bytes, GST_CALL_SIGNALLING_FROM_CLIENT,
+                                       &message_type, &error);
+  if (!message) {
+    send_error (peer, error->message);
+    return;
+  }
+
+  if (g_str_equal (message_type, "join"))
+    handle_join (self, peer, message);
+  else
+    handle_relay (self, peer, message);
+}
+
+static void
+remove_peer (GstCallSignallingServer *self,
+             Peer                    *peer)
+{
+  self->peers = g_list_remove (self->peers, peer);
+  if (peer->room) {
+    g_autoptr (JsonObject) left = json_object_new ();
+
+    json_object_set_string_member (left, "type", "peer-left");
+    json_object_set_string_member (left, "peer_id", peer->id);
+    broadcast_to_room (self, peer, left);
+  }
+  GST_DEBUG ("signalling server: peer %s left", peer->id);
+  peer_free (peer);
+}
+
+static void
+on_closed (SoupWebsocketConnection *connection,
+           gpointer                 user_data)
+{
+  Peer *peer = user_data;
+
+  remove_peer (peer->server, peer);
+}
+
+static void
+on_websocket (SoupServer              *soup_server,
+              SoupServerMessage       *msg,
+              const char              *path,
+              SoupWebsocketConnection *connection,
+              gpointer                 user_data)
+{
+  GstCallSignallingServer *self = user_data;
+  Peer *peer = g_new0 (Peer, 1);
+
+  peer->server = self;
+  peer->connection = g_object_ref (connection);
+  peer->id = g_strdup_printf ("%u", ++self->next_peer_id);
+  /* Above our own limit, so that the peer learns why it is disconnected. */
+  soup_websocket_connection_set_max_incoming_payload_size (
+      connection, 4 * GST_CALL_SIGNALLING_SERVER_MAX_MESSAGE_SIZE);
+  soup_websocket_connection_set_keepalive_interval (connection, 0);
+  peer->message_handler =
+      g_signal_connect (connection, "message", G_CALLBACK (on_message), peer);
+  peer->closed_handler =
+      g_signal_connect (connection, "closed", G_CALLBACK (on_closed), peer);
+  self->peers = g_list_append (self->peers, peer);
+  GST_DEBUG ("signalling server: peer %s connected", peer->id);
+}
+
+static void
+close_all_peers (GstCallSignallingServer *self)
+{
+  while (self->peers) {
+    Peer *peer = self->peers->data;
+
+    /* Closing is asynchronous: forget the peer now, without announcing it. */
+    self->peers = g_list_delete_link (self->peers, self->peers);
+    if (soup_websocket_connection_get_state (peer->connection) == SOUP_WEBSOCKET_STATE_OPEN)
+      soup_websocket_connection_close (peer->connection, SOUP_WEBSOCKET_CLOSE_GOING_AWAY,
+                                       NULL);
+    peer_free (peer);
+  }
+}
+
+static void
+gst_call_signalling_server_dispose (GObject *object)
+{
+  GstCallSignallingServer *self = GST_CALL_SIGNALLING_SERVER (object);
+
+  close_all_peers (self);
+  if (self->soup_server) {
+    soup_server_disconnect (self->soup_server);
+    g_clear_object (&self->soup_server);
+  }
+
+  G_OBJECT_CLASS (gst_call_signalling_server_parent_class)->dispose (object);
+}
+
+static void
+gst_call_signalling_server_finalize (GObject *object)
+{
+  GstCallSignallingServer *self = GST_CALL_SIGNALLING_SERVER (object);
+
+  g_free (self->token);
+  g_main_context_unref (self->context);
+
+  G_OBJECT_CLASS (gst_call_signalling_server_parent_class)->finalize (object);
+}
+
+static void
+gst_call_signalling_server_class_init (GstCallSignallingServerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = gst_call_signalling_server_dispose;
+  object_class->finalize = gst_call_signalling_server_finalize;
+}
+
+static void
+gst_call_signalling_server_init (GstCallSignallingServer *self)
+{
+  gst_call_ensure_initialized ();
+  self->context = g_main_context_ref_thread_default ();
+  self->soup_server = soup_server_new ("server-header", "libgstcall ", NULL);
+  soup_server_add_websocket_handler (self->soup_server, WEBSOCKET_PATH, NULL, NULL,
+                                     on_websocket, self, NULL);
+}
+
+/**
+ * gst_call_signalling_server_new:
+ * @token: (nullable): a shared secret peers must present when they join, or
+ *   %NULL to let anyone join
+ *
+ * Creates a signalling server. It does not accept connections before
+ * [method@CallSignallingServer.listen].
+ *
+ * Returns: (transfer full): a new [class@CallSignallingServer]
+ */
+GstCallSignallingServer *
+gst_call_signalling_server_new (const char *token)
+{
+  GstCallSignallingServer *self = g_object_new (GST_TYPE_CALL_SIGNALLING_SERVER, NULL);
+
+  self->token = g_strdup (token);
+  return self;
+}
+
+/**
+ * gst_call_signalling_server_set_tls_certificate:
+ * @self: a [class@CallSignallingServer]
+ * @certificate: (nullable): the certificate, with its private key, or %NULL
+ *   for plain `ws://`
+ *
+ * Serves `wss://` (and `https://`) with @certificate. Call it before
+ * [method@CallSignallingServer.listen].
+ */
+void
+gst_call_signalling_server_set_tls_certificate (GstCallSignallingServer *self,
+                                                GTlsCertificate         *certificate)
+{
+  g_return_if_fail (GST_IS_CALL_SIGNALLING_SERVER (self));
+  g_return_if_fail (certificate == NULL || G_IS_TLS_CERTIFICATE (certificate));
+  g_return_if_fail (!self->listening);
+
+  g_object_set (self->soup_server, "tls-certificate", certificate, NULL);
+}
+
+/**
+ * gst_call_signalling_server_listen:
+ * @self: a [class@CallSignallingServer]
+ * @address: (nullable): the IP address to bind, %NULL for `127.0.0.1`
+ * @port: the TCP port, or 0 to pick a free one (see
+ *   [method@CallSignallingServer.get_port])
+ * @error: return location for a [struct@GLib.Error]
+ *
+ * Starts accepting WebSocket connections on `ws://ADDRESS:PORT/ws` (or
+ * `wss://` with a TLS certificate).
+ *
+ * Returns: %TRUE when the server listens; %FALSE with @error set
+ *   (%GST_CALL_ERROR_INVALID_ARGUMENT for a bad address,
+ *   %GST_CALL_ERROR_SIGNALLING when the address cannot be bound)
+ */
+gboolean
+gst_call_signalling_server_listen (GstCallSignallingServer *self,
+                                   const char              *address,
+                                   guint                    port,
+                                   GError                 **error)
+{
+  g_autoptr (GSocketAddress) socket_address = NULL;
+  g_autoptr (GError) listen_error = NULL;
+  GTlsCertificate *certificate = NULL;
+  SoupServerListenOptions options = 0;
+  gboolean ok;
+
+  g_return_val_if_fail (GST_IS_CALL_SIGNALLING_SERVER (self), FALSE);
+  g_return_val_if_fail (port <= G_MAXUINT16, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  g_return_val_if_fail (self->soup_server != NULL, FALSE);
+
+  if (!address)
+    address = "127.0.0.1";
+  socket_address = g_inet_socket_address_new_from_string (address, port);
+  if (!socket_address) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("“%s” is not an IP address to listen on"), address);
+    return FALSE;
+  }
+
+  g_object_get (self->soup_server, "tls-certificate", &certificate, NULL);
+  if (certificate) {
+    options |= SOUP_SERVER_LISTEN_HTTPS;
+    g_object_unref (certificate);
+  }
+
+  /* libsoup serves on the context that is thread-default here. */
+  g_main_context_push_thread_default (self->context);
+  ok = soup_server_listen (self->soup_server, socket_address, options, &listen_error);
+  g_main_context_pop_thread_default (self->context);
+  if (!ok) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+                 _("Cannot listen on %s port %u: %s"), address, port,
+                 listen_error->message);
+    return FALSE;
+  }
+  self->listening = TRUE;
+  return TRUE;
+}
+
+/**
+ * gst_call_signalling_server_get_port:
+ * @self: a [class@CallSignallingServer]
+ *
+ * Gets the TCP port the server listens on, useful after listening on port 0.
+ *
+ * Returns: the port, or 0 when the server does not listen
+ */
+guint
+gst_call_signalling_server_get_port (GstCallSignallingServer *self)
+{
+  GSList *listeners;
+  guint port = 0;
+
+  g_return_val_if_fail (GST_IS_CALL_SIGNALLING_SERVER (self), 0);
+
+  if (!self->soup_server)
+    return 0;
+  listeners = soup_server_get_listeners (self->soup_server);
+  if (listeners) {
+    g_autoptr (GSocketAddress) address = g_socket_get_local_address (listeners->data, NULL);
+
+    if (G_IS_INET_SOCKET_ADDRESS (address))
+      port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (address));
+  }
+  g_slist_free (listeners);
+  return port;
+}
+
+/**
+ * gst_call_signalling_server_get_n_peers:
+ * @self: a [class@CallSignallingServer]
+ *
+ * Counts the WebSocket connections the server holds, whether or not they
+ * joined a room.
+ *
+ * Returns: the number of connected peers
+ */
+guint
+gst_call_signalling_server_get_n_peers (GstCallSignallingServer *self)
+{
+  g_return_val_if_fail (GST_IS_CALL_SIGNALLING_SERVER (self), 0);
+
+  return g_list_length (self->peers);
+}
+
+/**
+ * gst_call_signalling_server_get_soup_server:
+ * @self: a [class@CallSignallingServer]
+ *
+ * Gets the HTTP server underneath, to serve more paths (a web page, static
+ * files) next to the WebSocket path `/ws`.
+ *
+ * Returns: (transfer none) (nullable): the [class@Soup.Server], or %NULL
+ *   once the server was stopped
+ */
+SoupServer *
+gst_call_signalling_server_get_soup_server (GstCallSignallingServer *self)
+{
+  g_return_val_if_fail (GST_IS_CALL_SIGNALLING_SERVER (self), NULL);
+
+  return self->soup_server;
+}
+
+/**
+ * gst_call_signalling_server_stop:
+ * @self: a [class@CallSignallingServer]
+ *
+ * Closes every connection and stops listening. The server cannot listen
+ * again afterwards.
+ */
+void
+gst_call_signalling_server_stop (GstCallSignallingServer *self)
+{
+  g_return_if_fail (GST_IS_CALL_SIGNALLING_SERVER (self));
+
+  close_all_peers (self);
+  if (self->soup_server) {
+    soup_server_disconnect (self->soup_server);
+    g_clear_object (&self->soup_server);
+  }
+  self->listening = FALSE;
+}
