@@ -1187,6 +1187,15 @@ gst_peer_connection_dispose (GObject *object)
   g_clear_pointer (&self->local_branches, g_hash_table_unref);
   g_clear_pointer (&self->tracks, g_ptr_array_unref);
 
+  /* The signal handlers on webrtcbin, rtpbin and the decodebins hold the
+   * shared part, which holds the pipeline: a cycle. Nothing runs on the
+   * pipeline after close, so drop it here; freeing it releases those
+   * handlers, and with them the ICE agent's sockets and threads. */
+  if (self->shared->pipeline) {
+    gst_clear_object (&self->shared->pipeline);
+    self->shared->webrtcbin = NULL;
+  }
+
   G_OBJECT_CLASS (gst_peer_connection_parent_class)->dispose (object);
 }
 
