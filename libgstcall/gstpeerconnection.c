@@ -2683,8 +2683,6 @@ gst_peer_connection_add_ice_candidate (GstPeerConnection *self,
                                        const char        *candidate,
                                        GError           **error)
 {
-  g_auto (GStrv) tokens = NULL;
-
   g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
@@ -2698,21 +2696,8 @@ gst_peer_connection_add_ice_candidate (GstPeerConnection *self,
   if (g_str_has_prefix (candidate, "a="))
     candidate += 2;
 
-  tokens = g_strsplit (candidate, " ", -1);
-  if (!g_str_has_prefix (candidate, "candidate:") || g_strv_length (tokens) < 8 ||
-      !g_str_equal (tokens[6], "typ")) {
-    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
-                 _("“%s” is not an ICE candidate: expected “candidate:FOUNDATION "
-                   "COMPONENT TRANSPORT PRIORITY ADDRESS PORT typ TYPE”"),
-                 candidate);
+  if (!gst_call_sdp_check_candidate (candidate, mline_index, error))
     return FALSE;
-  }
-  if (mline_index > 1024) {
-    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
-                 _("The media section index %u of the ICE candidate is out of range"),
-                 mline_index);
-    return FALSE;
-  }
 
   g_signal_emit_by_name (self->shared->webrtcbin, "add-ice-candidate",
                          mline_index, candidate);
