@@ -20,6 +20,17 @@ G_BEGIN_DECLS
 GstSDPMessage *gst_call_sdp_parse_webrtc (const char  *text,
                                           GError     **error);
 
+/* The highest media section index an ICE candidate may name. */
+#define GST_CALL_SDP_MAX_MLINE_INDEX 1024
+
+/* Checks the syntax of one ICE candidate line (without "a="), as given to
+ * gst_peer_connection_add_ice_candidate(): "candidate:FOUNDATION COMPONENT
+ * TRANSPORT PRIORITY ADDRESS PORT typ TYPE ...", and its media section
+ * index. The error (GST_CALL_ERROR_INVALID_ARGUMENT) says what is wrong. */
+gboolean gst_call_sdp_check_candidate (const char  *candidate,
+                                       guint        mline_index,
+                                       GError     **error);
+
 GstWebRTCSDPType gst_call_sdp_type_to_webrtc (GstCallSdpType type);
 const char      *gst_call_sdp_type_to_string (GstCallSdpType type);
 

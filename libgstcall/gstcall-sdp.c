@@ -132,6 +132,33 @@ gst_call_sdp_parse_webrtc (const char  *text,
   return g_steal_pointer (&message);
 }
 
+gboolean
+gst_call_sdp_check_candidate (const char  *candidate,
+                              guint        mline_index,
+                              GError     **error)
+{
+  g_auto (GStrv) tokens = NULL;
+
+  g_return_val_if_fail (candidate != NULL, FALSE);
+
+  tokens = g_strsplit (candidate, " ", -1);
+  if (!g_str_has_prefix (candidate, "candidate:") || g_strv_length (tokens) < 8 ||
+      !g_str_equal (tokens[6], "typ")) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("“%s” is not an ICE candidate: expected “candidate:FOUNDATION "
+                   "COMPONENT TRANSPORT PRIORITY ADDRESS PORT typ TYPE”"),
+                 candidate);
+    return FALSE;
+  }
+  if (mline_index > GST_CALL_SDP_MAX_MLINE_INDEX) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("The media section index %u of the ICE candidate is out of range"),
+                 mline_index);
+    return FALSE;
+  }
+  return TRUE;
+}
+
 GstWebRTCSDPType
 gst_call_sdp_type_to_webrtc (GstCallSdpType type)
 {

@@ -201,7 +201,8 @@ finish_call (GstCall      *self,
              GstCallState  final_state,
              GError       *reason)
 {
-  g_autoptr (GObject) keep_alive = g_object_ref (G_OBJECT (self));
+  /* Handlers of the signals below may drop the last reference. */
+  G_GNUC_UNUSED g_autoptr (GObject) keep_alive = g_object_ref (G_OBJECT (self));
   g_autoptr (GTask) task = g_steal_pointer (&self->setup_task);
 
   if (is_finished (self)) {

@@ -1187,6 +1187,15 @@ gst_peer_connection_dispose (GObject *object)
   g_clear_pointer (&self->local_branches, g_hash_table_unref);
   g_clear_pointer (&self->tracks, g_ptr_array_unref);
 
+  /* The signal handlers on webrtcbin, rtpbin and the decodebins hold the
+   * shared part, which holds the pipeline: a cycle. Nothing runs on the
+   * pipeline after close, so drop it here; freeing it releases those
+   * handlers, and with them the ICE agent's sockets and threads. */
+  if (self->shared->pipeline) {
+    gst_clear_object (&self->shared->pipeline);
+    self->shared->webrtcbin = NULL;
+  }
+
   G_OBJECT_CLASS (gst_peer_connection_parent_class)->dispose (object);
 }
 
@@ -2753,8 +2762,6 @@ gst_peer_connection_add_ice_candidate (GstPeerConnection *self,
                                        const char        *candidate,
                                        GError           **error)
 {
-  g_auto (GStrv) tokens = NULL;
-
   g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
@@ -2768,21 +2775,8 @@ gst_peer_connection_add_ice_candidate (GstPeerConnection *self,
   if (g_str_has_prefix (candidate, "a="))
     candidate += 2;
 
-  tokens = g_strsplit (candidate, " ", -1);
-  if (!g_str_has_prefix (candidate, "candidate:") || g_strv_length (tokens) < 8 ||
-      !g_str_equal (tokens[6], "typ")) {
-    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
-                 _("“%s” is not an ICE candidate: expected “candidate:FOUNDATION "
-                   "COMPONENT TRANSPORT PRIORITY ADDRESS PORT typ TYPE”"),
-                 candidate);
+  if (!gst_call_sdp_check_candidate (candidate, mline_index, error))
     return FALSE;
-  }
-  if (mline_index > 1024) {
-    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
-                 _("The media section index %u of the ICE candidate is out of range"),
-                 mline_index);
-    return FALSE;
-  }
 
   g_signal_emit_by_name (self->shared->webrtcbin, "add-ice-candidate",
                          mline_index, candidate);

@@ -21,6 +21,17 @@ keep_polling (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
+/* GST_CALL_TEST_TIMEOUT_SCALE stretches every wait (the valgrind test
+ * setup sets it: everything runs tens of times slower there). */
+static guint
+scaled_timeout (guint timeout_ms)
+{
+  const char *scale = g_getenv ("GST_CALL_TEST_TIMEOUT_SCALE");
+  guint64 factor = scale ? g_ascii_strtoull (scale, NULL, 10) : 1;
+
+  return (guint) MIN ((guint64) timeout_ms * MAX (factor, 1), G_MAXUINT);
+}
+
 void
 test_wait_until (gboolean    (*condition) (gpointer data),
                  gpointer      data,
@@ -29,10 +40,13 @@ test_wait_until (gboolean    (*condition) (gpointer data),
 {
   GMainContext *context = g_main_context_ref_thread_default ();
   gboolean timed_out = FALSE;
-  GSource *timeout = g_timeout_source_new (timeout_ms);
+  GSource *timeout;
   /* Conditions may depend on counters bumped by streaming threads, which
    * do not wake the context: look again every 20 ms. */
   GSource *poll = g_timeout_source_new (20);
+
+  timeout_ms = scaled_timeout (timeout_ms);
+  timeout = g_timeout_source_new (timeout_ms);
 
   g_source_set_callback (timeout, on_timeout, &timed_out, NULL);
   g_source_attach (timeout, context);
