@@ -909,6 +909,7 @@ main (int argc, char **argv)
   setlocale (LC_ALL, "");
   gst_init (&argc, &argv);
   g_test_init (&argc, &argv, NULL);
+  test_tolerate_known_gstreamer_criticals ();
 
   g_test_add_func ("/GstCall/Call/both-ways", test_call_both_ways);
   g_test_add_func ("/GstCall/Call/incoming-call", test_incoming_call);

@@ -880,6 +880,7 @@ main (int argc, char **argv)
 {
   gst_init (&argc, &argv);
   g_test_init (&argc, &argv, NULL);
+  test_tolerate_known_gstreamer_criticals ();
 
   /* These two run first, before the fake hardware plugin exists. */
   g_test_add_func ("/GstCall/Codecs/software-on-this-machine",

@@ -40,6 +40,11 @@ void test_wait_until (gboolean    (*condition) (gpointer data),
                       guint         timeout_ms,
                       const char   *what);
 
+/* Call tests: lets one known GStreamer 1.22 critical through instead of
+ * aborting (see test-utils.c); every other warning and critical stays
+ * fatal. Call after g_test_init(). */
+void test_tolerate_known_gstreamer_criticals (void);
+
 /* Runs pending idle work on the thread-default context. */
 void test_drain_context (void);
 
