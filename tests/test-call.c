@@ -144,42 +144,6 @@ side_finish_setup (Side    *side,
   return ok;
 }
 
-static guint
-stats_uint (GstCall    *call,
-            const char *field)
-{
-  g_autoptr (GstStructure) stats = gst_call_get_stats (call);
-  guint value = 0;
-
-  g_assert_true (gst_structure_get_uint (stats, field, &value));
-  return value;
-}
-
-typedef struct {
-  GstCall *call;
-  const char *field;
-  guint at_least;
-} StatsWait;
-
-static gboolean
-stats_reached (gpointer data)
-{
-  StatsWait *wait = data;
-
-  return stats_uint (wait->call, wait->field) >= wait->at_least;
-}
-
-static void
-wait_stats (GstCall    *call,
-            const char *field,
-            guint       at_least)
-{
-  StatsWait wait = { call, field, at_least };
-  g_autofree char *what = g_strdup_printf ("%s >= %u", field, at_least);
-
-  test_wait_until (stats_reached, &wait, TIMEOUT_MS, what);
-}
-
 static gboolean
 timeout_reached (gpointer data)
 {
@@ -235,28 +199,28 @@ assert_mute_stops_media (Side       *sender,
 
   set_muted (sender->call, TRUE);
   /* The sender stops at once: nothing reaches its encoder. */
-  sent = stats_uint (sender->call, sent_field);
+  sent = test_call_stats_uint (sender->call, sent_field);
   iterate_for (500);
-  g_assert_cmpuint (stats_uint (sender->call, sent_field), ==, sent);
+  g_assert_cmpuint (test_call_stats_uint (sender->call, sent_field), ==, sent);
 
   /* The receiver drains what was in flight: no change for 1.5 s (a loaded
    * machine may deliver it in bursts), then nothing more for a second. */
-  previous = stats_uint (receiver->call, field);
+  previous = test_call_stats_uint (receiver->call, field);
   do {
     iterate_for (1500);
     before = previous;
-    previous = stats_uint (receiver->call, field);
+    previous = test_call_stats_uint (receiver->call, field);
   } while (previous != before && g_get_monotonic_time () < give_up);
 
   iterate_for (1000);
-  after = stats_uint (receiver->call, field);
+  after = test_call_stats_uint (receiver->call, field);
   g_test_message ("%s while muted: %u -> %u (sender stopped at %u)", field, before,
                   after, sent);
   g_assert_cmpuint (after, ==, before);
-  g_assert_cmpuint (stats_uint (sender->call, sent_field), ==, sent);
+  g_assert_cmpuint (test_call_stats_uint (sender->call, sent_field), ==, sent);
 
   set_muted (sender->call, FALSE);
-  wait_stats (receiver->call, field, after + resume_at_least);
+  test_wait_call_stats (receiver->call, field, after + resume_at_least);
 }
 
 static void
@@ -276,10 +240,10 @@ test_call_both_ways (void)
   g_assert_true (GST_IS_PEER_CONNECTION (gst_call_get_peer_connection (a.call)));
 
   /* Audio and video both ways. */
-  wait_stats (a.call, "video-frames-received", 30);
-  wait_stats (b.call, "video-frames-received", 30);
-  wait_stats (a.call, "audio-frames-received", 50);
-  wait_stats (b.call, "audio-frames-received", 50);
+  test_wait_call_stats (a.call, "video-frames-received", 30);
+  test_wait_call_stats (b.call, "video-frames-received", 30);
+  test_wait_call_stats (a.call, "audio-frames-received", 50);
+  test_wait_call_stats (b.call, "audio-frames-received", 50);
   g_assert_cmpuint (a.remote_tracks[GST_CALL_MEDIA_KIND_VIDEO], ==, 1);
   g_assert_cmpuint (a.remote_tracks[GST_CALL_MEDIA_KIND_AUDIO], ==, 1);
   g_assert_cmpuint (b.remote_tracks[GST_CALL_MEDIA_KIND_VIDEO], ==, 1);
@@ -393,8 +357,8 @@ test_incoming_call (void)
   g_assert_no_error (error);
   g_assert_true (side_finish_setup (&b, &error));
   g_assert_no_error (error);
-  wait_stats (b.call, "audio-frames-received", 25);
-  wait_stats (a.call, "audio-frames-received", 25);
+  test_wait_call_stats (b.call, "audio-frames-received", 25);
+  test_wait_call_stats (a.call, "audio-frames-received", 25);
 
   /* The callee hangs up this time. */
   gst_call_hangup (b.call);
@@ -443,15 +407,15 @@ test_add_track_mid_call (void)
   side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), FALSE, TRUE);
   side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), FALSE, TRUE);
   connect_pair (&a, &b);
-  wait_stats (b.call, "audio-frames-received", 25);
-  g_assert_cmpuint (stats_uint (b.call, "video-frames-received"), ==, 0);
+  test_wait_call_stats (b.call, "audio-frames-received", 25);
+  g_assert_cmpuint (test_call_stats_uint (b.call, "video-frames-received"), ==, 0);
 
   /* The caller starts video: renegotiated, the callee receives it. */
   source = gst_parse_bin_from_description (TEST_VIDEO_SOURCE, TRUE, &error);
   g_assert_no_error (error);
   g_assert_nonnull (gst_call_add_track (a.call, GST_CALL_MEDIA_KIND_VIDEO, source, &error));
   g_assert_no_error (error);
-  wait_stats (b.call, "video-frames-received", 30);
+  test_wait_call_stats (b.call, "video-frames-received", 30);
   g_assert_cmpuint (b.remote_tracks[GST_CALL_MEDIA_KIND_VIDEO], ==, 1);
   g_test_message ("the callee receives the caller's new video");
 
@@ -460,7 +424,7 @@ test_add_track_mid_call (void)
   g_assert_no_error (error);
   g_assert_nonnull (gst_call_add_track (b.call, GST_CALL_MEDIA_KIND_VIDEO, source, &error));
   g_assert_no_error (error);
-  wait_stats (a.call, "video-frames-received", 30);
+  test_wait_call_stats (a.call, "video-frames-received", 30);
   g_assert_cmpuint (a.remote_tracks[GST_CALL_MEDIA_KIND_VIDEO], ==, 1);
 
   /* The caller stops its video: the callee's frames stop... */
@@ -481,14 +445,14 @@ test_add_track_mid_call (void)
     g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT);
     g_clear_error (&error);
 
-    previous = stats_uint (b.call, "video-frames-received");
+    previous = test_call_stats_uint (b.call, "video-frames-received");
     do {
       iterate_for (1000);
       frozen = previous;
-      previous = stats_uint (b.call, "video-frames-received");
+      previous = test_call_stats_uint (b.call, "video-frames-received");
     } while (previous != frozen && g_get_monotonic_time () < give_up);
     iterate_for (1000);
-    g_assert_cmpuint (stats_uint (b.call, "video-frames-received"), ==, frozen);
+    g_assert_cmpuint (test_call_stats_uint (b.call, "video-frames-received"), ==, frozen);
     g_test_message ("the caller's video stopped at %u frames", frozen);
 
     /* ... and start again when it shares something else. */
@@ -496,13 +460,13 @@ test_add_track_mid_call (void)
     g_assert_no_error (error);
     g_assert_nonnull (gst_call_add_track (a.call, GST_CALL_MEDIA_KIND_VIDEO, source, &error));
     g_assert_no_error (error);
-    wait_stats (b.call, "video-frames-received", frozen + 30);
+    test_wait_call_stats (b.call, "video-frames-received", frozen + 30);
   }
 
   /* Audio kept flowing. */
   {
-    guint audio = stats_uint (a.call, "audio-frames-received");
-    wait_stats (a.call, "audio-frames-received", audio + 25);
+    guint audio = test_call_stats_uint (a.call, "audio-frames-received");
+    test_wait_call_stats (a.call, "audio-frames-received", audio + 25);
   }
   g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_ACTIVE);
   g_assert_cmpint (gst_call_get_state (b.call), ==, GST_CALL_STATE_ACTIVE);
@@ -536,10 +500,10 @@ test_codecs (gconstpointer data)
   }
 
   connect_pair (&a, &b);
-  wait_stats (a.call, "video-frames-received", 30);
-  wait_stats (b.call, "video-frames-received", 30);
-  wait_stats (a.call, "audio-frames-received", 25);
-  wait_stats (b.call, "audio-frames-received", 25);
+  test_wait_call_stats (a.call, "video-frames-received", 30);
+  test_wait_call_stats (b.call, "video-frames-received", 30);
+  test_wait_call_stats (a.call, "audio-frames-received", 25);
+  test_wait_call_stats (b.call, "audio-frames-received", 25);
 
   offer = gst_peer_connection_get_remote_description (gst_call_get_peer_connection (b.call));
   g_test_message ("%s and %s both ways", video_name, audio_name);
@@ -576,8 +540,8 @@ test_default_sources (void)
   g_assert_null (gst_call_get_video_source (a.call));
 
   connect_pair (&a, &b);
-  wait_stats (b.call, "video-frames-received", 10);
-  wait_stats (b.call, "audio-frames-received", 25);
+  test_wait_call_stats (b.call, "video-frames-received", 10);
+  test_wait_call_stats (b.call, "audio-frames-received", 25);
 
   gst_call_hangup (b.call);
   test_wait_until (side_ended, &a, 2000, "the caller to see the hang-up");
@@ -646,8 +610,8 @@ test_file_source (void)
    * for a few frames of its 15 s only, a slow machine may take seconds to
    * connect. */
   connect_pair (&a, &b);
-  wait_stats (b.call, "video-frames-received", 20);
-  wait_stats (b.call, "audio-frames-received", 30);
+  test_wait_call_stats (b.call, "video-frames-received", 20);
+  test_wait_call_stats (b.call, "audio-frames-received", 30);
 
   gst_call_hangup (a.call);
   test_wait_until (side_ended, &b, 2000, "the callee to see the hang-up");
@@ -730,7 +694,7 @@ test_retransmission (void)
                     G_CALLBACK (wait_longer_for_packets), NULL);
 
   connect_pair (&a, &b);
-  wait_stats (b.call, "video-frames-received", 90);
+  test_wait_call_stats (b.call, "video-frames-received", 90);
   test_wait_until (rtx_received, b.call, 40000, "a retransmission");
 
   stats = gst_call_get_stats (b.call);

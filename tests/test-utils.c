@@ -112,6 +112,42 @@ test_new_loopback_peer_connection (GError **error)
                          "ice-local-addresses", loopback, NULL);
 }
 
+guint
+test_call_stats_uint (GstCall    *call,
+                      const char *field)
+{
+  g_autoptr (GstStructure) stats = gst_call_get_stats (call);
+  guint value = 0;
+
+  g_assert_true (gst_structure_get_uint (stats, field, &value));
+  return value;
+}
+
+typedef struct {
+  GstCall *call;
+  const char *field;
+  guint at_least;
+} StatsWait;
+
+static gboolean
+stats_reached (gpointer data)
+{
+  StatsWait *wait = data;
+
+  return test_call_stats_uint (wait->call, wait->field) >= wait->at_least;
+}
+
+void
+test_wait_call_stats (GstCall    *call,
+                      const char *field,
+                      guint       at_least)
+{
+  StatsWait wait = { call, field, at_least };
+  g_autofree char *what = g_strdup_printf ("%s >= %u", field, at_least);
+
+  test_wait_until (stats_reached, &wait, 20000, what);
+}
+
 void
 test_drain_context (void)
 {

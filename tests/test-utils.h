@@ -45,6 +45,16 @@ void test_wait_until (gboolean    (*condition) (gpointer data),
  * fatal. Call after g_test_init(). */
 void test_tolerate_known_gstreamer_criticals (void);
 
+/* A uint field of gst_call_get_stats(), asserted present. */
+guint test_call_stats_uint (GstCall    *call,
+                            const char *field);
+
+/* Iterates the context until the stats field reaches @at_least (20 s at
+ * most, scaled by GST_CALL_TEST_TIMEOUT_SCALE). */
+void  test_wait_call_stats (GstCall    *call,
+                            const char *field,
+                            guint       at_least);
+
 /* Runs pending idle work on the thread-default context. */
 void test_drain_context (void);
 

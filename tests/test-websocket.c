@@ -840,41 +840,6 @@ call_side_init (CallSide         *side,
   g_signal_connect (side->call, "incoming-call", G_CALLBACK (on_incoming_call), side);
 }
 
-static guint
-stats_uint (GstCall    *call,
-            const char *field)
-{
-  g_autoptr (GstStructure) stats = gst_call_get_stats (call);
-  guint value = 0;
-
-  g_assert_true (gst_structure_get_uint (stats, field, &value));
-  return value;
-}
-
-typedef struct {
-  GstCall *call;
-  const char *field;
-  guint at_least;
-} StatsWait;
-
-static gboolean
-stats_reached (gpointer data)
-{
-  StatsWait *wait = data;
-
-  return stats_uint (wait->call, wait->field) >= wait->at_least;
-}
-
-static void
-wait_stats (GstCall    *call,
-            const char *field,
-            guint       at_least)
-{
-  StatsWait wait = { call, field, at_least };
-
-  test_wait_until (stats_reached, &wait, TIMEOUT_MS, field);
-}
-
 static void
 test_call (void)
 {
@@ -912,8 +877,8 @@ test_call (void)
   g_clear_object (&caller.result);
   g_clear_object (&callee.result);
 
-  wait_stats (caller.call, "video-frames-received", 30);
-  wait_stats (callee.call, "video-frames-received", 30);
+  test_wait_call_stats (caller.call, "video-frames-received", 30);
+  test_wait_call_stats (callee.call, "video-frames-received", 30);
   g_assert_cmpuint (a.descriptions, ==, 1);
   g_assert_cmpuint (b.descriptions, ==, 1);
   g_assert_cmpuint (a.candidates + b.candidates, >, 0);
@@ -923,8 +888,8 @@ test_call (void)
   gst_call_websocket_signaller_close (b.signaller);
   wait_count (&a.left->len, 1, "peer-left");
   g_assert_false (a.closed);
-  frames = stats_uint (caller.call, "video-frames-received");
-  wait_stats (caller.call, "video-frames-received", frames + 30);
+  frames = test_call_stats_uint (caller.call, "video-frames-received");
+  test_wait_call_stats (caller.call, "video-frames-received", frames + 30);
   g_assert_cmpint (gst_call_get_state (caller.call), ==, GST_CALL_STATE_ACTIVE);
 
   client_init (&c, uri, "s3cret");
@@ -990,8 +955,8 @@ test_dial_room (void)
   g_clear_object (&caller.result);
   g_clear_object (&callee.result);
 
-  wait_stats (caller.call, "video-frames-received", 30);
-  wait_stats (callee.call, "video-frames-received", 30);
+  test_wait_call_stats (caller.call, "video-frames-received", 30);
+  test_wait_call_stats (callee.call, "video-frames-received", 30);
 
   gst_call_hangup (caller.call);
   wait_count (&b.byes, 1, "the bye of the hang-up");
