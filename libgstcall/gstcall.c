@@ -1143,53 +1143,45 @@ accumulate_stats (GQuark        field_id,
   return TRUE;
 }
 
-static char *
-find_encoder (GstElement       *pipeline,
-              GstCallMediaKind  kind)
+/* What get_stats reads from the elements themselves. */
+typedef struct {
+  const char *encoders[2]; /* factory name, by GstCallMediaKind */
+  guint rtx_sent;          /* rtprtxsend */
+  guint rtx_received;      /* rtprtxreceive */
+} PipelineScan;
+
+/* One pass over every element of the call's pipeline. */
+static void
+scan_pipeline (GstElement   *pipeline,
+               PipelineScan *scan)
 {
   GstIterator *it = gst_bin_iterate_recurse (GST_BIN (pipeline));
   GValue item = G_VALUE_INIT;
-  char *name = NULL;
-  const char *klass_word = kind == GST_CALL_MEDIA_KIND_VIDEO ? "Video" : "Audio";
 
-  while (!name && gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
-    GstElement *element = g_value_get_object (&item);
-    GstElementFactory *factory = gst_element_get_factory (element);
-    const char *klass = factory ? gst_element_factory_get_metadata (
-        factory, GST_ELEMENT_METADATA_KLASS) : NULL;
-
-    if (klass && strstr (klass, "Encoder") && strstr (klass, klass_word))
-      name = g_strdup (gst_plugin_feature_get_name (factory));
-    g_value_reset (&item);
-  }
-  g_value_unset (&item);
-  gst_iterator_free (it);
-  return name;
-}
-
-/* Retransmission packets sent (rtprtxsend) and received (rtprtxreceive)
- * inside webrtcbin. */
-static void
-count_rtx_packets (GstElement *webrtcbin,
-                   guint      *sent,
-                   guint      *received)
-{
-  GstIterator *it = gst_bin_iterate_recurse (GST_BIN (webrtcbin));
-  GValue item = G_VALUE_INIT;
-
-  *sent = *received = 0;
+  memset (scan, 0, sizeof (*scan));
   while (gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
     GstElement *element = g_value_get_object (&item);
     GstElementFactory *factory = gst_element_get_factory (element);
-    const char *name = factory ? gst_plugin_feature_get_name (factory) : "";
+    const char *name = factory ? gst_plugin_feature_get_name (factory) : NULL;
+    const char *klass = factory ? gst_element_factory_get_metadata (
+        factory, GST_ELEMENT_METADATA_KLASS) : NULL;
     guint packets = 0;
 
-    if (g_str_equal (name, "rtprtxsend")) {
+    if (!name) {
+      /* a bin of ours */
+    } else if (g_str_equal (name, "rtprtxsend")) {
       g_object_get (element, "num-rtx-packets", &packets, NULL);
-      *sent += packets;
+      scan->rtx_sent += packets;
     } else if (g_str_equal (name, "rtprtxreceive")) {
       g_object_get (element, "num-rtx-assoc-packets", &packets, NULL);
-      *received += packets;
+      scan->rtx_received += packets;
+    } else if (klass && strstr (klass, "Encoder")) {
+      GstCallMediaKind kind = strstr (klass, "Video") ? GST_CALL_MEDIA_KIND_VIDEO
+                            : strstr (klass, "Audio") ? GST_CALL_MEDIA_KIND_AUDIO
+                            : (GstCallMediaKind) -1;
+
+      if ((int) kind >= 0 && !scan->encoders[kind])
+        scan->encoders[kind] = name;
     }
     g_value_reset (&item);
   }
@@ -1298,26 +1290,23 @@ gst_call_get_stats (GstCall *self)
     }
   }
 
-  if (webrtcbin) {
-    guint rtx_sent, rtx_received;
+  {
+    GstElement *pipeline = self->pc ? gst_peer_connection_get_pipeline (self->pc) : NULL;
+    PipelineScan scan = { { NULL } };
 
-    count_rtx_packets (webrtcbin, &rtx_sent, &rtx_received);
-    gst_structure_set (stats, "rtx-packets-sent", G_TYPE_UINT, rtx_sent,
-                       "rtx-packets-received", G_TYPE_UINT, rtx_received, NULL);
-  } else {
-    gst_structure_set (stats, "rtx-packets-sent", G_TYPE_UINT, 0,
-                       "rtx-packets-received", G_TYPE_UINT, 0, NULL);
-  }
-
-  if (self->pc && gst_peer_connection_get_pipeline (self->pc)) {
-    GstElement *pipeline = gst_peer_connection_get_pipeline (self->pc);
-    g_autofree char *video_encoder = find_encoder (pipeline, GST_CALL_MEDIA_KIND_VIDEO);
-    g_autofree char *audio_encoder = find_encoder (pipeline, GST_CALL_MEDIA_KIND_AUDIO);
-
-    if (video_encoder)
-      gst_structure_set (stats, "video-encoder", G_TYPE_STRING, video_encoder, NULL);
-    if (audio_encoder)
-      gst_structure_set (stats, "audio-encoder", G_TYPE_STRING, audio_encoder, NULL);
+    if (pipeline)
+      scan_pipeline (pipeline, &scan);
+    /* Retransmissions only count while the call is up. */
+    gst_structure_set (stats,
+                       "rtx-packets-sent", G_TYPE_UINT, webrtcbin ? scan.rtx_sent : 0,
+                       "rtx-packets-received", G_TYPE_UINT,
+                       webrtcbin ? scan.rtx_received : 0, NULL);
+    if (scan.encoders[GST_CALL_MEDIA_KIND_VIDEO])
+      gst_structure_set (stats, "video-encoder", G_TYPE_STRING,
+                         scan.encoders[GST_CALL_MEDIA_KIND_VIDEO], NULL);
+    if (scan.encoders[GST_CALL_MEDIA_KIND_AUDIO])
+      gst_structure_set (stats, "audio-encoder", G_TYPE_STRING,
+                         scan.encoders[GST_CALL_MEDIA_KIND_AUDIO], NULL);
   }
 
   return stats;
