@@ -164,6 +164,19 @@ side_ended (gpointer data)
   return ((Side *) data)->ended > 0;
 }
 
+/* @from hangs up; @other must see it within 2 s; both are then freed. */
+static void
+hang_up_and_clear (Side *from,
+                   Side *other)
+{
+  g_autofree char *what = g_strdup_printf ("the %s to see the hang-up", other->name);
+
+  gst_call_hangup (from->call);
+  test_wait_until (side_ended, other, 2000, what);
+  side_clear (from);
+  side_clear (other);
+}
+
 static void
 connect_pair (Side *caller,
               Side *callee)
@@ -471,10 +484,7 @@ test_add_track_mid_call (void)
   g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_ACTIVE);
   g_assert_cmpint (gst_call_get_state (b.call), ==, GST_CALL_STATE_ACTIVE);
 
-  gst_call_hangup (a.call);
-  test_wait_until (side_ended, &b, 2000, "the callee to see the hang-up");
-  side_clear (&a);
-  side_clear (&b);
+  hang_up_and_clear (&a, &b);
 }
 
 /* Other codecs than VP8 and Opus, both ways: H.264 constrained baseline
@@ -515,10 +525,7 @@ test_codecs (gconstpointer data)
   if (codecs[1] == GST_CALL_CODEC_PCMU)
     g_assert_nonnull (strstr (offer, "PCMU/8000"));
 
-  gst_call_hangup (a.call);
-  test_wait_until (side_ended, &b, 2000, "the callee to see the hang-up");
-  side_clear (&a);
-  side_clear (&b);
+  hang_up_and_clear (&a, &b);
 }
 
 /* No sources configured: the first camera and microphone, or test sources
@@ -543,10 +550,7 @@ test_default_sources (void)
   test_wait_call_stats (b.call, "video-frames-received", 10);
   test_wait_call_stats (b.call, "audio-frames-received", 25);
 
-  gst_call_hangup (b.call);
-  test_wait_until (side_ended, &a, 2000, "the caller to see the hang-up");
-  side_clear (&a);
-  side_clear (&b);
+  hang_up_and_clear (&b, &a);
 }
 
 /* Writes a short WebM file with VP8 video and Opus audio. */
@@ -613,10 +617,7 @@ test_file_source (void)
   test_wait_call_stats (b.call, "video-frames-received", 20);
   test_wait_call_stats (b.call, "audio-frames-received", 30);
 
-  gst_call_hangup (a.call);
-  test_wait_until (side_ended, &b, 2000, "the callee to see the hang-up");
-  side_clear (&a);
-  side_clear (&b);
+  hang_up_and_clear (&a, &b);
   g_unlink (path);
   g_rmdir (directory);
 }
@@ -720,10 +721,7 @@ test_retransmission (void)
     g_assert_cmpuint (rtx_sent, >=, rtx_packets);
   }
 
-  gst_call_hangup (a.call);
-  test_wait_until (side_ended, &b, 2000, "the callee to see the hang-up");
-  side_clear (&a);
-  side_clear (&b);
+  hang_up_and_clear (&a, &b);
 }
 
 static void
