@@ -635,6 +635,45 @@ watch_cancellable (GstCall      *self,
                              G_CALLBACK (on_setup_cancelled), self, 0);
 }
 
+/* A peer that takes none of the codecs we send fails the call, with both
+ * sides' codecs in the error, and hears a bye: webrtcbin would answer
+ * without our media and say nothing. FALSE once the call failed. */
+static gboolean
+check_remote_codecs (GstCall    *self,
+                     const char *sdp)
+{
+  GstCallMediaKind kinds[] = { GST_CALL_MEDIA_KIND_VIDEO, GST_CALL_MEDIA_KIND_AUDIO };
+  g_autoptr (GstSDPMessage) message = NULL;
+
+  /* Malformed SDP is the peer connection's to report. */
+  if (is_finished (self) || gst_sdp_message_new_from_text (sdp, &message) != GST_SDP_OK)
+    return !is_finished (self);
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
+    GstCallMediaKind kind = kinds[i];
+    gboolean sends = self->local_tracks[kind] ||
+        (kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio);
+    g_autoptr (GstCaps) caps = NULL;
+    GError *error = NULL;
+
+    if (!sends)
+      continue;
+    caps = gst_call_media_make_rtp_caps (self->codecs[kind], 96);
+    if (!caps || gst_call_sdp_check_codec (message, gst_call_media_kind_to_string (kind),
+                                           gst_structure_get_string (gst_caps_get_structure (caps, 0),
+                                                                     "encoding-name"),
+                                           &error))
+      continue;
+
+    GST_WARNING ("call %p: %s", self, error->message);
+    if (self->signaller)
+      gst_call_signaller_send_bye (self->signaller);
+    finish_call (self, GST_CALL_STATE_FAILED, error);
+    return FALSE;
+  }
+  return TRUE;
+}
+
 /* Messages that came before the call was answered go to the negotiator. */
 static void
 replay_pending_messages (GstCall *self)
@@ -644,6 +683,8 @@ replay_pending_messages (GstCall *self)
   for (guint i = 0; messages && i < messages->len; i++) {
     PendingMessage *message = g_ptr_array_index (messages, i);
 
+    if (message->kind == PENDING_DESCRIPTION && !check_remote_codecs (self, message->text))
+      return;
     if (message->kind == PENDING_DESCRIPTION)
       gst_call_negotiator_receive_description (self->negotiator, message->type,
                                                message->text);
@@ -1036,8 +1077,11 @@ on_description_received (GstCallSignaller *signaller,
                          GstCall          *self)
 {
   /* Once the call runs, the negotiator takes every message. */
-  if (self->negotiator || self->state != GST_CALL_STATE_IDLE)
+  if (self->negotiator || self->state != GST_CALL_STATE_IDLE) {
+    if (self->negotiator)
+      check_remote_codecs (self, sdp);
     return;
+  }
   if (type != GST_CALL_SDP_TYPE_OFFER) {
     GST_INFO ("ignoring a %s for no call", gst_call_sdp_type_to_string (type));
     return;
