@@ -70,11 +70,12 @@ side_init (Side             *side,
 
   memset (side, 0, sizeof (*side));
   side->call = gst_call_new ();
-  g_object_set (side->call, "ice-local-addresses", loopback, NULL);
-  g_assert_true (gst_call_set_sources_from_description (side->call, TEST_VIDEO_SOURCE,
+  /* Audio only: what is logged does not depend on the media, and this
+   * runs four times, also under AddressSanitizer. */
+  g_object_set (side->call, "ice-local-addresses", loopback, "send-video", FALSE, NULL);
+  g_assert_true (gst_call_set_sources_from_description (side->call, NULL,
                                                         TEST_AUDIO_SOURCE, &error));
   g_assert_no_error (error);
-  gst_call_set_video_sink (side->call, make_sink ());
   gst_call_set_audio_sink (side->call, make_sink ());
   if (signaller)
     gst_call_set_signaller (side->call, signaller);
@@ -142,9 +143,9 @@ child_call (void)
   g_clear_object (&caller.result);
   g_clear_object (&callee.result);
 
-  test_wait_call_stats (callee.call, "video-frames-received", 15);
+  test_wait_call_stats (callee.call, "audio-frames-received", 25);
   test_wait_call_stats (caller.call, "audio-frames-received", 25);
-  frames = test_call_stats_uint (callee.call, "video-frames-received");
+  frames = test_call_stats_uint (callee.call, "audio-frames-received");
 
   gst_call_hangup (caller.call);
   test_drain_context ();
@@ -155,7 +156,7 @@ child_call (void)
   gst_call_signalling_server_stop (server);
 
   /* On stdout, for the parent to know the call really happened. */
-  g_print ("%s %u video frames\n", CALL_DONE, frames);
+  g_print ("%s %u audio frames\n", CALL_DONE, frames);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -235,11 +236,11 @@ test_log_is_clean (gconstpointer data)
 static void
 test_check_sees_secrets (void)
 {
-  g_autofree char *log = run_child ("webrtcbin:7");
+  g_autofree char *log = run_child ("webrtcbin:6");
   g_autofree char *secret = find_secret (log);
 
   g_assert_nonnull (secret);
-  g_test_message ("GST_DEBUG=webrtcbin:7 shows %.60s...", secret);
+  g_test_message ("GST_DEBUG=webrtcbin:6 shows %.60s...", secret);
 }
 
 int
