@@ -112,13 +112,14 @@ gst_call_liveness_new (GstElement  *webrtcbin,
                        GSourceFunc  silent,
                        gpointer     user_data)
 {
-  GstCallLiveness *self = g_new0 (GstCallLiveness, 1);
+  GstCallLiveness *self;
   GstIterator *it;
   GValue item = G_VALUE_INIT;
 
   g_return_val_if_fail (GST_IS_BIN (webrtcbin), NULL);
   g_return_val_if_fail (timeout_seconds > 0, NULL);
 
+  self = g_new0 (GstCallLiveness, 1);
   self->counter = g_new0 (Counter, 1);
   g_atomic_ref_count_init (&self->counter->ref_count);
   self->counter->started_at = g_get_monotonic_time ();
