@@ -1,6 +1,6 @@
 // A complete call in a few lines: two gstcall::Call objects in this process,
 // connected through the loopback signaller. Prints the states, connects,
-// lets media flow for two seconds and hangs up.
+// waits for the peer's video and audio (10 s at most) and hangs up.
 // Copyright (C) 2026 The libgstcall authors
 //
 // SPDX-License-Identifier: LGPL-2.1-or-later
@@ -9,6 +9,7 @@
 // in `cargo test`.
 
 use gstcall::{glib, Call, LoopbackSignaller, Stats};
+use std::time::Duration;
 
 /// Makes the call; returns the caller's statistics after the hang-up.
 pub fn run() -> Result<Stats, glib::Error> {
@@ -32,9 +33,16 @@ pub fn run() -> Result<Stats, glib::Error> {
         call.connect_state_notify(|call| println!("call is {:?}", call.state()));
 
         call.dial_future(None).await?; // camera + microphone, or test sources
-        glib::timeout_future_seconds(2).await;
-
-        let stats = call.stats();
+        let mut stats = call.stats();
+        for _ in 0..100 {
+            // until the peer's media is decoded, 10 s at most
+            let received = |kind| stats.uint(kind).unwrap_or(0) > 0;
+            if received("video-frames-received") && received("audio-frames-received") {
+                break;
+            }
+            glib::timeout_future(Duration::from_millis(100)).await; // media flows meanwhile
+            stats = call.stats();
+        }
         call.hangup(); // the state is now CallState::Ended
         Ok(stats)
     })
