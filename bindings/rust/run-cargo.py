@@ -11,16 +11,16 @@
 # (Debian's): working on a copy keeps the source tree clean and each build
 # tree's lock file its own. Files are copied only when they changed, with
 # their times, so cargo rebuilds only what changed; files gone from the
-# source are removed from the copy. Cargo's home (CARGO_HOME, with
-# cargo-config.toml as its config.toml: crates.io replaced by Debian's
-# crates) is COPY_DIR/cargo-home, its target directory COPY_DIR/target.
+# source are removed from the copy, .cargo/config.toml (crates.io replaced
+# by Debian's crates) included. Cargo's home (CARGO_HOME) is
+# COPY_DIR/cargo-home, its target directory COPY_DIR/target.
 
 import filecmp
 import os
 import shutil
 import sys
 
-COPIED = ["Cargo.toml", "gstcall-sys", "gstcall"]
+COPIED = ["Cargo.toml", ".cargo", "gstcall-sys", "gstcall"]
 KEPT = {"Cargo.lock", "target", "cargo-home"}
 
 
@@ -28,7 +28,7 @@ def mirror(source, copy):
     os.makedirs(copy, exist_ok=True)
     wanted = set()
     for name in os.listdir(source):
-        if name.startswith(".") or name == "__pycache__":
+        if name == "__pycache__":
             continue
         wanted.add(name)
         from_path = os.path.join(source, name)
@@ -65,7 +65,6 @@ def main(argv):
 
     home = os.path.join(copy, "cargo-home")
     os.makedirs(home, exist_ok=True)
-    shutil.copyfile(os.path.join(source, "cargo-config.toml"), os.path.join(home, "config.toml"))
     os.environ["CARGO_HOME"] = home
     os.environ["CARGO_TARGET_DIR"] = os.path.join(copy, "target")
     os.environ.setdefault("CARGO_TERM_COLOR", "never")
