@@ -116,6 +116,7 @@ struct _GstCallRtpTransport {
   gint audio_buffers_sent;
   guint bundled_ssrc_calls;
   guint warnings;
+  gboolean session_limit_reported;
 };
 
 G_DEFINE_FINAL_TYPE (GstCallRtpTransport, gst_call_rtp_transport, G_TYPE_OBJECT)
@@ -210,7 +211,9 @@ emit_bundled_ssrc (gpointer object,
   g_signal_emit (self, signals[SIGNAL_BUNDLED_SSRC], 0, event->ssrc,
                  event->payload_type, event->mid, &session);
   GST_DEBUG ("application routes SSRC %u to session %d", event->ssrc, session);
-  if (session >= GST_CALL_RTP_TRANSPORT_MAX_SESSIONS) {
+  if (session >= GST_CALL_RTP_TRANSPORT_MAX_SESSIONS && !self->session_limit_reported) {
+    /* Once: a flood of SSRCs must not become a flood of warnings. */
+    self->session_limit_reported = TRUE;
     report_warning (self, g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
                                        _("Session %d for SSRC %u is past the limit of %d "
                                          "sessions: its packets are dropped"),
@@ -343,7 +346,7 @@ parse_remote_description (const char  *text,
   guint found_port = 0;
   const char *found_address = NULL;
 
-  if (gst_sdp_message_new_from_text (text, &sdp) != GST_SDP_OK ||
+  if (!*text || gst_sdp_message_new_from_text (text, &sdp) != GST_SDP_OK ||
       gst_sdp_message_medias_len (sdp) == 0) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
                  _("The remote description is not SDP with media sections"));
