@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <gst/rtp/rtp.h>
 #include <gst/sdp/sdp.h>
 
 #include "gstcallrtptransport.h"
@@ -88,6 +89,7 @@ struct _GstCallRtpTransport {
 
   char *local_address;
   gboolean rtx;
+  guint latency;
   GstElement *video_sink;
   GstElement *audio_sink;
   GstElement *send_filter;
@@ -128,6 +130,7 @@ enum {
   PROP_RTX,
   PROP_VIDEO_SINK,
   PROP_AUDIO_SINK,
+  PROP_LATENCY,
   N_PROPS
 };
 
@@ -950,7 +953,8 @@ ensure_pipeline (GstCallRtpTransport  *self,
   self->rtpbin = gst_element_factory_make ("rtpbin", "rtpbin");
   self->funnel = gst_element_factory_make ("funnel", "send-funnel");
   self->demux = gst_call_rtp_demux_new (on_demux_session, on_demux_ask, self, NULL);
-  g_object_set (self->rtpbin, "rtp-profile", 4 /* GST_RTP_PROFILE_AVPF */, NULL);
+  g_object_set (self->rtpbin, "rtp-profile", GST_RTP_PROFILE_AVPF, "latency", self->latency,
+                NULL);
   gst_bin_add_many (GST_BIN (self->pipeline), self->rtpbin, self->funnel, self->demux, NULL);
 
   g_signal_connect (self->rtpbin, "request-pt-map", G_CALLBACK (on_request_pt_map), self);
@@ -1640,13 +1644,13 @@ add_session_stats (GstCallRtpTransport *self,
       continue;
     gst_structure_get_boolean (source, "internal", &internal);
     gst_structure_get_uint (source, "ssrc", &ssrc);
-    if (internal) {
-      if (gst_structure_get_uint (source, "sent-nack-count", &value))
-        nack_sent += value;
-      if (gst_structure_get_uint (source, "recv-nack-count", &value))
-        nack_received += value;
+    /* NACKs are counted on the source they are about. */
+    if (gst_structure_get_uint (source, "sent-nack-count", &value))
+      nack_sent += value;
+    if (gst_structure_get_uint (source, "recv-nack-count", &value))
+      nack_received += value;
+    if (internal)
       continue;
-    }
     if (gst_structure_get_uint64 (source, "packets-received", &packets))
       packets_received += (guint) packets;
     if (gst_structure_get_int (source, "packets-lost", &lost))
@@ -2003,6 +2007,9 @@ gst_call_rtp_transport_get_property (GObject    *object,
   case PROP_AUDIO_SINK:
     g_value_set_object (value, self->audio_sink);
     break;
+  case PROP_LATENCY:
+    g_value_set_uint (value, self->latency);
+    break;
   default:
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
@@ -2028,6 +2035,14 @@ gst_call_rtp_transport_set_property (GObject      *object,
     break;
   case PROP_AUDIO_SINK:
     gst_call_rtp_transport_set_audio_sink (self, g_value_get_object (value));
+    break;
+  case PROP_LATENCY:
+    if (self->latency != g_value_get_uint (value)) {
+      self->latency = g_value_get_uint (value);
+      if (self->rtpbin)
+        g_object_set (self->rtpbin, "latency", self->latency, NULL);
+      g_object_notify_by_pspec (object, pspec);
+    }
     break;
   default:
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -2102,6 +2117,17 @@ gst_call_rtp_transport_class_init (GstCallRtpTransportClass *klass)
       g_param_spec_object ("audio-sink", NULL, NULL, GST_TYPE_ELEMENT,
                            G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
                            G_PARAM_EXPLICIT_NOTIFY);
+  /**
+   * GstCallRtpTransport:latency:
+   *
+   * How long the jitterbuffers hold received packets, in milliseconds:
+   * the time a retransmission has to arrive. Set before the offer or
+   * answer.
+   */
+  props[PROP_LATENCY] =
+      g_param_spec_uint ("latency", NULL, NULL, 0, 10000, 200,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+                         G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
   /**
@@ -2158,6 +2184,7 @@ gst_call_rtp_transport_init (GstCallRtpTransport *self)
   self->proxy = gst_call_context_proxy_new (self);
   self->local_address = g_strdup (DEFAULT_LOCAL_ADDRESS);
   self->rtx = TRUE;
+  self->latency = 200;
   self->medias = g_ptr_array_new_with_free_func (local_media_free);
   self->cname = g_strdup_printf ("gstcall-%08x", g_random_int ());
   self->sdp_session_id = ((guint64) g_random_int () << 16) | g_random_int_range (0, 65536);
