@@ -769,8 +769,6 @@ on_decoded_pad_added (GstElement   *decodebin,
   gboolean video = branch->kind == GST_CALL_MEDIA_KIND_VIDEO;
   g_autoptr (GError) error = NULL;
   g_autoptr (GstPad) convert_sink = NULL;
-  g_autoptr (GstPad) convert_src = NULL;
-  g_autoptr (GstPad) sink_pad = NULL;
   GstElement *convert, *sink = NULL;
 
   convert = gst_call_media_make_convert_bin (branch->kind, &error);
@@ -805,8 +803,6 @@ on_decoded_pad_added (GstElement   *decodebin,
   if (gst_pad_link (pad, convert_sink) != GST_PAD_LINK_OK)
     GST_WARNING ("could not link the decoded %s stream",
                  gst_call_media_kind_to_string (branch->kind));
-  (void) sink_pad;
-  (void) convert_src;
 }
 
 static void
@@ -1060,7 +1056,6 @@ start (GstCallRtpTransport  *self,
        GError              **error)
 {
   GstElement *udpsrc, *udpsink, *last;
-  g_autoptr (GstPad) demux_sink = NULL;
   guint contradictory = 0;
 
   udpsrc = gst_element_factory_make ("udpsrc", "udpsrc");
@@ -1783,6 +1778,8 @@ gst_call_rtp_transport_get_local_port (GstCallRtpTransport *self)
  * gst_call_rtp_transport_get_local_address:
  * @self: a [class@CallRtpTransport]
  *
+ * Gets [property@CallRtpTransport:local-address].
+ *
  * Returns: (transfer none): the address the socket binds to
  */
 const char *
@@ -1819,6 +1816,8 @@ gst_call_rtp_transport_set_local_address (GstCallRtpTransport *self,
  * gst_call_rtp_transport_get_rtx:
  * @self: a [class@CallRtpTransport]
  *
+ * Gets [property@CallRtpTransport:rtx].
+ *
  * Returns: whether NACK and RTX are offered and answered for video
  */
 gboolean
@@ -1853,6 +1852,8 @@ gst_call_rtp_transport_set_rtx (GstCallRtpTransport *self,
 /**
  * gst_call_rtp_transport_get_video_sink:
  * @self: a [class@CallRtpTransport]
+ *
+ * Gets [property@CallRtpTransport:video-sink].
  *
  * Returns: (transfer none) (nullable): the sink of the remote video
  */
@@ -1903,6 +1904,8 @@ gst_call_rtp_transport_set_video_sink (GstCallRtpTransport *self,
 /**
  * gst_call_rtp_transport_get_audio_sink:
  * @self: a [class@CallRtpTransport]
+ *
+ * Gets [property@CallRtpTransport:audio-sink].
  *
  * Returns: (transfer none) (nullable): the sink of the remote audio
  */
