@@ -60,7 +60,7 @@ make_src_pad (GstCallRtpDemux *self,
                                            ? "rtcp_src_%u" : "rtp_src_%u", session);
   g_autofree char *stream_id = NULL;
   g_autoptr (GstCaps) caps = gst_caps_new_empty_simple (media_type);
-  GstEvent *segment;
+  GstEvent *segment, *event;
   GstPad *pad;
 
   pad = gst_pad_new_from_static_template (templ, name);
@@ -68,8 +68,13 @@ make_src_pad (GstCallRtpDemux *self,
   gst_pad_set_active (pad, TRUE);
 
   stream_id = gst_pad_create_stream_id (pad, GST_ELEMENT (self), name);
-  gst_pad_store_sticky_event (pad, gst_event_new_stream_start (stream_id));
-  gst_pad_store_sticky_event (pad, gst_event_new_caps (caps));
+  /* gst_pad_store_sticky_event() takes its own reference. */
+  event = gst_event_new_stream_start (stream_id);
+  gst_pad_store_sticky_event (pad, event);
+  gst_event_unref (event);
+  event = gst_event_new_caps (caps);
+  gst_pad_store_sticky_event (pad, event);
+  gst_event_unref (event);
   segment = gst_pad_get_sticky_event (self->sink, GST_EVENT_SEGMENT, 0);
   if (!segment) {
     GstSegment time_segment;

@@ -792,6 +792,9 @@ on_decoded_pad_added (GstElement   *decodebin,
   }
 
   gst_bin_add_many (GST_BIN (branch->bin), convert, sink, NULL);
+  /* The bin holds the application's sink now (the new ones were floating). */
+  if (sink == self->video_sink || sink == self->audio_sink)
+    gst_object_unref (sink);
   if (!gst_element_link (convert, sink))
     GST_WARNING ("could not link the %s sink", gst_call_media_kind_to_string (branch->kind));
   gst_element_sync_state_with_parent (sink);
@@ -1073,7 +1076,7 @@ start (GstCallRtpTransport  *self,
   }
   last = self->funnel;
   if (self->send_filter) {
-    gst_bin_add (GST_BIN (self->pipeline), gst_object_ref (self->send_filter));
+    gst_bin_add (GST_BIN (self->pipeline), self->send_filter);
     if (!gst_element_link (last, self->send_filter)) {
       g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
                    _("Could not link %s to %s in the RTP pipeline"), "funnel",

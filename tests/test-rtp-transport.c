@@ -267,7 +267,7 @@ test_bundle (void)
   g_assert_cmpuint (count_elements (gst_call_rtp_transport_get_pipeline (sender), "udpsrc"),
                     ==, 1);
 
-  test_wait_until (decoded_enough, &target, 20000, "audio and video decoded by the receiver");
+  test_wait_until (decoded_enough, &target, 60000, "audio and video decoded by the receiver");
 
   /* Both sessions exist on the receiver and hold the media of their kind. */
   sdp_ssrcs (offer, "audio", &audio_ssrc, NULL);
@@ -418,10 +418,10 @@ run_with_loss (gboolean    rtx,
 
   /* Loss starts once the first frame is decoded: the first keyframe is
    * whole on both runs. */
-  test_wait_until (decoded_enough, &first, 20000, "the first decoded frame");
+  test_wait_until (decoded_enough, &first, 60000, "the first decoded frame");
   g_object_set (netsim, "drop-probability", (gfloat) LOSS_PROBABILITY, NULL);
 
-  test_wait_until (drained, &drain, 60000, "every frame sent and the receiver drained");
+  test_wait_until (drained, &drain, 120000, "every frame sent and the receiver drained");
 
   {
     g_autoptr (GstStructure) stats = gst_call_rtp_transport_get_stats (receiver);
@@ -665,7 +665,7 @@ test_bad_input (void)
     SEND (packet, make_rtp (packet, 96, seq++, 10000 + i, 100));
   }
   target.limit = 1;
-  test_wait_until (dropped_enough, &target, 20000, "every bad packet dropped and counted");
+  test_wait_until (dropped_enough, &target, 60000, "every bad packet dropped and counted");
   /* Nothing more arrives: the counts are final. */
   test_drain_context ();
   g_usleep (200 * 1000);
@@ -867,10 +867,10 @@ test_interop_gst_launch (void)
   g_assert_no_error (error);
 
   /* We decode theirs... */
-  test_wait_until (decoded_enough, &target, 30000, "frames from the gst-launch rtpbin");
+  test_wait_until (decoded_enough, &target, 60000, "frames from the gst-launch rtpbin");
   g_assert_true (session_has_ssrc (transport, 0, 777));
   /* ...and they decode ours. */
-  test_wait_until (enough_frame_files, &files, 30000, "gst-launch to decode 30 of our frames");
+  test_wait_until (enough_frame_files, &files, 60000, "gst-launch to decode 30 of our frames");
   g_test_message ("decoded %u frames from gst-launch; it decoded at least 30 of ours",
                   stats_uint (transport, "video-frames-decoded"));
   /* It was still running: nothing made it stop. */
