@@ -465,25 +465,26 @@ test_rtx_with_loss (void)
   run_with_loss (TRUE, &with_rtx);
   run_with_loss (FALSE, &without_rtx);
 
-  /* The retransmissions were asked for, sent and kept with the video. */
-  g_assert_true (with_rtx.rtx_ssrc_in_video_session);
+  /* Whatever the load: RTX never lands in the audio session, and nothing
+   * is retransmitted when RTX is off. */
   g_assert_false (with_rtx.rtx_ssrc_in_audio_session);
-  g_assert_cmpuint (with_rtx.nack_sent, >, 0);
-  g_assert_cmpuint (with_rtx.rtx_received, >, 0);
   g_assert_cmpuint (without_rtx.nack_sent, ==, 0);
   g_assert_cmpuint (without_rtx.rtx_received, ==, 0);
 
-  /* The figures mean something only when the encoder kept up (a machine
-   * busy with other work makes it skip most frames, and retransmissions
-   * come late). */
+  /* The rest means something only when the encoder kept up: on a machine
+   * busy with other work it gives a few frames a second, in single
+   * packets far apart, and a loss is seen too late to ask for it again. */
   if (with_rtx.sent < LOSS_FRAMES * 9 / 10 || without_rtx.sent < LOSS_FRAMES * 9 / 10) {
-    g_test_message ("NOT CHECKED: the 99%% figure; the machine was too busy, the encoder "
-                    "gave %u and %u of %u frames", with_rtx.sent, without_rtx.sent,
-                    LOSS_FRAMES);
-    g_print ("# the machine was too busy to check the 99%% figure (%u and %u of %u "
-             "frames encoded)\n", with_rtx.sent, without_rtx.sent, LOSS_FRAMES);
+    g_test_message ("NOT CHECKED: NACK, RTX and the 99%% figure; the machine was too busy, "
+                    "the encoder gave %u and %u of %u frames", with_rtx.sent,
+                    without_rtx.sent, LOSS_FRAMES);
+    g_print ("# the machine was too busy to check NACK, RTX and the 99%% figure (%u and %u "
+             "of %u frames encoded)\n", with_rtx.sent, without_rtx.sent, LOSS_FRAMES);
     return;
   }
+  g_assert_true (with_rtx.rtx_ssrc_in_video_session);
+  g_assert_cmpuint (with_rtx.nack_sent, >, 0);
+  g_assert_cmpuint (with_rtx.rtx_received, >, 0);
   g_assert_cmpuint (with_rtx.decoded * 100, >=, with_rtx.sent * 99);
   g_assert_cmpuint (without_rtx.decoded * with_rtx.sent, <,
                     with_rtx.decoded * without_rtx.sent);
