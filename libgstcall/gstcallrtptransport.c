@@ -59,6 +59,7 @@
 #define VIDEO_RTX_PAYLOAD_TYPE 97
 #define AUDIO_PAYLOAD_TYPE 111
 #define MAX_SSRC_LINES 64
+#define RTCP_MIN_INTERVAL (100 * GST_MSECOND)
 
 typedef struct {
   GstCallMediaKind kind;
@@ -519,6 +520,15 @@ ensure_send_rtcp (GstCallRtpTransport *self,
     return;
 
   rtcp = gst_element_request_pad_simple (self->rtpbin, name);
+  {
+    g_autoptr (GstElement) rtp_session = NULL;
+
+    /* AVPF feedback (NACK) goes out early once per regular interval: keep
+     * that interval short, or retransmissions come too late to be used. */
+    g_signal_emit_by_name (self->rtpbin, "get-session", session, &rtp_session);
+    if (rtp_session)
+      g_object_set (rtp_session, "rtcp-min-interval", (guint64) RTCP_MIN_INTERVAL, NULL);
+  }
   funnel_sink = gst_element_request_pad_simple (self->funnel, "sink_%u");
   if (!rtcp || gst_pad_link (rtcp, funnel_sink) != GST_PAD_LINK_OK)
     GST_WARNING ("could not link %s", name);
