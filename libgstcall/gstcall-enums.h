@@ -234,4 +234,18 @@ typedef enum {
   GST_CALL_CODEC_STATUS_EXCLUDED,
 } GstCallCodecStatus;
 
+/**
+ * GstCallTransportKind:
+ * @GST_CALL_TRANSPORT_KIND_WEBRTC: WebRTC: ICE, DTLS-SRTP, a
+ *   [class@PeerConnection]
+ * @GST_CALL_TRANSPORT_KIND_RTP: plain RTP over UDP without ICE or DTLS, a
+ *   [class@CallRtpTransport]
+ *
+ * What carries the media of a [class@Call].
+ */
+typedef enum {
+  GST_CALL_TRANSPORT_KIND_WEBRTC,
+  GST_CALL_TRANSPORT_KIND_RTP,
+} GstCallTransportKind;
+
 G_END_DECLS

@@ -93,11 +93,18 @@ struct _GstCall {
   GstCallCodec codecs[2]; /* by GstCallMediaKind */
   GStrv ice_servers;
   GStrv ice_local_addresses;
+  GstCallTransportKind transport;
+  /* What gst_call_set_sources_from_description() was given, while the
+   * sources are the elements it made: the RTP transport builds its own. */
+  char *source_descriptions[2];        /* by GstCallMediaKind */
+  GstElement *described_sources[2];    /* not owned, only compared */
 
   /* the call */
   GstCallState state;
   GError *error;
   GstPeerConnection *pc;
+  GstCallRtpTransport *rtp;  /* set while the transport is RTP */
+  gboolean rtp_offerer;      /* the RTP offer went out, its answer is awaited */
   GstCallNegotiator *negotiator;
   GTask *setup_task;
   GSource *timeout_source;
@@ -142,6 +149,8 @@ enum {
   PROP_ICE_LOCAL_ADDRESSES,
   PROP_STATE,
   PROP_PEER_CONNECTION,
+  PROP_TRANSPORT,
+  PROP_RTP_TRANSPORT,
   N_PROPS
 };
 
@@ -224,6 +233,10 @@ finish_call (GstCall      *self,
   if (self->pc) {
     g_signal_handlers_disconnect_by_data (self->pc, self);
     gst_peer_connection_close (self->pc);
+  }
+  if (self->rtp) {
+    g_signal_handlers_disconnect_by_data (self->rtp, self);
+    gst_call_rtp_transport_close (self->rtp);
   }
   g_clear_pointer (&self->pending_messages, g_ptr_array_unref);
 
@@ -536,6 +549,10 @@ on_connect_timeout (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+static void arm_connect_timeout (GstCall *self);
+static gboolean check_remote_codecs (GstCall    *self,
+                                     const char *sdp);
+
 static gboolean
 start_call (GstCall  *self,
             gboolean  offerer,
@@ -587,13 +604,168 @@ start_call (GstCall  *self,
   self->negotiator = gst_call_negotiator_new (self->pc, self->signaller, offerer);
   g_signal_connect (self->negotiator, "failed", G_CALLBACK (on_negotiation_failed), self);
 
+  arm_connect_timeout (self);
+  set_state (self, GST_CALL_STATE_CONNECTING);
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Plain RTP                                                                 */
+
+static void
+arm_connect_timeout (GstCall *self)
+{
   self->timeout_source = g_timeout_source_new_seconds (self->connect_timeout);
   g_source_set_callback (self->timeout_source, on_connect_timeout, self, NULL);
   g_source_set_static_name (self->timeout_source, "[gstcall] connect timeout");
   g_source_attach (self->timeout_source, g_main_context_get_thread_default ());
+}
 
+/* Both descriptions are known: media flows. */
+static void
+rtp_connected (GstCall *self)
+{
+  g_autoptr (GTask) task = g_steal_pointer (&self->setup_task);
+
+  clear_timeout (self);
+  self->connected_at = g_get_monotonic_time ();
+  set_state (self, GST_CALL_STATE_ACTIVE);
+  if (task)
+    g_task_return_boolean (task, TRUE);
+}
+
+static void
+on_rtp_error (GstCallRtpTransport *transport,
+              GError              *error,
+              GstCall             *self)
+{
+  finish_call (self, GST_CALL_STATE_FAILED, g_error_copy (error));
+}
+
+/* @error: (transfer full) */
+static void
+fail_rtp_negotiation (GstCall *self,
+                      GError  *error)
+{
+  GST_WARNING ("call %p: %s", self, error->message);
+  if (self->signaller)
+    gst_call_signaller_send_bye (self->signaller);
+  finish_call (self, GST_CALL_STATE_FAILED, error);
+}
+
+static void
+answer_rtp_offer (GstCall    *self,
+                  const char *offer)
+{
+  g_autofree char *answer = NULL;
+  GError *error = NULL;
+
+  if (!check_remote_codecs (self, offer))
+    return;
+  answer = gst_call_rtp_transport_create_answer (self->rtp, offer, &error);
+  if (!answer) {
+    fail_rtp_negotiation (self, error);
+    return;
+  }
+  gst_call_signaller_send_description (self->signaller, GST_CALL_SDP_TYPE_ANSWER, answer);
+  rtp_connected (self);
+}
+
+static void
+receive_rtp_answer (GstCall    *self,
+                    const char *answer)
+{
+  GError *error = NULL;
+
+  if (!check_remote_codecs (self, answer))
+    return;
+  if (!gst_call_rtp_transport_set_remote_answer (self->rtp, answer, &error)) {
+    fail_rtp_negotiation (self, error);
+    return;
+  }
+  self->rtp_offerer = FALSE;
+  rtp_connected (self);
+}
+
+/* The description the RTP transport builds the @kind source from; NULL with
+ * @error set when the source is an element it cannot take. */
+static const char *
+rtp_source_description (GstCall           *self,
+                        GstCallMediaKind   kind,
+                        GError           **error)
+{
+  GstElement *configured = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->video_source
+                                                             : self->audio_source;
+
+  if (!configured)
+    return kind == GST_CALL_MEDIA_KIND_VIDEO ? "autovideosrc" : "autoaudiosrc";
+  if (configured == self->described_sources[kind] && self->source_descriptions[kind])
+    return self->source_descriptions[kind];
+  g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+               _("The RTP transport builds its %s source from a description: "
+                 "set it with gst_call_set_sources_from_description()"),
+               gst_call_media_kind_to_string (kind));
+  return NULL;
+}
+
+static gboolean
+start_rtp_call (GstCall  *self,
+                gboolean  offerer,
+                GError  **error)
+{
+  GstCallMediaKind kinds[] = { GST_CALL_MEDIA_KIND_AUDIO, GST_CALL_MEDIA_KIND_VIDEO };
+  const char *descriptions[2] = { NULL, NULL };
+  g_autofree char *offer = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
+    GstCallMediaKind kind = kinds[i];
+    gboolean send = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio;
+
+    if (!send)
+      continue;
+    if (self->codecs[kind] != gst_call_media_default_codec (kind)) {
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                   _("The RTP transport sends %s in its default codec only: leave "
+                     "the call's %s-codec property unset"),
+                   gst_call_media_kind_to_string (kind), gst_call_media_kind_to_string (kind));
+      return FALSE;
+    }
+    descriptions[kind] = rtp_source_description (self, kind, error);
+    if (!descriptions[kind])
+      return FALSE;
+  }
+  if (!gst_call_rtp_transport_set_sources_from_description (self->rtp,
+                                                            descriptions[GST_CALL_MEDIA_KIND_VIDEO],
+                                                            descriptions[GST_CALL_MEDIA_KIND_AUDIO],
+                                                            error))
+    return FALSE;
+  if (self->video_sink)
+    gst_call_rtp_transport_set_video_sink (self->rtp, self->video_sink);
+  if (self->audio_sink)
+    gst_call_rtp_transport_set_audio_sink (self->rtp, self->audio_sink);
+  g_signal_connect (self->rtp, "error", G_CALLBACK (on_rtp_error), self);
+
+  if (offerer) {
+    offer = gst_call_rtp_transport_create_offer (self->rtp, error);
+    if (!offer)
+      return FALSE;
+    self->rtp_offerer = TRUE;
+  }
+
+  arm_connect_timeout (self);
   set_state (self, GST_CALL_STATE_CONNECTING);
+  if (offer)
+    gst_call_signaller_send_description (self->signaller, GST_CALL_SDP_TYPE_OFFER, offer);
   return TRUE;
+}
+
+static gboolean
+begin_call (GstCall  *self,
+            gboolean  offerer,
+            GError  **error)
+{
+  return self->rtp ? start_rtp_call (self, offerer, error)
+                   : start_call (self, offerer, error);
 }
 
 static gboolean
@@ -683,6 +855,15 @@ replay_pending_messages (GstCall *self)
   for (guint i = 0; messages && i < messages->len; i++) {
     PendingMessage *message = g_ptr_array_index (messages, i);
 
+    /* Plain RTP has no candidates: the offer is all there is. */
+    if (self->rtp) {
+      if (message->kind == PENDING_DESCRIPTION) {
+        answer_rtp_offer (self, message->text);
+        return;
+      }
+      continue;
+    }
+
     if (message->kind == PENDING_DESCRIPTION && !check_remote_codecs (self, message->text))
       return;
     if (message->kind == PENDING_DESCRIPTION)
@@ -710,7 +891,7 @@ dial_room_peer (GstCall *self)
   stop_waiting_for_peer (self);
   if (is_finished (self) || !self->setup_task)
     return;
-  if (!start_call (self, TRUE, &error))
+  if (!begin_call (self, TRUE, &error))
     finish_call (self, GST_CALL_STATE_FAILED, g_steal_pointer (&error));
 }
 
@@ -830,7 +1011,7 @@ gst_call_dial_async (GstCall             *self,
 
   self->setup_task = g_object_ref (task);
   watch_cancellable (self, cancellable);
-  if (!start_call (self, TRUE, &error))
+  if (!begin_call (self, TRUE, &error))
     finish_call (self, GST_CALL_STATE_FAILED, g_steal_pointer (&error));
 }
 
@@ -898,7 +1079,7 @@ gst_call_answer_async (GstCall             *self,
 
   self->setup_task = g_object_ref (task);
   watch_cancellable (self, cancellable);
-  if (!start_call (self, FALSE, &error)) {
+  if (!begin_call (self, FALSE, &error)) {
     finish_call (self, GST_CALL_STATE_FAILED, g_steal_pointer (&error));
     return;
   }
@@ -976,6 +1157,11 @@ gst_call_add_track (GstCall           *self,
                    "one that is %s"), state_name (self->state));
     return NULL;
   }
+  if (self->rtp) {
+    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
+                         _("The RTP transport cannot add tracks during a call"));
+    return NULL;
+  }
   return add_local_track (self, kind, source, error);
 }
 
@@ -1007,6 +1193,11 @@ gst_call_remove_track (GstCall       *self,
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
                  _("Tracks can be removed from a connecting or active call, not "
                    "from one that is %s"), state_name (self->state));
+    return FALSE;
+  }
+  if (self->rtp) {
+    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
+                         _("The RTP transport cannot remove tracks during a call"));
     return FALSE;
   }
 
@@ -1076,6 +1267,13 @@ on_description_received (GstCallSignaller *signaller,
                          const char       *sdp,
                          GstCall          *self)
 {
+  if (self->rtp && self->state == GST_CALL_STATE_CONNECTING) {
+    if (self->rtp_offerer && type == GST_CALL_SDP_TYPE_ANSWER)
+      receive_rtp_answer (self, sdp);
+    else if (!self->rtp_offerer && type == GST_CALL_SDP_TYPE_OFFER)
+      answer_rtp_offer (self, sdp);
+    return;
+  }
   /* Once the call runs, the negotiator takes every message. */
   if (self->negotiator || self->state != GST_CALL_STATE_IDLE) {
     if (self->negotiator)
@@ -1141,6 +1339,8 @@ typedef struct {
   guint64 packets_retransmitted;
   double jitter;
   double round_trip_time;
+  guint rtx_sent;     /* plain RTP only */
+  guint rtx_received;
 } TransportStats;
 
 static guint64
@@ -1155,6 +1355,43 @@ get_uint64 (const GstStructure *structure,
   if (gst_structure_get_uint (structure, field, &value))
     return value;
   return 0;
+}
+
+/* The session-N structures of the RTP transport's statistics. */
+static gboolean
+accumulate_rtp_stats (GQuark        field_id,
+                      const GValue *value,
+                      gpointer      user_data)
+{
+  TransportStats *stats = user_data;
+  const GstStructure *session;
+  guint number = 0;
+  int lost = 0;
+  double jitter = 0;
+
+  if (!GST_VALUE_HOLDS_STRUCTURE (value) ||
+      !g_str_has_prefix (g_quark_to_string (field_id), "session-"))
+    return TRUE;
+  session = gst_value_get_structure (value);
+  stats->bytes_sent += get_uint64 (session, "bytes-sent");
+  stats->packets_sent += get_uint64 (session, "packets-sent");
+  stats->bytes_received += get_uint64 (session, "bytes-received");
+  stats->packets_received += get_uint64 (session, "packets-received");
+  if (gst_structure_get_int (session, "packets-lost", &lost) && lost > 0)
+    stats->packets_lost += lost;
+  if (gst_structure_get_uint (session, "nack-sent", &number))
+    stats->nacks_sent += number;
+  if (gst_structure_get_uint (session, "nack-received", &number))
+    stats->nacks_received += number;
+  if (gst_structure_get_uint (session, "rtx-packets-sent", &number))
+    stats->rtx_sent += number;
+  if (gst_structure_get_uint (session, "rtx-packets-received", &number)) {
+    stats->rtx_received += number;
+    stats->packets_retransmitted += number;
+  }
+  if (gst_structure_get_double (session, "jitter", &jitter))
+    stats->jitter = MAX (stats->jitter, jitter);
+  return TRUE;
 }
 
 static gboolean
@@ -1291,6 +1528,9 @@ gst_call_get_stats (GstCall *self)
   gint64 now = g_get_monotonic_time ();
   GstElement *webrtcbin;
   double duration = 0;
+  gboolean rtp_live = FALSE;
+  guint rtp_frames_sent[2] = { 0, 0 };
+  guint rtp_frames_received[2] = { 0, 0 };
 
   g_return_val_if_fail (GST_IS_CALL (self), NULL);
 
@@ -1307,6 +1547,19 @@ gst_call_get_stats (GstCall *self)
     gst_promise_unref (promise);
   }
 
+  if (self->rtp && self->connected_at && !is_finished (self)) {
+    g_autoptr (GstStructure) rtp_stats = gst_call_rtp_transport_get_stats (self->rtp);
+
+    rtp_live = TRUE;
+    gst_structure_foreach (rtp_stats, accumulate_rtp_stats, &transport);
+    gst_structure_get_uint (rtp_stats, "video-frames-sent", &rtp_frames_sent[GST_CALL_MEDIA_KIND_VIDEO]);
+    gst_structure_get_uint (rtp_stats, "audio-buffers-sent", &rtp_frames_sent[GST_CALL_MEDIA_KIND_AUDIO]);
+    gst_structure_get_uint (rtp_stats, "video-frames-decoded",
+                            &rtp_frames_received[GST_CALL_MEDIA_KIND_VIDEO]);
+    gst_structure_get_uint (rtp_stats, "audio-buffers-decoded",
+                            &rtp_frames_received[GST_CALL_MEDIA_KIND_AUDIO]);
+  }
+
   if (self->connected_at)
     duration = (now - self->connected_at) / (double) G_USEC_PER_SEC;
 
@@ -1314,13 +1567,17 @@ gst_call_get_stats (GstCall *self)
       "state", G_TYPE_STRING, state_name (self->state),
       "duration", G_TYPE_DOUBLE, duration,
       "video-frames-sent", G_TYPE_UINT,
-      (guint) g_atomic_int_get (&self->frames_sent[GST_CALL_MEDIA_KIND_VIDEO]),
+      (guint) g_atomic_int_get (&self->frames_sent[GST_CALL_MEDIA_KIND_VIDEO]) +
+      rtp_frames_sent[GST_CALL_MEDIA_KIND_VIDEO],
       "audio-frames-sent", G_TYPE_UINT,
-      (guint) g_atomic_int_get (&self->frames_sent[GST_CALL_MEDIA_KIND_AUDIO]),
+      (guint) g_atomic_int_get (&self->frames_sent[GST_CALL_MEDIA_KIND_AUDIO]) +
+      rtp_frames_sent[GST_CALL_MEDIA_KIND_AUDIO],
       "video-frames-received", G_TYPE_UINT,
-      (guint) g_atomic_int_get (&self->frames_received[GST_CALL_MEDIA_KIND_VIDEO]),
+      (guint) g_atomic_int_get (&self->frames_received[GST_CALL_MEDIA_KIND_VIDEO]) +
+      rtp_frames_received[GST_CALL_MEDIA_KIND_VIDEO],
       "audio-frames-received", G_TYPE_UINT,
-      (guint) g_atomic_int_get (&self->frames_received[GST_CALL_MEDIA_KIND_AUDIO]),
+      (guint) g_atomic_int_get (&self->frames_received[GST_CALL_MEDIA_KIND_AUDIO]) +
+      rtp_frames_received[GST_CALL_MEDIA_KIND_AUDIO],
       "bytes-sent", G_TYPE_UINT64, transport.bytes_sent,
       "bytes-received", G_TYPE_UINT64, transport.bytes_received,
       "packets-sent", G_TYPE_UINT64, transport.packets_sent,
@@ -1337,7 +1594,7 @@ gst_call_get_stats (GstCall *self)
     gint64 since = self->last_stats_at ? self->last_stats_at : self->connected_at;
     guint64 bitrate_sent = 0, bitrate_received = 0;
 
-    if (since && now > since && webrtcbin) {
+    if (since && now > since && (webrtcbin || rtp_live)) {
       double seconds = (now - since) / (double) G_USEC_PER_SEC;
 
       if (transport.bytes_sent >= self->last_bytes_sent)
@@ -1347,7 +1604,7 @@ gst_call_get_stats (GstCall *self)
     }
     gst_structure_set (stats, "bitrate-sent", G_TYPE_UINT64, bitrate_sent,
                        "bitrate-received", G_TYPE_UINT64, bitrate_received, NULL);
-    if (webrtcbin) {
+    if (webrtcbin || rtp_live) {
       self->last_stats_at = now;
       self->last_bytes_sent = transport.bytes_sent;
       self->last_bytes_received = transport.bytes_received;
@@ -1361,10 +1618,15 @@ gst_call_get_stats (GstCall *self)
     if (pipeline)
       scan_pipeline (pipeline, &scan);
     /* Retransmissions only count while the call is up. */
+    if (rtp_live) {
+      scan.rtx_sent = transport.rtx_sent;
+      scan.rtx_received = transport.rtx_received;
+    }
     gst_structure_set (stats,
-                       "rtx-packets-sent", G_TYPE_UINT, webrtcbin ? scan.rtx_sent : 0,
+                       "rtx-packets-sent", G_TYPE_UINT,
+                       webrtcbin || rtp_live ? scan.rtx_sent : 0,
                        "rtx-packets-received", G_TYPE_UINT,
-                       webrtcbin ? scan.rtx_received : 0, NULL);
+                       webrtcbin || rtp_live ? scan.rtx_received : 0, NULL);
     if (scan.encoders[GST_CALL_MEDIA_KIND_VIDEO])
       gst_structure_set (stats, "video-encoder", G_TYPE_STRING,
                          scan.encoders[GST_CALL_MEDIA_KIND_VIDEO], NULL);
@@ -1604,10 +1866,18 @@ gst_call_set_sources_from_description (GstCall     *self,
       return FALSE;
     gst_object_ref_sink (audio_source);
   }
-  if (video_source)
+  if (video_source) {
     gst_call_set_video_source (self, video_source);
-  if (audio_source)
+    g_free (self->source_descriptions[GST_CALL_MEDIA_KIND_VIDEO]);
+    self->source_descriptions[GST_CALL_MEDIA_KIND_VIDEO] = g_strdup (video);
+    self->described_sources[GST_CALL_MEDIA_KIND_VIDEO] = video_source;
+  }
+  if (audio_source) {
     gst_call_set_audio_source (self, audio_source);
+    g_free (self->source_descriptions[GST_CALL_MEDIA_KIND_AUDIO]);
+    self->source_descriptions[GST_CALL_MEDIA_KIND_AUDIO] = g_strdup (audio);
+    self->described_sources[GST_CALL_MEDIA_KIND_AUDIO] = audio_source;
+  }
   return TRUE;
 }
 
@@ -1900,6 +2170,76 @@ gst_call_get_peer_connection (GstCall *self)
   return self->pc;
 }
 
+/**
+ * gst_call_get_transport:
+ * @self: a [class@Call]
+ *
+ * Gets what carries the call's media.
+ *
+ * Returns: the [property@Call:transport]
+ */
+GstCallTransportKind
+gst_call_get_transport (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), GST_CALL_TRANSPORT_KIND_WEBRTC);
+
+  return self->transport;
+}
+
+/**
+ * gst_call_set_transport:
+ * @self: a [class@Call]
+ * @transport: what carries the call's media
+ *
+ * Chooses WebRTC (the default) or plain RTP for the call, before it is
+ * dialled or answered. Choosing %GST_CALL_TRANSPORT_KIND_RTP makes the
+ * call's [class@CallRtpTransport] at once, see
+ * [method@Call.get_rtp_transport]. Both sides of a call must choose the
+ * same transport. Ignored once the call started.
+ */
+void
+gst_call_set_transport (GstCall              *self,
+                        GstCallTransportKind  transport)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+  g_return_if_fail (transport == GST_CALL_TRANSPORT_KIND_WEBRTC ||
+                    transport == GST_CALL_TRANSPORT_KIND_RTP);
+
+  if (self->transport == transport)
+    return;
+  if (self->state != GST_CALL_STATE_IDLE || self->setup_task) {
+    g_warning ("The transport of a call cannot change once it started");
+    return;
+  }
+  self->transport = transport;
+  if (transport == GST_CALL_TRANSPORT_KIND_RTP)
+    self->rtp = gst_call_rtp_transport_new ();
+  else
+    g_clear_object (&self->rtp);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_TRANSPORT]);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_RTP_TRANSPORT]);
+}
+
+/**
+ * gst_call_get_rtp_transport:
+ * @self: a [class@Call]
+ *
+ * Gets the plain RTP transport of a call whose [property@Call:transport] is
+ * %GST_CALL_TRANSPORT_KIND_RTP, to set its local address, RTX or latency,
+ * connect to [signal@CallRtpTransport::bundled-ssrc] or read its statistics
+ * before and during the call.
+ *
+ * Returns: (transfer none) (nullable): the transport, or %NULL for a
+ *   WebRTC call
+ */
+GstCallRtpTransport *
+gst_call_get_rtp_transport (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), NULL);
+
+  return self->rtp;
+}
+
 /* ------------------------------------------------------------------------ */
 /* GObject                                                                   */
 
@@ -1918,6 +2258,11 @@ gst_call_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->pc, self);
     gst_peer_connection_close (self->pc);
     g_clear_object (&self->pc);
+  }
+  if (self->rtp) {
+    g_signal_handlers_disconnect_by_data (self->rtp, self);
+    gst_call_rtp_transport_close (self->rtp);
+    g_clear_object (&self->rtp);
   }
   if (self->signaller) {
     g_signal_handlers_disconnect_by_data (self->signaller, self);
@@ -1942,6 +2287,8 @@ gst_call_finalize (GObject *object)
   g_clear_pointer (&self->pending_messages, g_ptr_array_unref);
   g_strfreev (self->ice_servers);
   g_strfreev (self->ice_local_addresses);
+  g_free (self->source_descriptions[0]);
+  g_free (self->source_descriptions[1]);
 
   G_OBJECT_CLASS (gst_call_parent_class)->finalize (object);
 }
@@ -2020,6 +2367,12 @@ gst_call_get_property (GObject    *object,
       break;
     case PROP_PEER_CONNECTION:
       g_value_set_object (value, self->pc);
+      break;
+    case PROP_TRANSPORT:
+      g_value_set_enum (value, self->transport);
+      break;
+    case PROP_RTP_TRANSPORT:
+      g_value_set_object (value, self->rtp);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -2168,6 +2521,9 @@ gst_call_set_property (GObject      *object,
     case PROP_ICE_LOCAL_ADDRESSES:
       set_strv_property (self, &self->ice_local_addresses, value, prop_id,
                          "ICE local addresses");
+      break;
+    case PROP_TRANSPORT:
+      gst_call_set_transport (self, g_value_get_enum (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -2389,6 +2745,40 @@ gst_call_class_init (GstCallClass *klass)
    */
   props[PROP_PEER_CONNECTION] =
       g_param_spec_object ("peer-connection", NULL, NULL, GST_TYPE_PEER_CONNECTION,
+                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                           G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GstCall:transport:
+   *
+   * What carries the call's media: WebRTC (ICE, DTLS-SRTP, a
+   * [class@PeerConnection]) or plain RTP (a [class@CallRtpTransport], for
+   * SIP endpoints, intercoms and media servers on a trusted network).
+   *
+   * On plain RTP the offer and answer still go through the
+   * [property@Call:signaller], without candidates; the states, the signals
+   * and [method@Call.get_stats] are the same. The call sends the
+   * transport's default codecs (VP8, Opus), its sources come from
+   * [method@Call.set_sources_from_description] (or the default devices),
+   * the remote media plays on [property@Call:video-sink] and
+   * [property@Call:audio-sink], and [signal@Call::remote-track] is not
+   * emitted. Muting, [method@Call.add_track], the video size and bitrate
+   * properties, [property@Call:peer-timeout], [property@Call:ice-servers]
+   * and [property@Call:ice-local-addresses] do not apply: the transport's
+   * own [property@CallRtpTransport:local-address] does.
+   */
+  props[PROP_TRANSPORT] =
+      g_param_spec_enum ("transport", NULL, NULL, GST_TYPE_CALL_TRANSPORT_KIND,
+                         GST_CALL_TRANSPORT_KIND_WEBRTC, rw);
+
+  /**
+   * GstCall:rtp-transport:
+   *
+   * The plain RTP transport, while [property@Call:transport] is
+   * %GST_CALL_TRANSPORT_KIND_RTP.
+   */
+  props[PROP_RTP_TRANSPORT] =
+      g_param_spec_object ("rtp-transport", NULL, NULL, GST_TYPE_CALL_RTP_TRANSPORT,
                            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
                            G_PARAM_EXPLICIT_NOTIFY);
 

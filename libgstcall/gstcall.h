@@ -101,6 +101,13 @@ GST_CALL_AVAILABLE_IN_ALL
 const GError     *gst_call_get_error            (GstCall          *self);
 GST_CALL_AVAILABLE_IN_ALL
 GstPeerConnection *gst_call_get_peer_connection (GstCall          *self);
+GST_CALL_AVAILABLE_IN_ALL
+GstCallTransportKind gst_call_get_transport     (GstCall          *self);
+GST_CALL_AVAILABLE_IN_ALL
+void              gst_call_set_transport        (GstCall          *self,
+                                                 GstCallTransportKind transport);
+GST_CALL_AVAILABLE_IN_ALL
+GstCallRtpTransport *gst_call_get_rtp_transport (GstCall          *self);
 
 GST_CALL_AVAILABLE_IN_ALL
 void              gst_call_dial_async           (GstCall             *self,

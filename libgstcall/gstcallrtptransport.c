@@ -1622,6 +1622,8 @@ add_session_stats (GstCallRtpTransport *self,
   const GValue *sources;
   GValueArray *array;
   guint nack_sent = 0, nack_received = 0, packets_received = 0;
+  guint64 bytes_sent = 0, packets_sent = 0, bytes_received = 0;
+  double jitter_seconds = 0;
   int packets_lost = 0;
   g_auto (GValue) ssrcs = G_VALUE_INIT;
 
@@ -1657,8 +1659,24 @@ add_session_stats (GstCallRtpTransport *self,
       nack_sent += value;
     if (gst_structure_get_uint (source, "recv-nack-count", &value))
       nack_received += value;
-    if (internal)
+    if (internal) {
+      if (gst_structure_get_uint64 (source, "octets-sent", &packets))
+        bytes_sent += packets;
+      if (gst_structure_get_uint64 (source, "packets-sent", &packets))
+        packets_sent += packets;
       continue;
+    }
+    if (gst_structure_get_uint64 (source, "octets-received", &packets))
+      bytes_received += packets;
+    {
+      guint jitter = 0;
+      int clock_rate = 0;
+
+      /* In RTP timestamp units. */
+      if (gst_structure_get_uint (source, "jitter", &jitter) &&
+          gst_structure_get_int (source, "clock-rate", &clock_rate) && clock_rate > 0)
+        jitter_seconds = MAX (jitter_seconds, jitter / (double) clock_rate);
+    }
     if (gst_structure_get_uint64 (source, "packets-received", &packets))
       packets_received += (guint) packets;
     if (gst_structure_get_int (source, "packets-lost", &lost))
@@ -1672,7 +1690,11 @@ add_session_stats (GstCallRtpTransport *self,
   result = gst_structure_new (name, "nack-sent", G_TYPE_UINT, nack_sent,
                               "nack-received", G_TYPE_UINT, nack_received,
                               "packets-received", G_TYPE_UINT, packets_received,
-                              "packets-lost", G_TYPE_INT, packets_lost, NULL);
+                              "packets-lost", G_TYPE_INT, packets_lost,
+                              "bytes-sent", G_TYPE_UINT64, bytes_sent,
+                              "packets-sent", G_TYPE_UINT64, packets_sent,
+                              "bytes-received", G_TYPE_UINT64, bytes_received,
+                              "jitter", G_TYPE_DOUBLE, jitter_seconds, NULL);
   gst_structure_set_value (result, "remote-ssrcs", &ssrcs);
   g_mutex_lock (&self->lock);
   if (self->sessions[session_id].rtx_receive) {
@@ -1702,7 +1724,8 @@ add_session_stats (GstCallRtpTransport *self,
  * `bundled-ssrc-calls`, `warnings`, frames sent and decoded
  * (`video-frames-sent`, `video-frames-decoded`, `audio-buffers-sent`,
  * `audio-buffers-decoded`), and a `session-N` structure per RTP session
- * (`remote-ssrcs`, `packets-received`, `packets-lost`, `nack-sent`,
+ * (`remote-ssrcs`, `packets-received`, `packets-lost`, `bytes-received`,
+ * `jitter` in seconds, `bytes-sent`, `packets-sent`, `nack-sent`,
  * `nack-received`, `rtx-packets-sent`, `rtx-packets-received`).
  *
  * Returns: (transfer full): the statistics

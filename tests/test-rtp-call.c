@@ -1,0 +1,382 @@
+/* GstCall over plain RTP: two calls through the loopback signaller.
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "test-utils.h"
+
+#define TIMEOUT_MS 20000
+
+typedef struct {
+  const char *name;
+  GstCall *call;
+  GThread *owner;
+  GAsyncResult *setup_result;
+  gboolean incoming;
+  guint ended;
+  GError *ended_reason;
+  GPtrArray *states;
+  /* bundled-ssrc on the call's transport */
+  GHashTable *ssrcs_seen;
+  guint bundled_ssrc_calls;
+} Side;
+
+static void
+on_state (GstCall    *call,
+          GParamSpec *pspec,
+          Side       *side)
+{
+  g_assert_true (g_thread_self () == side->owner);
+  g_ptr_array_add (side->states, GINT_TO_POINTER (gst_call_get_state (call)));
+}
+
+static void
+on_ended (GstCall      *call,
+          const GError *reason,
+          Side         *side)
+{
+  g_assert_true (g_thread_self () == side->owner);
+  side->ended++;
+  g_clear_error (&side->ended_reason);
+  if (reason)
+    side->ended_reason = g_error_copy (reason);
+}
+
+static void
+on_incoming (GstCall *call,
+             Side    *side)
+{
+  g_assert_true (g_thread_self () == side->owner);
+  side->incoming = TRUE;
+}
+
+static void
+on_setup_done (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  Side *side = user_data;
+
+  g_assert_true (g_thread_self () == side->owner);
+  side->setup_result = g_object_ref (result);
+}
+
+static int
+on_bundled_ssrc (GstCallRtpTransport *transport,
+                 guint                ssrc,
+                 guint                payload_type,
+                 const char          *mid,
+                 Side                *side)
+{
+  g_assert_true (g_thread_self () == side->owner);
+  g_test_message ("%s: bundled-ssrc SSRC %u, payload type %u, mid %s", side->name, ssrc,
+                  payload_type, mid ? mid : "(none)");
+  /* Once per new SSRC. */
+  g_assert_false (g_hash_table_contains (side->ssrcs_seen, GUINT_TO_POINTER (ssrc)));
+  g_hash_table_add (side->ssrcs_seen, GUINT_TO_POINTER (ssrc));
+  side->bundled_ssrc_calls++;
+  return -1;
+}
+
+static GstElement *
+make_sink (void)
+{
+  GstElement *sink = gst_element_factory_make ("fakesink", NULL);
+
+  g_object_set (sink, "sync", TRUE, "async", FALSE, NULL);
+  return sink;
+}
+
+static void
+side_init (Side             *side,
+           const char       *name,
+           GstCallSignaller *signaller)
+{
+  g_autoptr (GError) error = NULL;
+  GstCallTransportKind transport;
+
+  memset (side, 0, sizeof (*side));
+  side->name = name;
+  side->owner = g_thread_self ();
+  side->states = g_ptr_array_new ();
+  side->ssrcs_seen = g_hash_table_new (NULL, NULL);
+  side->call = gst_call_new ();
+  g_assert_null (gst_call_get_rtp_transport (side->call));
+  g_object_set (side->call, "transport", GST_CALL_TRANSPORT_KIND_RTP, NULL);
+  g_object_get (side->call, "transport", &transport, NULL);
+  g_assert_cmpint (transport, ==, GST_CALL_TRANSPORT_KIND_RTP);
+  g_assert_true (GST_IS_CALL_RTP_TRANSPORT (gst_call_get_rtp_transport (side->call)));
+  gst_call_rtp_transport_set_local_address (gst_call_get_rtp_transport (side->call),
+                                            TEST_ICE_ADDRESS);
+  gst_call_set_signaller (side->call, signaller);
+  g_assert_true (gst_call_set_sources_from_description (side->call, TEST_VIDEO_SOURCE,
+                                                        TEST_AUDIO_SOURCE, &error));
+  g_assert_no_error (error);
+  gst_call_set_video_sink (side->call, make_sink ());
+  gst_call_set_audio_sink (side->call, make_sink ());
+
+  g_signal_connect (side->call, "notify::state", G_CALLBACK (on_state), side);
+  g_signal_connect (side->call, "ended", G_CALLBACK (on_ended), side);
+  g_signal_connect (side->call, "incoming-call", G_CALLBACK (on_incoming), side);
+}
+
+static void
+side_clear (Side *side)
+{
+  g_clear_object (&side->setup_result);
+  test_drain_context ();
+  g_assert_finalize_object (side->call);
+  g_ptr_array_unref (side->states);
+  g_hash_table_unref (side->ssrcs_seen);
+  g_clear_error (&side->ended_reason);
+}
+
+static gboolean
+has_setup_result (gpointer data)
+{
+  return ((Side *) data)->setup_result != NULL;
+}
+
+static gboolean
+side_finish_setup (Side    *side,
+                   GError **error)
+{
+  gboolean dialled;
+  gboolean ok;
+
+  test_wait_until (has_setup_result, side, TIMEOUT_MS, "call set-up");
+  dialled = g_task_get_source_tag (G_TASK (side->setup_result)) == gst_call_dial_async;
+  ok = dialled ? gst_call_dial_finish (side->call, side->setup_result, error)
+               : gst_call_answer_finish (side->call, side->setup_result, error);
+  g_clear_object (&side->setup_result);
+  return ok;
+}
+
+static gboolean
+side_ended (gpointer data)
+{
+  return ((Side *) data)->ended > 0;
+}
+
+static gboolean
+side_incoming (gpointer data)
+{
+  return ((Side *) data)->incoming;
+}
+
+/* The callee answers once the offer raised incoming-call. */
+static void
+connect_pair (Side *caller,
+              Side *callee)
+{
+  g_autoptr (GError) error = NULL;
+
+  gst_call_dial_async (caller->call, NULL, NULL, on_setup_done, caller);
+  test_wait_until (side_incoming, callee, TIMEOUT_MS, "the offer to reach the callee");
+  g_assert_cmpint (gst_call_get_state (callee->call), ==, GST_CALL_STATE_IDLE);
+  gst_call_answer_async (callee->call, NULL, on_setup_done, callee);
+  g_assert_true (side_finish_setup (caller, &error));
+  g_assert_no_error (error);
+  g_assert_true (side_finish_setup (callee, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (gst_call_get_state (caller->call), ==, GST_CALL_STATE_ACTIVE);
+  g_assert_cmpint (gst_call_get_state (callee->call), ==, GST_CALL_STATE_ACTIVE);
+}
+
+static guint64
+stats_uint64 (GstStructure *stats,
+              const char   *field)
+{
+  guint64 value = 0;
+
+  g_assert_true (gst_structure_get_uint64 (stats, field, &value));
+  return value;
+}
+
+static void
+assert_flows_both_ways (Side *a,
+                        Side *b)
+{
+  Side *sides[] = { a, b };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sides); i++) {
+    g_autoptr (GstStructure) stats = NULL;
+    g_autofree char *text = NULL;
+
+    test_wait_call_stats (sides[i]->call, "video-frames-received", 30);
+    test_wait_call_stats (sides[i]->call, "audio-frames-received", 50);
+    stats = gst_call_get_stats (sides[i]->call);
+    text = gst_structure_to_string (stats);
+    g_test_message ("%s stats: %s", sides[i]->name, text);
+    g_assert_cmpstr (gst_structure_get_string (stats, "state"), ==, "active");
+    g_assert_cmpuint (test_call_stats_uint (sides[i]->call, "video-frames-sent"), >=, 30);
+    g_assert_cmpuint (test_call_stats_uint (sides[i]->call, "audio-frames-sent"), >=, 50);
+    g_assert_cmpuint (stats_uint64 (stats, "bytes-sent"), >, 10000);
+    g_assert_cmpuint (stats_uint64 (stats, "bytes-received"), >, 10000);
+    g_assert_cmpuint (stats_uint64 (stats, "packets-sent"), >, 50);
+    g_assert_cmpuint (stats_uint64 (stats, "packets-received"), >, 50);
+  }
+}
+
+static void
+test_both_ways (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (GstStructure) stats = NULL;
+  guint64 bitrate = 0;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a));
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b));
+
+  connect_pair (&a, &b);
+  g_assert_null (gst_call_get_peer_connection (a.call));
+  g_assert_null (gst_call_get_peer_connection (b.call));
+  g_assert_true (b.incoming);
+  g_assert_false (a.incoming);
+
+  assert_flows_both_ways (&a, &b);
+  /* The bitrate is measured since the previous statistics. */
+  stats = gst_call_get_stats (a.call);
+  g_assert_true (gst_structure_get_uint64 (stats, "bitrate-received", &bitrate));
+  g_test_message ("caller bitrate received: %" G_GUINT64_FORMAT " bit/s", bitrate);
+  g_assert_cmpuint (bitrate, >, 0);
+
+  /* The RTP transport has no tracks to add mid-call. */
+  {
+    g_autoptr (GError) error = NULL;
+
+    g_assert_null (gst_call_add_track (a.call, GST_CALL_MEDIA_KIND_VIDEO,
+                                       gst_element_factory_make ("videotestsrc", NULL),
+                                       &error));
+    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE);
+  }
+
+  /* Hanging up on one side ends both. */
+  gst_call_hangup (b.call);
+  g_assert_cmpint (gst_call_get_state (b.call), ==, GST_CALL_STATE_ENDED);
+  test_wait_until (side_ended, &a, 2000, "the caller to see the hang-up");
+  g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_ENDED);
+  g_assert_null (a.ended_reason);
+  g_assert_null (b.ended_reason);
+  g_assert_cmpuint (a.ended, ==, 1);
+  g_assert_cmpuint (b.ended, ==, 1);
+
+  /* idle -> connecting -> active -> ended on both sides */
+  for (guint i = 0; i < 2; i++) {
+    GPtrArray *states = i == 0 ? a.states : b.states;
+
+    g_assert_cmpuint (states->len, ==, 3);
+    g_assert_cmpint (GPOINTER_TO_INT (states->pdata[0]), ==, GST_CALL_STATE_CONNECTING);
+    g_assert_cmpint (GPOINTER_TO_INT (states->pdata[1]), ==, GST_CALL_STATE_ACTIVE);
+    g_assert_cmpint (GPOINTER_TO_INT (states->pdata[2]), ==, GST_CALL_STATE_ENDED);
+  }
+
+  side_clear (&a);
+  side_clear (&b);
+}
+
+/* A bundled-ssrc handler on each call's transport hears every new SSRC of
+ * the peer once, on the call's thread; the default routing still plays
+ * both media. */
+static void
+test_bundled_ssrc (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  Side a, b;
+  Side *sides[] = { &a, &b };
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a));
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b));
+  for (guint i = 0; i < G_N_ELEMENTS (sides); i++) {
+    GstCallRtpTransport *transport = NULL;
+
+    g_object_get (sides[i]->call, "rtp-transport", &transport, NULL);
+    g_assert_true (transport == gst_call_get_rtp_transport (sides[i]->call));
+    g_signal_connect (transport, "bundled-ssrc", G_CALLBACK (on_bundled_ssrc), sides[i]);
+    g_object_unref (transport);
+  }
+
+  connect_pair (&a, &b);
+  assert_flows_both_ways (&a, &b);
+
+  for (guint i = 0; i < G_N_ELEMENTS (sides); i++) {
+    g_autoptr (GstStructure) stats =
+        gst_call_rtp_transport_get_stats (gst_call_get_rtp_transport (sides[i]->call));
+    guint calls = 0;
+
+    g_assert_true (gst_structure_get_uint (stats, "bundled-ssrc-calls", &calls));
+    g_test_message ("%s: %u bundled-ssrc calls, %u SSRCs", sides[i]->name,
+                    sides[i]->bundled_ssrc_calls, g_hash_table_size (sides[i]->ssrcs_seen));
+    /* At least the peer's audio and video SSRCs, each once. */
+    g_assert_cmpuint (sides[i]->bundled_ssrc_calls, >=, 2);
+    g_assert_cmpuint (sides[i]->bundled_ssrc_calls, ==,
+                      g_hash_table_size (sides[i]->ssrcs_seen));
+    g_assert_cmpuint (calls, ==, sides[i]->bundled_ssrc_calls);
+  }
+
+  gst_call_hangup (a.call);
+  test_wait_until (side_ended, &b, 2000, "the callee to see the hang-up");
+  side_clear (&a);
+  side_clear (&b);
+}
+
+/* What the RTP transport cannot take fails the dial with a clear error. */
+static void
+test_bad_configuration (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (GError) error = NULL;
+  Side a;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+
+  /* A source element, not a description. */
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a));
+  gst_call_set_video_source (a.call, gst_element_factory_make ("videotestsrc", NULL));
+  gst_call_dial_async (a.call, NULL, NULL, on_setup_done, &a);
+  g_assert_false (side_finish_setup (&a, &error));
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT);
+  g_test_message ("%s", error->message);
+  g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_FAILED);
+  g_clear_error (&error);
+  side_clear (&a);
+
+  /* A codec the transport does not send. */
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a));
+  g_object_set (a.call, "video-codec", GST_CALL_CODEC_H264, NULL);
+  gst_call_dial_async (a.call, NULL, NULL, on_setup_done, &a);
+  g_assert_false (side_finish_setup (&a, &error));
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT);
+  g_test_message ("%s", error->message);
+  g_clear_error (&error);
+  side_clear (&a);
+
+  /* Back to WebRTC: the RTP transport goes. */
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a));
+  gst_call_set_transport (a.call, GST_CALL_TRANSPORT_KIND_WEBRTC);
+  g_assert_cmpint (gst_call_get_transport (a.call), ==, GST_CALL_TRANSPORT_KIND_WEBRTC);
+  g_assert_null (gst_call_get_rtp_transport (a.call));
+  side_clear (&a);
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  gst_init (&argc, &argv);
+  g_test_init (&argc, &argv, NULL);
+  test_tolerate_known_gstreamer_criticals ();
+
+  g_test_add_func ("/GstCall/RtpCall/both-ways", test_both_ways);
+  g_test_add_func ("/GstCall/RtpCall/bundled-ssrc", test_bundled_ssrc);
+  g_test_add_func ("/GstCall/RtpCall/bad-configuration", test_bad_configuration);
+
+  return g_test_run ();
+}
