@@ -72,3 +72,69 @@ def test_bad_offer():
     objects = [transport]
     del transport
     assert_finalized(objects)
+
+
+def test_call_over_plain_rtp(handler_errors):
+    """A GstCall.Call pair whose media goes over plain RTP."""
+    signaller_a, signaller_b = GstCall.CallLoopbackSignaller.new_pair()
+    calls = []
+    for signaller in (signaller_a, signaller_b):
+        call = GstCall.Call.new()
+        assert call.get_transport() == GstCall.CallTransportKind.WEBRTC
+        assert call.get_rtp_transport() is None
+        call.set_transport(GstCall.CallTransportKind.RTP)
+        assert call.props.transport == GstCall.CallTransportKind.RTP
+        call.get_rtp_transport().set_local_address("127.0.0.1")
+        call.set_signaller(signaller)
+        call.set_sources_from_description(VIDEO_SOURCE, AUDIO_SOURCE)
+        call.set_video_sink(fakesink())
+        call.set_audio_sink(fakesink())
+        call.ended_reasons = []
+        call.connect("ended", handler_errors.guard(
+            lambda c, reason: c.ended_reasons.append(reason)))
+        calls.append(call)
+    caller, callee = calls
+    incoming = []
+    callee.connect("incoming-call", handler_errors.guard(lambda c: incoming.append(c)))
+
+    results = {}
+
+    def done(name, finish):
+        def on_done(call, result, *user_data):
+            assert threading.get_ident() == MAIN_THREAD
+            try:
+                results[name] = finish(result)
+            except GLib.Error as error:
+                results[name] = error
+        return on_done
+
+    caller.dial_async(None, None, done("caller", caller.dial_finish))
+    wait_until(lambda: incoming, "the offer to reach the callee", errors=handler_errors)
+    callee.answer_async(None, done("callee", callee.answer_finish))
+    wait_until(lambda: len(results) == 2, "both calls to connect", errors=handler_errors)
+    assert results == {"caller": True, "callee": True}, results
+    assert caller.get_peer_connection() is None
+
+    def received(call, field, at_least):
+        ok, value = call.get_stats().get_uint(field)
+        return ok and value >= at_least
+
+    for call in calls:
+        wait_until(lambda: received(call, "video-frames-received", 20) and
+                   received(call, "audio-frames-received", 30),
+                   "audio and video decoded", errors=handler_errors)
+        stats = call.get_stats()
+        assert stats.get_value("bytes-received") > 0
+        assert stats.get_value("bytes-sent") > 0
+
+    caller.hangup()
+    wait_until(lambda: callee.get_state() == GstCall.CallState.ENDED,
+               "the callee to end", timeout=2)
+    assert caller.get_state() == GstCall.CallState.ENDED
+    assert caller.ended_reasons == [None]
+    assert callee.ended_reasons == [None]
+
+    objects = [caller, callee, signaller_a, signaller_b]
+    del caller, callee, signaller_a, signaller_b, calls, call, incoming
+    drain_context()
+    assert_finalized(objects)
