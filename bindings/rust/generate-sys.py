@@ -58,6 +58,7 @@ FOREIGN = {
     "GTlsCertificate": "gio::GTlsCertificate",
     "GstElement": "gst::GstElement",
     "GstPad": "gst::GstPad",
+    "GstPipeline": "gst::GstPipeline",
     "GstStructure": "gst::GstStructure",
     "SoupServer": "gobject::GObject",
 }

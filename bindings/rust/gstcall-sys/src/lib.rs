@@ -114,6 +114,7 @@ pub const GST_CALL_STATE_FAILED: GstCallState = 4;
 pub const GST_CALL_MAJOR_VERSION: c_int = 0;
 pub const GST_CALL_MICRO_VERSION: c_int = 0;
 pub const GST_CALL_MINOR_VERSION: c_int = 1;
+pub const GST_CALL_RTP_TRANSPORT_MAX_SESSIONS: c_int = 16;
 pub const GST_CALL_SIGNALLING_SERVER_MAX_MESSAGE_SIZE: c_int = 65536;
 pub const GST_CALL_VERSION_S: &[u8] = b"0.1.0\0";
 
@@ -139,6 +140,12 @@ pub struct GstCallCodecsClass {
 #[derive(Copy, Clone)]
 #[repr(C)]
 pub struct GstCallLoopbackSignallerClass {
+    pub parent_class: gobject::GObjectClass,
+}
+
+#[derive(Copy, Clone)]
+#[repr(C)]
+pub struct GstCallRtpTransportClass {
     pub parent_class: gobject::GObjectClass,
 }
 
@@ -197,6 +204,12 @@ pub struct GstCallCodecs {
 
 #[repr(C)]
 pub struct GstCallLoopbackSignaller {
+    _data: [u8; 0],
+    _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
+#[repr(C)]
+pub struct GstCallRtpTransport {
     _data: [u8; 0],
     _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
 }
@@ -311,6 +324,24 @@ extern "C" {
     pub fn gst_call_loopback_signaller_disconnect_peer(self_: *mut GstCallLoopbackSignaller);
     pub fn gst_call_loopback_signaller_get_messages_sent(self_: *mut GstCallLoopbackSignaller) -> c_uint;
     pub fn gst_call_loopback_signaller_get_peer(self_: *mut GstCallLoopbackSignaller) -> *mut GstCallLoopbackSignaller;
+    pub fn gst_call_rtp_transport_get_type() -> glib::GType;
+    pub fn gst_call_rtp_transport_new() -> *mut GstCallRtpTransport;
+    pub fn gst_call_rtp_transport_close(self_: *mut GstCallRtpTransport);
+    pub fn gst_call_rtp_transport_create_answer(self_: *mut GstCallRtpTransport, offer: *const c_char, error: *mut *mut glib::GError) -> *mut c_char;
+    pub fn gst_call_rtp_transport_create_offer(self_: *mut GstCallRtpTransport, error: *mut *mut glib::GError) -> *mut c_char;
+    pub fn gst_call_rtp_transport_get_audio_sink(self_: *mut GstCallRtpTransport) -> *mut gst::GstElement;
+    pub fn gst_call_rtp_transport_get_local_address(self_: *mut GstCallRtpTransport) -> *const c_char;
+    pub fn gst_call_rtp_transport_get_local_port(self_: *mut GstCallRtpTransport) -> c_uint;
+    pub fn gst_call_rtp_transport_get_pipeline(self_: *mut GstCallRtpTransport) -> *mut gst::GstPipeline;
+    pub fn gst_call_rtp_transport_get_rtx(self_: *mut GstCallRtpTransport) -> glib::gboolean;
+    pub fn gst_call_rtp_transport_get_stats(self_: *mut GstCallRtpTransport) -> *mut gst::GstStructure;
+    pub fn gst_call_rtp_transport_get_video_sink(self_: *mut GstCallRtpTransport) -> *mut gst::GstElement;
+    pub fn gst_call_rtp_transport_set_audio_sink(self_: *mut GstCallRtpTransport, sink: *mut gst::GstElement);
+    pub fn gst_call_rtp_transport_set_local_address(self_: *mut GstCallRtpTransport, address: *const c_char);
+    pub fn gst_call_rtp_transport_set_remote_answer(self_: *mut GstCallRtpTransport, answer: *const c_char, error: *mut *mut glib::GError) -> glib::gboolean;
+    pub fn gst_call_rtp_transport_set_rtx(self_: *mut GstCallRtpTransport, rtx: glib::gboolean);
+    pub fn gst_call_rtp_transport_set_sources_from_description(self_: *mut GstCallRtpTransport, video: *const c_char, audio: *const c_char, error: *mut *mut glib::GError) -> glib::gboolean;
+    pub fn gst_call_rtp_transport_set_video_sink(self_: *mut GstCallRtpTransport, sink: *mut gst::GstElement);
     pub fn gst_call_signalling_server_get_type() -> glib::GType;
     pub fn gst_call_signalling_server_new(token: *const c_char) -> *mut GstCallSignallingServer;
     pub fn gst_call_signalling_server_get_n_peers(self_: *mut GstCallSignallingServer) -> c_uint;

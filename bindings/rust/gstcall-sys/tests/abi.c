@@ -24,6 +24,7 @@ main (void)
   printf ("layout %s %zu %zu\n", "GstCallLoopbackSignallerClass", sizeof (GstCallLoopbackSignallerClass), alignof (GstCallLoopbackSignallerClass));
   printf ("layout %s %zu %zu\n", "GstCallMediaKind", sizeof (GstCallMediaKind), alignof (GstCallMediaKind));
   printf ("layout %s %zu %zu\n", "GstCallPeerConnectionState", sizeof (GstCallPeerConnectionState), alignof (GstCallPeerConnectionState));
+  printf ("layout %s %zu %zu\n", "GstCallRtpTransportClass", sizeof (GstCallRtpTransportClass), alignof (GstCallRtpTransportClass));
   printf ("layout %s %zu %zu\n", "GstCallSdpType", sizeof (GstCallSdpType), alignof (GstCallSdpType));
   printf ("layout %s %zu %zu\n", "GstCallSignalingState", sizeof (GstCallSignalingState), alignof (GstCallSignalingState));
   printf ("layout %s %zu %zu\n", "GstCallSignallerInterface", sizeof (GstCallSignallerInterface), alignof (GstCallSignallerInterface));
@@ -85,6 +86,7 @@ main (void)
   printf ("constant %s %lld\n", "GST_CALL_PEER_CONNECTION_STATE_DISCONNECTED", (long long) GST_CALL_PEER_CONNECTION_STATE_DISCONNECTED);
   printf ("constant %s %lld\n", "GST_CALL_PEER_CONNECTION_STATE_FAILED", (long long) GST_CALL_PEER_CONNECTION_STATE_FAILED);
   printf ("constant %s %lld\n", "GST_CALL_PEER_CONNECTION_STATE_NEW", (long long) GST_CALL_PEER_CONNECTION_STATE_NEW);
+  printf ("constant %s %lld\n", "GST_CALL_RTP_TRANSPORT_MAX_SESSIONS", (long long) GST_CALL_RTP_TRANSPORT_MAX_SESSIONS);
   printf ("constant %s %lld\n", "GST_CALL_SDP_TYPE_ANSWER", (long long) GST_CALL_SDP_TYPE_ANSWER);
   printf ("constant %s %lld\n", "GST_CALL_SDP_TYPE_OFFER", (long long) GST_CALL_SDP_TYPE_OFFER);
   printf ("constant %s %lld\n", "GST_CALL_SDP_TYPE_PRANSWER", (long long) GST_CALL_SDP_TYPE_PRANSWER);
