@@ -519,7 +519,7 @@ test_codecs (gconstpointer data)
   g_test_message ("%s and %s both ways", video_name, audio_name);
   if (codecs[0] == GST_CALL_CODEC_H264) {
     g_assert_nonnull (strstr (offer, "H264/90000"));
-    g_assert_nonnull (strstr (offer, "profile-level-id=42c01f"));
+    g_assert_nonnull (strstr (offer, "profile-level-id=42e01f"));
     g_assert_nonnull (strstr (offer, "packetization-mode=1"));
   }
   if (codecs[1] == GST_CALL_CODEC_PCMU)
