@@ -1,0 +1,144 @@
+#!/usr/bin/python3
+"""Headless Chromium calls `gst-call serve`, the page served by it.
+
+Two tabs, two calls at the same time: in the first the app offers, in the
+second the browser does. Each must decode more than 60 frames of the app's
+video and receive its audio (getStats, read from the page), and the app must
+decode the frames of Chromium's fake camera (its stats lines). A screenshot
+of each page is saved in the build directory; the time from page load to
+the first decoded frame is printed.
+
+usage: test-browser.py GST_CALL ARTIFACT_DIR
+"""
+
+import os
+import shutil
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from interop_utils import SCALE, log, skip, start_server  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+# The flags are explained in docs/browser-interop.md.
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+    "--window-size=1280,900",
+]
+MIN_BROWSER_FRAMES = 60
+MIN_APP_FRAMES = 30
+
+
+def page_status(driver):
+    return driver.execute_script("return window.gstCallStatus || null;")
+
+
+def wait_page(driver, predicate, timeout, what):
+    deadline = time.monotonic() + timeout * SCALE
+    status = None
+    while time.monotonic() < deadline:
+        status = page_status(driver)
+        if status and status.get("error"):
+            raise RuntimeError(f"the page reports an error: {status['error']}")
+        if status and predicate(status):
+            return status
+        time.sleep(0.25)
+    raise TimeoutError(f"{what}: not within {timeout * SCALE:.0f} s; page status: {status}")
+
+
+def check_call(driver, serve, offer, artifact_dir):
+    status = wait_page(
+        driver,
+        lambda s: s["framesDecoded"] > MIN_BROWSER_FRAMES and s["audioPacketsReceived"] > 0
+        and s["audioSamplesReceived"] > 0,
+        45, f"offer={offer}: video and audio decoded in the browser")
+    call_id = status["callId"]
+    log(f"offer={offer}: call {call_id}: the browser decoded {status['framesDecoded']} "
+        f"video frames and {status['audioSamplesReceived']} audio samples "
+        f"({status['audioPacketsReceived']} packets); "
+        f"{status['videoKbpsIn']} kbit/s video in, RTT {status['rttMs']} ms")
+    log(f"offer={offer}: page load -> first decoded frame in the browser: "
+        f"{status['firstFrameMs']} ms")
+    if status["firstFrameMs"] is None:
+        raise RuntimeError("the page measured no first frame time")
+    if status["connectionState"] != "connected":
+        raise RuntimeError(f"connection state {status['connectionState']}")
+    if status["localMedia"] != "camera and microphone":
+        raise RuntimeError(f"the fake camera was not used: {status['localMedia']}")
+
+    fields = serve.wait_stats(
+        lambda f: int(f["video-frames-received"]) > MIN_APP_FRAMES
+        and int(f["audio-frames-received"]) > 0, 30, call_id=call_id)
+    log(f"offer={offer}: call {call_id}: the app decoded {fields['video-frames-received']} "
+        f"video frames and {fields['audio-frames-received']} audio buffers of the browser")
+
+    # Let the page's once-a-second stats show numbers, then take its picture.
+    wait_page(driver, lambda s: s["videoKbpsIn"] > 0, 10, "bitrate shown")
+    screenshot = os.path.join(artifact_dir, f"browser-call-offer-{offer}.png")
+    driver.save_screenshot(screenshot)
+    log(f"offer={offer}: screenshot: {screenshot}")
+    return call_id
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    gst_call, artifact_dir = sys.argv[1], sys.argv[2]
+    for program in (CHROMIUM, CHROMEDRIVER):
+        if not os.access(program, os.X_OK):
+            skip(f"{program} is missing: install chromium and chromium-driver "
+                 "(tools/install-deps does)")
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        skip("python3-selenium is missing (tools/install-deps installs it)")
+
+    profile = tempfile.mkdtemp(prefix="gst-call-chromium-")
+    serve = driver = None
+    try:
+        serve, url = start_server(gst_call)
+
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for flag in CHROMIUM_FLAGS + [f"--user-data-dir={profile}"]:
+            options.add_argument(flag)
+        driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        driver.set_page_load_timeout(30 * SCALE)
+        log(f"browser: {driver.capabilities.get('browserVersion')}")
+
+        # First tab: the app offers. Second tab, while the first call goes
+        # on: the browser offers. Each is its own call in the app.
+        driver.get(url + "?offer=app")
+        first = check_call(driver, serve, "app", artifact_dir)
+        first_tab = driver.current_window_handle
+        driver.switch_to.new_window("tab")
+        driver.get(url + "?offer=browser")
+        second = check_call(driver, serve, "browser", artifact_dir)
+        if first == second:
+            raise RuntimeError("both tabs got the same call")
+
+        # The first call is still running next to the second.
+        driver.switch_to.window(first_tab)
+        before = page_status(driver)["framesDecoded"]
+        wait_page(driver, lambda s: s["framesDecoded"] > before, 10,
+                  "the first call still flows")
+        log(f"two calls at once: calls {first} and {second} both decode")
+        return 0
+    finally:
+        if driver is not None:
+            try:
+                driver.quit()
+            except Exception as error:  # noqa: BLE001 - cleaning up
+                log(f"closing the browser: {error}")
+        if serve is not None:
+            serve.stop()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
