@@ -16,7 +16,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from interop_utils import SCALE, Child, log, skip, start_server  # noqa: E402
+from interop_utils import SCALE, Child, gst_call_env, log, skip, start_server  # noqa: E402
 
 MIN_FRAMES = 30      # video frames each side decodes
 MIN_AUDIO_FRAMES = 25
@@ -180,7 +180,7 @@ async def run_case(gst_call, port, codec, aiortc_offers):
                      "--duration", str(CALL_SECONDS)]
         if aiortc_offers:
             # libgstcall waits in the room; aiortc joins second and offers.
-            dial = Child(f"dial {codec}", dial_argv)
+            dial = Child(f"dial {codec}", dial_argv, env=gst_call_env())
             await asyncio.get_running_loop().run_in_executor(
                 None, dial.wait_line, r"waiting for a call", 20)
             task = asyncio.ensure_future(peer.run(stop))
@@ -188,7 +188,7 @@ async def run_case(gst_call, port, codec, aiortc_offers):
             # aiortc waits in the room; libgstcall joins second and offers.
             task = asyncio.ensure_future(peer.run(stop))
             await asyncio.wait_for(peer.joined.wait(), 20 * SCALE)
-            dial = Child(f"dial {codec}", dial_argv)
+            dial = Child(f"dial {codec}", dial_argv, env=gst_call_env())
 
         deadline = time.monotonic() + 40 * SCALE
         while time.monotonic() < deadline and not task.done():
@@ -213,6 +213,7 @@ async def run_case(gst_call, port, codec, aiortc_offers):
               and int(app.get("audio-frames-received", 0)) > MIN_AUDIO_FRAMES
               and (peer.negotiated_codec() or "").upper().startswith(codec.upper())
               and "not 42e01f" not in (peer.negotiated_codec() or ""))
+        dial.check_criticals()
         return ok, result
     finally:
         stop.set()
@@ -231,6 +232,7 @@ async def main_async(gst_call):
         for codec in ("vp8", "h264"):
             for aiortc_offers in (True, False):
                 results.append(await run_case(gst_call, port, codec, aiortc_offers))
+        serve.check_criticals()
     finally:
         serve.stop()
     log("\nsummary:")

@@ -128,6 +128,17 @@ def main():
         wait_page(driver, lambda s: s["framesDecoded"] > before, 10,
                   "the first call still flows")
         log(f"two calls at once: calls {first} and {second} both decode")
+
+        # A browser that goes away ends its own call only.
+        driver.close()
+        serve.wait_line(rf"^call {first} ended", 30)
+        driver.switch_to.window(driver.window_handles[0])
+        before = page_status(driver)["framesDecoded"]
+        wait_page(driver, lambda s: s["framesDecoded"] > before + 30, 20,
+                  "the second call goes on after the first tab closed")
+        serve.wait_stats(lambda f: f["state"] == "active", 10, call_id=second)
+        log(f"the first tab closed: call {first} ended, call {second} goes on")
+        serve.check_criticals()
         return 0
     finally:
         if driver is not None:

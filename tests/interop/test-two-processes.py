@@ -16,7 +16,7 @@ import urllib.error
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from interop_utils import Child, log, start_server  # noqa: E402
+from interop_utils import Child, gst_call_env, log, start_server  # noqa: E402
 
 MIN_FRAMES = 60
 MIN_AUDIO_FRAMES = 25
@@ -71,9 +71,9 @@ def main():
 
         room = f"ws://127.0.0.1:{port}/ws?room=two-processes-{int(time.time())}"
         argv = ["dial", room, "--token", TOKEN]
-        first = Child("first", [gst_call, *argv])
+        first = Child("first", [gst_call, *argv], env=gst_call_env())
         first.wait_line(r"waiting for a call", 20)
-        second = Child("second", [gst_call, *argv])
+        second = Child("second", [gst_call, *argv], env=gst_call_env())
         second.wait_line(r"calling", 20)
 
         # Both decode the other's media; then the second hangs up (SIGTERM),
@@ -96,6 +96,8 @@ def main():
         # The server still serves after all of that.
         status, _ = http(base + "?token=" + TOKEN)
         check(status == 200 and serve.process.poll() is None, "the server still serves")
+        for child in (first, second, serve):
+            child.check_criticals()
         return 0
     finally:
         for child in (first, second, serve):
