@@ -24,6 +24,7 @@ const status = {
   iceConnectionState: 'new',
   localMedia: null,
   framesDecoded: 0,
+  framesPresented: 0,
   framesEncoded: 0,
   audioPacketsReceived: 0,
   audioSamplesReceived: 0,
@@ -110,7 +111,12 @@ function createPeerConnection() {
       const video = $('remote-video');
       video.srcObject = stream;
       if (video.requestVideoFrameCallback) {
-        video.requestVideoFrameCallback(() => noteFirstFrame());
+        const onFrame = (now, metadata) => {
+          noteFirstFrame();
+          status.framesPresented = metadata.presentedFrames;
+          video.requestVideoFrameCallback(onFrame);
+        };
+        video.requestVideoFrameCallback(onFrame);
       }
     } else {
       $('remote-audio').srcObject = stream;

@@ -78,6 +78,12 @@ def check_call(driver, serve, offer, artifact_dir):
 
     # Let the page's once-a-second stats show numbers, then take its picture.
     wait_page(driver, lambda s: s["videoKbpsIn"] > 0, 10, "bitrate shown")
+    status = page_status(driver)
+    log(f"offer={offer}: the page shows {status['framesPresented']} of the "
+        f"{status['framesDecoded']} decoded frames; visibility "
+        f"{driver.execute_script('return document.visibilityState;')}")
+    if not status["framesPresented"]:
+        raise RuntimeError("the page decodes video but shows none of it")
     screenshot = os.path.join(artifact_dir, f"browser-call-offer-{offer}.png")
     driver.save_screenshot(screenshot)
     log(f"offer={offer}: screenshot: {screenshot}")
