@@ -457,6 +457,18 @@ gst_call_tool_serve (int argc, char **argv)
   serve.loop = g_main_loop_new (NULL, FALSE);
   serve.server = gst_call_signalling_server_new (token);
 
+  /* A source that cannot work (a missing file, an unknown codec) is
+   * reported now, not to the first browser. */
+  {
+    g_autoptr (GstCall) probe = gst_call_new ();
+
+    if (!gst_call_tool_configure_call (probe, &serve.options, &error)) {
+      fprintf (stderr, "%s: %s\n", argv[0], error->message);
+      status = 1;
+      goto out;
+    }
+  }
+
   if (!gst_call_signalling_server_listen (serve.server, address ? address : "127.0.0.1",
                                           (guint) port, &error)) {
     fprintf (stderr, "%s: %s\n", argv[0], error->message);
