@@ -13,7 +13,7 @@
 #include "gst-call-common.h"
 
 #define TEST_VIDEO_SOURCE \
-  "videotestsrc is-live=true pattern=ball ! capsfilter caps=video/x-raw,width=640,height=480,framerate=30/1"
+  "videotestsrc is-live=true pattern=ball ! capsfilter caps=video/x-raw,width=%u,height=%u,framerate=30/1"
 #define TEST_AUDIO_SOURCE \
   "audiotestsrc is-live=true wave=ticks ! capsfilter caps=audio/x-raw,rate=48000,channels=2"
 
@@ -57,9 +57,27 @@ gst_call_tool_configure_call (GstCall                  *call,
     }
   }
 
+  if (options->video_size) {
+    guint width = 0, height = 0;
+    char end = 0;
+
+    if (sscanf (options->video_size, "%ux%u%c", &width, &height, &end) != 2 ||
+        width < 16 || height < 16 || width > 4096 || height > 4096) {
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                   _("Invalid video size “%s”: use WIDTHxHEIGHT, e.g. 320x240"),
+                   options->video_size);
+      return FALSE;
+    }
+    g_object_set (call, "video-width", width, "video-height", height, NULL);
+  }
+
   if (!options->source || g_str_equal (options->source, "test")) {
-    if (!gst_call_set_sources_from_description (call, TEST_VIDEO_SOURCE, TEST_AUDIO_SOURCE,
-                                                error))
+    guint width = 0, height = 0;
+    g_autofree char *video = NULL;
+
+    g_object_get (call, "video-width", &width, "video-height", &height, NULL);
+    video = g_strdup_printf (TEST_VIDEO_SOURCE, width, height);
+    if (!gst_call_set_sources_from_description (call, video, TEST_AUDIO_SOURCE, error))
       return FALSE;
   } else if (!g_str_equal (options->source, "camera")) {
     g_autofree char *uri = gst_uri_is_valid (options->source)

@@ -15,6 +15,7 @@ typedef struct {
   const char *video_codec; /* "vp8", "vp9", "h264", or NULL for the default */
   const char *ice_address; /* NULL: 127.0.0.1; "any": every interface */
   gboolean play;           /* play the peer's media; else count it only */
+  const char *video_size;  /* "WIDTHxHEIGHT" of test and camera video, or NULL */
 } GstCallToolOptions;
 
 /* Sources, sinks, codec and ICE addresses of @call from the options. */

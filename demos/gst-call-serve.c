@@ -406,6 +406,7 @@ gst_call_tool_serve (int argc, char **argv)
   char *token = NULL;
   char *ice_address = NULL;
   char *video_codec = NULL;
+  char *video_size = NULL;
   gboolean play = FALSE;
   const GOptionEntry entries[] = {
     { "port", 'p', 0, G_OPTION_ARG_INT, &port,
@@ -418,6 +419,8 @@ gst_call_tool_serve (int argc, char **argv)
       N_("A secret the page must give (open it with ?token=SECRET)"), N_("TOKEN") },
     { "video-codec", 0, 0, G_OPTION_ARG_STRING, &video_codec,
       N_("Video codec to offer: vp8 (default), vp9 or h264"), N_("CODEC") },
+    { "video-size", 0, 0, G_OPTION_ARG_STRING, &video_size,
+      N_("Size of the test or camera video (default 640x480)"), N_("WIDTHxHEIGHT") },
     { "ice-address", 0, 0, G_OPTION_ARG_STRING, &ice_address,
       N_("Local address for media (default 127.0.0.1; “any”: every interface)"),
       N_("ADDRESS") },
@@ -450,6 +453,7 @@ gst_call_tool_serve (int argc, char **argv)
   serve.options.video_codec = video_codec;
   serve.options.ice_address = ice_address;
   serve.options.play = play;
+  serve.options.video_size = video_size;
   serve.token = token;
   serve.max_calls = (guint) max_calls;
   serve.web_dir = find_web_dir ();
@@ -502,6 +506,7 @@ out:
   g_free (token);
   g_free (ice_address);
   g_free (video_codec);
+  g_free (video_size);
   return status;
 }
 
@@ -637,6 +642,7 @@ gst_call_tool_dial (int argc, char **argv)
   char *token = NULL;
   char *ice_address = NULL;
   char *video_codec = NULL;
+  char *video_size = NULL;
   gboolean play = FALSE;
   const GOptionEntry entries[] = {
     { "source", 's', 0, G_OPTION_ARG_STRING, &source,
@@ -645,6 +651,8 @@ gst_call_tool_dial (int argc, char **argv)
       N_("The signalling server's token"), N_("TOKEN") },
     { "video-codec", 0, 0, G_OPTION_ARG_STRING, &video_codec,
       N_("Video codec to offer: vp8 (default), vp9 or h264"), N_("CODEC") },
+    { "video-size", 0, 0, G_OPTION_ARG_STRING, &video_size,
+      N_("Size of the test or camera video (default 640x480)"), N_("WIDTHxHEIGHT") },
     { "ice-address", 0, 0, G_OPTION_ARG_STRING, &ice_address,
       N_("Local address for media (default 127.0.0.1; “any”: every interface)"),
       N_("ADDRESS") },
@@ -681,6 +689,7 @@ gst_call_tool_dial (int argc, char **argv)
   options.video_codec = video_codec;
   options.ice_address = ice_address;
   options.play = play;
+  options.video_size = video_size;
   dial.duration = duration;
   dial.loop = g_main_loop_new (NULL, FALSE);
   dial.call = gst_call_new ();
@@ -725,5 +734,6 @@ out:
   g_free (token);
   g_free (ice_address);
   g_free (video_codec);
+  g_free (video_size);
   return status;
 }

@@ -6,7 +6,8 @@
 //    and the offer comes from the app (default) or from the page
 //    (?offer=browser).
 // 3. Remote video and audio play; the camera and microphone, if the browser
-//    gives them, are sent back. Statistics come from getStats() every second.
+//    gives them, are sent back (?size=WIDTHxHEIGHT asks for a camera size).
+//    Statistics come from getStats() every second.
 //
 // The state is also kept in window.gstCallStatus, which tests read.
 
@@ -15,6 +16,8 @@
 const params = new URLSearchParams(window.location.search);
 const offerer = params.get('offer') === 'browser' ? 'browser' : 'app';
 const token = params.get('token');
+// ?size=WIDTHxHEIGHT: the camera size asked for (default 640x480).
+const [cameraWidth, cameraHeight] = (params.get('size') || '640x480').split('x').map(Number);
 
 const status = {
   callId: null,
@@ -317,7 +320,7 @@ async function start() {
   try {
     localStream = await navigator.mediaDevices.getUserMedia({
       audio: true,
-      video: { width: 640, height: 480 },
+      video: { width: cameraWidth || 640, height: cameraHeight || 480 },
     });
     $('local-video').srcObject = localStream;
     status.localMedia = 'camera and microphone';

@@ -70,7 +70,7 @@ def main():
         check_http(base)
 
         room = f"ws://127.0.0.1:{port}/ws?room=two-processes-{int(time.time())}"
-        argv = ["dial", room, "--token", TOKEN]
+        argv = ["dial", room, "--token", TOKEN, "--video-size", "320x240"]
         first = Child("first", [gst_call, *argv], env=gst_call_env())
         first.wait_line(r"waiting for a call", 20)
         second = Child("second", [gst_call, *argv], env=gst_call_env())
