@@ -113,6 +113,8 @@ function createPeerConnection() {
     if (event.track.kind === 'video') {
       const video = $('remote-video');
       video.srcObject = stream;
+      // Muted, so allowed without a gesture; do not rely on autoplay alone.
+      video.play().catch(() => {});
       if (video.requestVideoFrameCallback) {
         const onFrame = (now, metadata) => {
           noteFirstFrame();

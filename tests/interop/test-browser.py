@@ -84,12 +84,13 @@ def check_call(driver, serve, offer, artifact_dir):
     log(f"offer={offer}: the page shows {status['framesPresented']} of the "
         f"{status['framesDecoded']} decoded frames; visibility "
         f"{driver.execute_script('return document.visibilityState;')}")
-    # Logged, not required: on a loaded machine Chromium sometimes leaves
-    # the video element of the second, browser-offered call unstarted
-    # (readyState 0) while its decoder counts frames.
-    quality = driver.execute_script("""const v = document.getElementById('remote-video');
+    element = driver.execute_script("""const v = document.getElementById('remote-video');
       return {paused: v.paused, readyState: v.readyState, width: v.videoWidth};""")
-    log(f"offer={offer}: remote video element: {quality}")
+    log(f"offer={offer}: remote video element: {element}")
+    # The page shows the video, not only decodes it (autoplay alone left the
+    # element unstarted at times: the page calls play()).
+    if not status["framesPresented"]:
+        raise RuntimeError("the page decodes video but shows none of it")
     screenshot = os.path.join(artifact_dir, f"browser-call-offer-{offer}.png")
     driver.save_screenshot(screenshot)
     log(f"offer={offer}: screenshot: {screenshot}")
