@@ -18,6 +18,7 @@
 #include "gstcalltrack-private.h"
 #include "gstcall-negotiator-private.h"
 #include "gstcall-private.h"
+#include "gstpeerconnection-private.h"
 #include "gstcallwebsocketsignaller.h"
 
 /**
@@ -105,6 +106,7 @@ struct _GstCall {
   GstCallTrack *local_tracks[2]; /* by GstCallMediaKind */
   GPtrArray *pending_messages;
   gboolean incoming;
+  gboolean sources_added; /* the answerer adds them when the offer comes */
   gulong peer_joined_handler; /* dialling a room nobody is in yet */
 
   /* statistics: frames counted on streaming threads */
@@ -364,17 +366,22 @@ count_frame (GstPad          *pad,
   return GST_PAD_PROBE_OK;
 }
 
+/* Sends @source with @codec; @payload_type and @profile_level_id are the
+ * offer's when answering (-1 and NULL otherwise). */
 static GstCallTrack *
-add_local_track (GstCall           *self,
-                 GstCallMediaKind   kind,
-                 GstElement        *source,
-                 GError           **error)
+add_local_track_full (GstCall           *self,
+                      GstCallMediaKind   kind,
+                      GstElement        *source,
+                      GstCallCodec       codec,
+                      int                payload_type,
+                      const char        *profile_level_id,
+                      GError           **error)
 {
   GstCallTrack *track;
   g_autoptr (GstPad) sent_pad = NULL;
 
-  track = gst_peer_connection_add_track_with_codec (self->pc, self->codecs[kind], source,
-                                                    error);
+  track = gst_peer_connection_add_track_for_offer (self->pc, codec, source, payload_type,
+                                                   profile_level_id, error);
   if (!track)
     return NULL;
 
@@ -390,6 +397,15 @@ add_local_track (GstCall           *self,
 
   g_set_object (&self->local_tracks[kind], track);
   return track;
+}
+
+static GstCallTrack *
+add_local_track (GstCall           *self,
+                 GstCallMediaKind   kind,
+                 GstElement        *source,
+                 GError           **error)
+{
+  return add_local_track_full (self, kind, source, self->codecs[kind], -1, NULL, error);
 }
 
 /* autovideosink without a display tries every video sink, some of which
@@ -536,6 +552,77 @@ on_connect_timeout (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* Adds the configured (or default) sources as local tracks. Answering,
+ * @offer is the peer's offer: each track is sent with the offer's payload
+ * type and parameters, in the configured codec (an offer without it has
+ * already failed the call, see check_remote_codecs()); a kind the offer
+ * lacks is not sent. */
+static gboolean
+add_sources (GstCall             *self,
+             const GstSDPMessage *offer,
+             GError             **error)
+{
+  GstCallMediaKind kinds[] = { GST_CALL_MEDIA_KIND_AUDIO, GST_CALL_MEDIA_KIND_VIDEO };
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
+    GstCallMediaKind kind = kinds[i];
+    gboolean send = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio;
+    GstElement *configured = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->video_source
+                                                               : self->audio_source;
+    GstCallCodec codec = self->codecs[kind];
+    guint payload_type = 0;
+    g_autofree char *profile_level_id = NULL;
+    GstElement *source;
+
+    if (!send)
+      continue;
+    if (offer && !gst_call_sdp_find_send_codec (offer, kind, self->codecs[kind], &codec,
+                                                &payload_type, &profile_level_id)) {
+      GST_INFO ("call %p: the offer asks for no %s we can send",
+                self, gst_call_media_kind_to_string (kind));
+      continue;
+    }
+
+    source = configured ? gst_object_ref (configured) : make_default_source (self, kind, error);
+    /* A full reference in both cases: add_local_track_full() takes its own. */
+    if (source && !configured)
+      gst_object_ref_sink (source);
+
+    if (!source || !add_local_track_full (self, kind, source, codec,
+                                          offer ? (int) payload_type : -1,
+                                          profile_level_id, error)) {
+      gst_clear_object (&source);
+      return FALSE;
+    }
+    gst_object_unref (source);
+  }
+  return TRUE;
+}
+
+/* The answerer links its send branches once the first offer is read, with
+ * the offer's payload types and parameters. */
+static void
+on_remote_offer (GstCallNegotiator *negotiator,
+                 const char        *sdp,
+                 GstCall           *self)
+{
+  g_autoptr (GstSDPMessage) offer = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (self->sources_added)
+    return;
+  self->sources_added = TRUE;
+
+  offer = gst_call_sdp_parse_webrtc (sdp, &error);
+  if (!offer) {
+    g_prefix_error (&error, _("Invalid remote offer: "));
+    finish_call (self, GST_CALL_STATE_FAILED, g_steal_pointer (&error));
+    return;
+  }
+  if (!add_sources (self, offer, &error))
+    finish_call (self, GST_CALL_STATE_FAILED, g_steal_pointer (&error));
+}
+
 static gboolean
 start_call (GstCall  *self,
             gboolean  offerer,
@@ -556,36 +643,26 @@ start_call (GstCall  *self,
   g_signal_connect (self->pc, "track", G_CALLBACK (on_remote_track), self);
   g_signal_connect (self->pc, "error", G_CALLBACK (on_pc_error), self);
 
-  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
-    GstCallMediaKind kind = kinds[i];
-    gboolean send = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio;
-    GstElement *configured = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->video_source
-                                                               : self->audio_source;
-
-    if (send) {
-      GstElement *source = configured ? gst_object_ref (configured)
-                                      : make_default_source (self, kind, error);
-
-      /* A full reference in both cases: add_local_track() takes its own. */
-      if (source && !configured)
-        gst_object_ref_sink (source);
-
-      if (!source || !add_local_track (self, kind, source, error)) {
-        gst_clear_object (&source);
-        return FALSE;
-      }
-      gst_object_unref (source);
-    } else if (offerer &&
-               !gst_peer_connection_add_transceiver_with_codec (self->pc,
-                                                                self->codecs[kind],
-                                                                GST_CALL_DIRECTION_RECVONLY,
-                                                                error)) {
+  if (offerer) {
+    self->sources_added = TRUE;
+    if (!add_sources (self, NULL, error))
       return FALSE;
+    for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
+      GstCallMediaKind kind = kinds[i];
+      gboolean send = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video
+                                                        : self->send_audio;
+
+      if (!send &&
+          !gst_peer_connection_add_transceiver_with_codec (self->pc, self->codecs[kind],
+                                                           GST_CALL_DIRECTION_RECVONLY,
+                                                           error))
+        return FALSE;
     }
   }
 
   self->negotiator = gst_call_negotiator_new (self->pc, self->signaller, offerer);
   g_signal_connect (self->negotiator, "failed", G_CALLBACK (on_negotiation_failed), self);
+  g_signal_connect (self->negotiator, "remote-offer", G_CALLBACK (on_remote_offer), self);
 
   self->timeout_source = g_timeout_source_new_seconds (self->connect_timeout);
   g_source_set_callback (self->timeout_source, on_connect_timeout, self, NULL);

@@ -1862,7 +1862,7 @@ gst_peer_connection_add_track (GstPeerConnection *self,
  * gst_peer_connection_add_track_with_codec:
  * @self: a [class@PeerConnection]
  * @codec: the codec to send: VP8, VP9 or H.264 (constrained baseline level
- *   3.1, `profile-level-id=42c01f`, packetization mode 1) for video, Opus or
+ *   3.1, `profile-level-id=42e01f`, packetization mode 1) for video, Opus or
  *   G.711 (A-law, µ-law) for audio
  * @source: (transfer floating): an element or bin producing raw media of
  *   the codec's kind on an always source pad
@@ -1882,6 +1882,21 @@ gst_peer_connection_add_track_with_codec (GstPeerConnection *self,
                                           GstCallCodec       codec,
                                           GstElement        *source,
                                           GError           **error)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+  g_return_val_if_fail (GST_IS_ELEMENT (source), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return gst_peer_connection_add_track_for_offer (self, codec, source, -1, NULL, error);
+}
+
+GstCallTrack *
+gst_peer_connection_add_track_for_offer (GstPeerConnection *self,
+                                         GstCallCodec       codec,
+                                         GstElement        *source,
+                                         int                offered_payload_type,
+                                         const char        *profile_level_id,
+                                         GError           **error)
 {
   GstCallMediaKind kind = gst_call_media_codec_kind (codec);
   int static_payload_type = gst_call_media_codec_static_payload_type (codec);
@@ -1919,12 +1934,15 @@ gst_peer_connection_add_track_with_codec (GstPeerConnection *self,
     return NULL;
   }
 
-  if (static_payload_type >= 0)
+  if (offered_payload_type >= 0)
+    payload_type = offered_payload_type;
+  else if (static_payload_type >= 0)
     payload_type = static_payload_type;
   else
     payload_type = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->next_video_payload
                                                      : self->next_audio_payload;
-  send_bin = gst_call_media_make_send_bin (codec, payload_type, error);
+  send_bin = gst_call_media_make_send_bin_full (codec, payload_type, profile_level_id,
+                                                error);
   if (!send_bin)
     return NULL;
 
@@ -1963,7 +1981,8 @@ gst_peer_connection_add_track_with_codec (GstPeerConnection *self,
 
   g_object_get (webrtc_sink, "transceiver", &transceiver, NULL);
   if (transceiver) {
-    g_autoptr (GstCaps) caps = gst_call_media_make_rtp_caps (codec, payload_type);
+    g_autoptr (GstCaps) caps = gst_call_media_make_rtp_caps_full (codec, payload_type,
+                                                                   profile_level_id);
 
     g_object_set (transceiver, "direction",
                   GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_SENDRECV,
@@ -1976,7 +1995,7 @@ gst_peer_connection_add_track_with_codec (GstPeerConnection *self,
     }
   }
 
-  if (static_payload_type >= 0)
+  if (offered_payload_type >= 0 || static_payload_type >= 0)
     ;
   else if (kind == GST_CALL_MEDIA_KIND_VIDEO)
     self->next_video_payload += 2;
@@ -2590,6 +2609,10 @@ set_description_async (GstPeerConnection   *self,
   }
 
   if (remote) {
+    if (gst_call_sdp_normalise_bundle_ice (message))
+      GST_INFO ("remote %s: the sections of its BUNDLE group had their own ICE "
+                "credentials; using the first section's for all",
+                gst_call_sdp_type_to_string (type));
     remember_remote_sections (self->shared, message);
     gst_call_dtls_guard_set_remote_description (self->shared->dtls_guard, message);
   }
