@@ -90,6 +90,7 @@ struct _GstCall {
   GstCallCodec codecs[2]; /* by GstCallMediaKind */
   GStrv ice_servers;
   GStrv ice_local_addresses;
+  GstCallIceTransportPolicy ice_transport_policy;
 
   /* the call */
   GstCallState state;
@@ -135,6 +136,7 @@ enum {
   PROP_AUDIO_CODEC,
   PROP_ICE_SERVERS,
   PROP_ICE_LOCAL_ADDRESSES,
+  PROP_ICE_TRANSPORT_POLICY,
   PROP_STATE,
   PROP_PEER_CONNECTION,
   N_PROPS
@@ -526,6 +528,7 @@ start_call (GstCall  *self,
   self->pc = g_initable_new (GST_TYPE_PEER_CONNECTION, NULL, error,
                              "ice-servers", self->ice_servers,
                              "ice-local-addresses", self->ice_local_addresses,
+                             "ice-transport-policy", self->ice_transport_policy,
                              NULL);
   if (!self->pc)
     return FALSE;
@@ -1077,6 +1080,8 @@ typedef struct {
   guint64 packets_retransmitted;
   double jitter;
   double round_trip_time;
+  char *local_candidate_type;  /* of the selected candidate pair */
+  char *remote_candidate_type;
 } TransportStats;
 
 static guint64
@@ -1141,6 +1146,53 @@ accumulate_stats (GQuark        field_id,
       break;
   }
   return TRUE;
+}
+
+/* The selected candidate pair: transport -> selected-candidate-pair-id ->
+ * candidate-pair -> local-/remote-candidate-id -> candidate-type. Follow
+ * the ids: webrtcbin 1.22 gives the local candidate the stats type
+ * remote-candidate and the other way round. */
+static char *
+dup_candidate_type (const GstStructure *report,
+                    const GstStructure *pair,
+                    const char         *id_field)
+{
+  const char *id = gst_structure_get_string (pair, id_field);
+  const GstStructure *candidate = NULL;
+  const GValue *value = id ? gst_structure_get_value (report, id) : NULL;
+
+  if (value && GST_VALUE_HOLDS_STRUCTURE (value))
+    candidate = gst_value_get_structure (value);
+  return candidate ? g_strdup (gst_structure_get_string (candidate, "candidate-type"))
+                   : NULL;
+}
+
+static void
+read_selected_pair (const GstStructure *report,
+                    TransportStats     *stats)
+{
+  for (guint i = 0; i < (guint) gst_structure_n_fields (report) &&
+                    !stats->local_candidate_type; i++) {
+    const GValue *value = gst_structure_get_value (report,
+                                                   gst_structure_nth_field_name (report, i));
+    const GstStructure *entry, *pair;
+    const char *pair_id;
+    GstWebRTCStatsType type;
+
+    if (!GST_VALUE_HOLDS_STRUCTURE (value))
+      continue;
+    entry = gst_value_get_structure (value);
+    if (!gst_structure_get (entry, "type", GST_TYPE_WEBRTC_STATS_TYPE, &type, NULL) ||
+        type != GST_WEBRTC_STATS_TRANSPORT)
+      continue;
+    pair_id = gst_structure_get_string (entry, "selected-candidate-pair-id");
+    value = pair_id ? gst_structure_get_value (report, pair_id) : NULL;
+    if (!value || !GST_VALUE_HOLDS_STRUCTURE (value))
+      continue;
+    pair = gst_value_get_structure (value);
+    stats->local_candidate_type = dup_candidate_type (report, pair, "local-candidate-id");
+    stats->remote_candidate_type = dup_candidate_type (report, pair, "remote-candidate-id");
+  }
 }
 
 /* What get_stats reads from the elements themselves. */
@@ -1213,6 +1265,10 @@ scan_pipeline (GstElement   *pipeline,
  * - `packets-retransmitted` (uint64): lost packets a retransmission
  *   replaced in time for playback
  * - `video-encoder`, `audio-encoder` (string): the encoder elements in use
+ * - `local-candidate-type`, `remote-candidate-type` (string): the ICE
+ *   candidate types of the selected candidate pair (`host`, `srflx`,
+ *   `prflx` or `relay`), once ICE selected one; `relay` on the local side
+ *   means the media goes through a TURN server
  *
  * Call it from the call's main context. It waits for `webrtcbin`'s
  * statistics, a few milliseconds.
@@ -1234,12 +1290,16 @@ gst_call_get_stats (GstCall *self)
       ? gst_peer_connection_get_webrtcbin (self->pc) : NULL;
   if (webrtcbin) {
     GstPromise *promise = gst_promise_new ();
+    gboolean replied;
 
     g_signal_emit_by_name (webrtcbin, "get-stats", NULL, promise);
-    if (gst_promise_wait (promise) == GST_PROMISE_RESULT_REPLIED &&
-        gst_promise_get_reply (promise))
+    replied = gst_promise_wait (promise) == GST_PROMISE_RESULT_REPLIED &&
+              gst_promise_get_reply (promise);
+    if (replied) {
       gst_structure_foreach (gst_promise_get_reply (promise), accumulate_stats,
                              &transport);
+      read_selected_pair (gst_promise_get_reply (promise), &transport);
+    }
     gst_promise_unref (promise);
   }
 
@@ -1289,6 +1349,15 @@ gst_call_get_stats (GstCall *self)
       self->last_bytes_received = transport.bytes_received;
     }
   }
+
+  if (transport.local_candidate_type)
+    gst_structure_set (stats, "local-candidate-type", G_TYPE_STRING,
+                       transport.local_candidate_type, NULL);
+  if (transport.remote_candidate_type)
+    gst_structure_set (stats, "remote-candidate-type", G_TYPE_STRING,
+                       transport.remote_candidate_type, NULL);
+  g_free (transport.local_candidate_type);
+  g_free (transport.remote_candidate_type);
 
   {
     GstElement *pipeline = self->pc ? gst_peer_connection_get_pipeline (self->pc) : NULL;
@@ -1947,6 +2016,9 @@ gst_call_get_property (GObject    *object,
     case PROP_ICE_LOCAL_ADDRESSES:
       g_value_set_boxed (value, self->ice_local_addresses);
       break;
+    case PROP_ICE_TRANSPORT_POLICY:
+      g_value_set_enum (value, self->ice_transport_policy);
+      break;
     case PROP_STATE:
       g_value_set_enum (value, self->state);
       break;
@@ -2096,6 +2168,13 @@ gst_call_set_property (GObject      *object,
     case PROP_ICE_LOCAL_ADDRESSES:
       set_strv_property (self, &self->ice_local_addresses, value, prop_id,
                          "ICE local addresses");
+      break;
+    case PROP_ICE_TRANSPORT_POLICY:
+      if (self->ice_transport_policy != (GstCallIceTransportPolicy) g_value_get_enum (value) &&
+          check_configurable (self, "ICE transport policy")) {
+        self->ice_transport_policy = g_value_get_enum (value);
+        g_object_notify_by_pspec (object, pspec);
+      }
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -2281,6 +2360,19 @@ gst_call_class_init (GstCallClass *klass)
    */
   props[PROP_ICE_LOCAL_ADDRESSES] =
       g_param_spec_boxed ("ice-local-addresses", NULL, NULL, G_TYPE_STRV, rw);
+
+  /**
+   * GstCall:ice-transport-policy:
+   *
+   * Which candidates ICE may use, see
+   * [property@PeerConnection:ice-transport-policy]:
+   * %GST_CALL_ICE_TRANSPORT_POLICY_RELAY sends everything through the TURN
+   * servers of [property@Call:ice-servers].
+   */
+  props[PROP_ICE_TRANSPORT_POLICY] =
+      g_param_spec_enum ("ice-transport-policy", NULL, NULL,
+                         GST_TYPE_CALL_ICE_TRANSPORT_POLICY,
+                         GST_CALL_ICE_TRANSPORT_POLICY_ALL, rw);
 
   /**
    * GstCall:state:
