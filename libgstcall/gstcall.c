@@ -18,6 +18,7 @@
 #include "gstcall-negotiator-private.h"
 #include "gstcall-private.h"
 #include "gstcallwebsocketsignaller.h"
+#include "gstcallwhipsignaller.h"
 
 /**
  * GstCall:
@@ -91,6 +92,7 @@ struct _GstCall {
   GStrv ice_servers;
   GStrv ice_local_addresses;
   GstCallIceTransportPolicy ice_transport_policy;
+  gboolean receive_only; /* dialled a WHEP endpoint */
 
   /* the call */
   GstCallState state;
@@ -541,7 +543,8 @@ start_call (GstCall  *self,
 
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
     GstCallMediaKind kind = kinds[i];
-    gboolean send = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio;
+    gboolean send = !self->receive_only &&
+        (kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio);
     GstElement *configured = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->video_source
                                                                : self->audio_source;
 
@@ -724,7 +727,10 @@ dial_room (GstCall    *self,
  * @uri: (nullable): where to call; %NULL to call through the
  *   [property@Call:signaller]; a `ws://` or `wss://` URI names a room on a
  *   [class@CallSignallingServer], `ws://HOST:PORT/ws?room=NAME` (add
- *   `&token=SECRET` when the server asks for one)
+ *   `&token=SECRET` when the server asks for one); `whip+http://` or
+ *   `whip+https://` publishes to a WHIP endpoint and `whep+http://` or
+ *   `whep+https://` plays from a WHEP endpoint (the call then only
+ *   receives), through a [class@CallWhipSignaller]
  * @cancellable: (nullable): a [class@Gio.Cancellable]; cancelling hangs up
  * @callback: (scope async) (nullable): called once the call is connected or failed
  * @user_data: data for @callback
@@ -759,11 +765,27 @@ gst_call_dial_async (GstCall             *self,
       dial_room (self, task, uri);
       return;
     }
-    g_task_return_new_error (task, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+    if (g_strcmp0 (scheme, "whip+http") == 0 || g_strcmp0 (scheme, "whip+https") == 0 ||
+        g_strcmp0 (scheme, "whep+http") == 0 || g_strcmp0 (scheme, "whep+https") == 0) {
+      g_autoptr (GstCallWhipSignaller) signaller = NULL;
+
+      if (self->state != GST_CALL_STATE_IDLE || self->setup_task) {
+        g_task_return_new_error (task, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
+                                 _("The call is %s: a GstCall makes one call, create a "
+                                   "new one for the next"), state_name (self->state));
+        return;
+      }
+      /* "whip+https://host/path" -> "https://host/path" */
+      signaller = gst_call_whip_signaller_new (uri + 5);
+      gst_call_set_signaller (self, GST_CALL_SIGNALLER (signaller));
+      self->receive_only = g_str_has_prefix (scheme, "whep");
+    } else {
+      g_task_return_new_error (task, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
                              _("Cannot call “%s”: the URI scheme “%s” is not "
                                "supported; set a signaller and dial with no URI"),
-                             uri, scheme ? scheme : "");
-    return;
+                               uri, scheme ? scheme : "");
+      return;
+    }
   }
   if (!check_can_start (self, &error)) {
     g_task_return_error (task, g_steal_pointer (&error));

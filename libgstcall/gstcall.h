@@ -26,6 +26,8 @@
 #include "gstcallloopbacksignaller.h"
 #include "gstcallsignallingserver.h"
 #include "gstcallwebsocketsignaller.h"
+#include "gstcallwhipsignaller.h"
+#include "gstcallwhipserver.h"
 #include "gstpeerconnection.h"
 
 #undef _GST_CALL_INSIDE
