@@ -428,7 +428,9 @@ gst_call_negotiator_receive_candidate (GstCallNegotiator *self,
 
   g_return_if_fail (GST_IS_CALL_NEGOTIATOR (self));
 
-  self->candidates_received++;
+  /* Counts candidates, not the end-of-candidates marker. */
+  if (candidate && *candidate)
+    self->candidates_received++;
   if (!gst_peer_connection_add_ice_candidate (self->pc, mline_index, candidate, &error))
     fail (self, error);
 }

@@ -20,6 +20,7 @@ typedef struct {
   GstCall *server_call;      /* of the last session */
   guint sessions_ended;
   GstCallState ended_call_state;
+  guint ended_video_frames_received;
   guint posts, patches, deletes;
   guint patch_candidates;
   gboolean patch_had_if_match;
@@ -66,6 +67,7 @@ on_session_ended (GstCallWhipServer *whip,
 {
   endpoint->sessions_ended++;
   endpoint->ended_call_state = gst_call_get_state (call);
+  endpoint->ended_video_frames_received = test_call_stats_uint (call, "video-frames-received");
 }
 
 /* Looks at every request the endpoint gets, as a proxy would. */
@@ -399,6 +401,106 @@ test_play (void)
 }
 
 /* ------------------------------------------------------------------------ */
+/* The command line tool                                                     */
+
+static void
+on_tool_exited (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  *(gboolean *) user_data = TRUE;
+}
+
+static void
+run_tool (const char * const *arguments,
+          char              **output)
+{
+  const char *tool = g_getenv ("GST_CALL_TOOL");
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+  gboolean exited = FALSE;
+  g_autoptr (GBytes) out = NULL;
+  GInputStream *stdout_pipe;
+
+  g_ptr_array_add (argv, (gpointer) tool);
+  for (guint i = 0; arguments[i]; i++)
+    g_ptr_array_add (argv, (gpointer) arguments[i]);
+  g_ptr_array_add (argv, NULL);
+  process = g_subprocess_newv ((const char * const *) argv->pdata,
+                               G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error);
+  g_assert_no_error (error);
+  /* The endpoint answers from this thread's context: iterate it. */
+  g_subprocess_wait_async (process, NULL, on_tool_exited, &exited);
+  test_wait_for_flag (&exited, TIMEOUT_MS, "gst-call to exit");
+  stdout_pipe = g_subprocess_get_stdout_pipe (process);
+  out = g_input_stream_read_bytes (stdout_pipe, 1 << 20, NULL, &error);
+  g_assert_no_error (error);
+  *output = g_strndup (g_bytes_get_data (out, NULL), g_bytes_get_size (out));
+  g_test_message ("gst-call %s: %s", arguments[0], *output);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 0);
+}
+
+/* `gst-call whip URL` publishes to the endpoint until --duration ran out,
+ * then DELETEs the session; `gst-call whep URL` plays from it. */
+static void
+test_tool (void)
+{
+  Endpoint endpoint;
+  g_autofree char *whip = NULL;
+  g_autofree char *whep = NULL;
+  g_autofree char *output = NULL;
+
+  if (!g_getenv ("GST_CALL_TOOL")) {
+    g_test_skip ("GST_CALL_TOOL is not set: run the test with meson test");
+    return;
+  }
+  endpoint_init (&endpoint);
+  g_object_set (endpoint.whip, "bearer-token", TOKEN, NULL);
+  whip = endpoint_url (&endpoint, "", "/whip");
+  whep = endpoint_url (&endpoint, "", "/whep");
+
+  {
+    const char * const arguments[] = {
+      "whip", "--token", TOKEN, "--duration", "2", "--local-address", TEST_ICE_ADDRESS,
+      "--video-source", TEST_VIDEO_SOURCE, "--audio-source", TEST_AUDIO_SOURCE, whip, NULL
+    };
+
+    run_tool (arguments, &output);
+  }
+  g_assert_nonnull (strstr (output, "connected in"));
+  /* The endpoint decoded the video (2 s at 30 frames/s; counted by its
+   * call when the DELETE ended it). */
+  g_assert_cmpuint (endpoint.ended_video_frames_received, >=, 20);
+  g_assert_cmpuint (endpoint.deletes, ==, 1);
+  g_assert_cmpuint (endpoint.sessions_ended, ==, 1);
+  g_assert_cmpuint (gst_call_whip_server_get_n_sessions (endpoint.whip), ==, 0);
+  g_clear_pointer (&output, g_free);
+
+  {
+    const char * const arguments[] = {
+      "whep", "--token", TOKEN, "--duration", "2", "--local-address", TEST_ICE_ADDRESS,
+      whep, NULL
+    };
+
+    run_tool (arguments, &output);
+  }
+  g_assert_nonnull (strstr (output, "connected in"));
+  {
+    /* The last statistics line: "video frames sent 0 received N, ..." */
+    const char *last = g_strrstr (output, "video frames sent 0 received ");
+
+    g_assert_nonnull (last);
+    g_assert_cmpuint (g_ascii_strtoull (last + strlen ("video frames sent 0 received "),
+                                        NULL, 10), >=, 20);
+  }
+  g_assert_cmpuint (endpoint.deletes, ==, 2);
+  g_assert_cmpuint (endpoint.sessions_ended, ==, 2);
+  endpoint_clear (&endpoint);
+}
+
+/* ------------------------------------------------------------------------ */
 /* Raw HTTP against the endpoint                                             */
 
 static void
@@ -669,6 +771,7 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/Whip/gathering-timeout", test_gathering_timeout);
   g_test_add_func ("/GstCall/Whip/whep-play", test_play);
   g_test_add_func ("/GstCall/Whip/endpoint-http", test_endpoint_http);
+  g_test_add_func ("/GstCall/Whip/gst-call-tool", test_tool);
   for (guint i = 0; i < G_N_ELEMENTS (bad_cases); i++) {
     g_autofree char *name = g_strdup_printf ("/GstCall/Whip/bad-server%s", bad_cases[i].path);
 
