@@ -28,6 +28,7 @@
 #include "gstcallwebsocketsignaller.h"
 #include "gstcallwhipsignaller.h"
 #include "gstcallwhipserver.h"
+#include "gstcalljanussignaller.h"
 #include "gstpeerconnection.h"
 
 #undef _GST_CALL_INSIDE

@@ -90,16 +90,21 @@ turn_server_start (void)
   port = g_strdup_printf ("%u", turn.port);
   g_assert_true (g_file_set_contents (config, "# options are on the command line\n", -1, NULL));
 
-  turn.process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
-                                   G_SUBPROCESS_FLAGS_STDERR_SILENCE, &error,
+  {
+    const char * const argv[] = {
       binary, "-c", config, "-n",
       "--listening-ip=127.0.0.1", "--relay-ip=127.0.0.1",
       "--listening-port", port, "--allow-loopback-peers",
       "--lt-cred-mech", "--user=" TURN_USER ":" TURN_PASSWORD, "--realm=" TURN_REALM,
       "--no-cli", "--no-tls", "--no-dtls", "--no-rfc5780",
       "--no-stun-backward-compatibility", "--no-multicast-peers",
-      "--log-file", log, "--simple-log", "--verbose", "--pidfile", pidfile, "--db", database,
-      NULL);
+      "--log-file", log, "--simple-log", "--verbose", "--pidfile", pidfile,
+      "--db", database, NULL
+    };
+
+    turn.process = test_spawn_child (G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
+                                     G_SUBPROCESS_FLAGS_STDERR_SILENCE, argv, &error);
+  }
   g_assert_no_error (error);
   test_wait_until (turn_server_accepts, NULL, 10000, "coturn to listen");
   g_test_message ("coturn listens on 127.0.0.1:%u, log %s", turn.port, log);

@@ -24,8 +24,10 @@ server_start (void)
   g_autofree char *line = NULL;
   const char *script = g_getenv ("WHIP_AIORTC_SERVER");
 
-  server = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
-                             &error, "/usr/bin/python3", "-u", script, NULL);
+  const char * const argv[] = { "/usr/bin/python3", "-u", script, NULL };
+
+  server = test_spawn_child (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
+                             argv, &error);
   g_assert_no_error (error);
   lines = g_data_input_stream_new (g_subprocess_get_stdout_pipe (server));
   line = g_data_input_stream_read_line (lines, NULL, NULL, &error);
