@@ -431,8 +431,13 @@ gst_call_negotiator_receive_candidate (GstCallNegotiator *self,
   /* Counts candidates, not the end-of-candidates marker. */
   if (candidate && *candidate)
     self->candidates_received++;
-  if (!gst_peer_connection_add_ice_candidate (self->pc, mline_index, candidate, &error))
-    fail (self, error);
+  if (!gst_peer_connection_add_ice_candidate (self->pc, mline_index, candidate, &error)) {
+    /* The error quotes the candidate: not for warnings, which people
+     * share. */
+    GST_WARNING ("negotiation failed: the peer sent a malformed ICE candidate");
+    GST_INFO ("%s", error->message);
+    g_signal_emit (self, signals[SIGNAL_FAILED], 0, error);
+  }
 }
 
 const char *

@@ -31,6 +31,15 @@ gboolean gst_call_sdp_check_candidate (const char  *candidate,
                                        guint        mline_index,
                                        GError     **error);
 
+/* Checks that the peer, if it receives media of @kind ("audio", "video")
+ * in @message, accepts @encoding_name ("VP8", "OPUS", ...), the codec we
+ * send it. The error (GST_CALL_ERROR_NEGOTIATION) names our codec and the
+ * peer's. */
+gboolean gst_call_sdp_check_codec (const GstSDPMessage *message,
+                                   const char          *kind,
+                                   const char          *encoding_name,
+                                   GError             **error);
+
 GstWebRTCSDPType gst_call_sdp_type_to_webrtc (GstCallSdpType type);
 const char      *gst_call_sdp_type_to_string (GstCallSdpType type);
 

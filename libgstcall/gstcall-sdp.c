@@ -6,6 +6,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "gstcall-sdp-private.h"
 #include "gstcall-error.h"
 #include "gstcall-private.h"
@@ -180,4 +182,107 @@ const char *
 gst_call_sdp_type_to_string (GstCallSdpType type)
 {
   return gst_webrtc_sdp_type_to_string (gst_call_sdp_type_to_webrtc (type));
+}
+
+/* Payload formats that repair or accompany media and are no codec to send
+ * it with. */
+static gboolean
+is_auxiliary_encoding (const char *name)
+{
+  static const char * const auxiliary[] = {
+    "rtx", "red", "ulpfec", "flexfec-03", "telephone-event", "CN",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (auxiliary); i++) {
+    if (g_ascii_strcasecmp (name, auxiliary[i]) == 0)
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* Whether the peer receives on @media: a section neither rejected (port 0
+ * without bundle-only) nor sendonly or inactive from the peer's side. */
+static gboolean
+peer_receives (const GstSDPMedia *media)
+{
+  if (gst_sdp_media_get_port (media) == 0 &&
+      !gst_sdp_media_get_attribute_val (media, "bundle-only"))
+    return FALSE;
+  return !gst_sdp_media_get_attribute_val (media, "sendonly") &&
+         !gst_sdp_media_get_attribute_val (media, "inactive");
+}
+
+gboolean
+gst_call_sdp_check_codec (const GstSDPMessage *message,
+                          const char          *kind,
+                          const char          *encoding_name,
+                          GError             **error)
+{
+  g_autoptr (GPtrArray) peer_codecs = g_ptr_array_new_with_free_func (g_free);
+  gboolean receives = FALSE;
+
+  g_return_val_if_fail (message != NULL, FALSE);
+  g_return_val_if_fail (kind != NULL && encoding_name != NULL, FALSE);
+
+  for (guint i = 0; i < gst_sdp_message_medias_len (message); i++) {
+    const GstSDPMedia *media = gst_sdp_message_get_media (message, i);
+
+    if (g_strcmp0 (gst_sdp_media_get_media (media), kind) != 0 || !peer_receives (media))
+      continue;
+    receives = TRUE;
+
+    for (guint j = 0; j < gst_sdp_media_attributes_len (media); j++) {
+      const GstSDPAttribute *attribute = gst_sdp_media_get_attribute (media, j);
+      g_autofree char *name = NULL;
+      const char *space, *slash;
+
+      if (g_strcmp0 (attribute->key, "rtpmap") != 0 || !attribute->value)
+        continue;
+      /* "96 VP8/90000" */
+      space = strchr (attribute->value, ' ');
+      if (!space)
+        continue;
+      slash = strchr (space + 1, '/');
+      name = slash ? g_strndup (space + 1, slash - space - 1) : g_strdup (space + 1);
+      g_strstrip (name);
+      if (!*name || is_auxiliary_encoding (name))
+        continue;
+      if (g_ascii_strcasecmp (name, encoding_name) == 0)
+        return TRUE;
+      if (peer_codecs->len < 16 &&
+          !g_ptr_array_find_with_equal_func (peer_codecs, name, g_str_equal, NULL))
+        g_ptr_array_add (peer_codecs, g_steal_pointer (&name));
+    }
+    /* Static payload types need no rtpmap: 0 is PCMU, 8 is PCMA. */
+    for (guint j = 0; j < gst_sdp_media_formats_len (media); j++) {
+      const char *format = gst_sdp_media_get_format (media, j);
+      const char *name = g_strcmp0 (format, "0") == 0 ? "PCMU"
+                       : g_strcmp0 (format, "8") == 0 ? "PCMA" : NULL;
+
+      if (!name)
+        continue;
+      if (g_ascii_strcasecmp (name, encoding_name) == 0)
+        return TRUE;
+      if (!g_ptr_array_find_with_equal_func (peer_codecs, name, g_str_equal, NULL))
+        g_ptr_array_add (peer_codecs, g_strdup (name));
+    }
+  }
+
+  /* A peer that takes no media of this kind has no codec to disagree on. */
+  if (!receives)
+    return TRUE;
+
+  g_ptr_array_add (peer_codecs, NULL);
+  if (peer_codecs->len == 1) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
+                 _("No common %s codec: we send %s, the peer names no %s codec"),
+                 kind, encoding_name, kind);
+  } else {
+    g_autofree char *list = g_strjoinv (", ", (char **) peer_codecs->pdata);
+
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
+                 _("No common %s codec: we send %s, the peer accepts %s"),
+                 kind, encoding_name, list);
+  }
+  return FALSE;
 }

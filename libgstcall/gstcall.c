@@ -12,6 +12,7 @@
 #include <gst/webrtc/webrtc.h>
 
 #include "gstcall.h"
+#include "gstcall-liveness-private.h"
 #include "gstcall-media-private.h"
 #include "gstcall-sdp-private.h"
 #include "gstcalltrack-private.h"
@@ -53,6 +54,7 @@
  */
 
 #define DEFAULT_CONNECT_TIMEOUT 30
+#define DEFAULT_PEER_TIMEOUT 8
 #define DEFAULT_VIDEO_WIDTH 640
 #define DEFAULT_VIDEO_HEIGHT 480
 #define DEFAULT_VIDEO_FRAMERATE 30
@@ -84,6 +86,7 @@ struct _GstCall {
   gboolean video_muted;
   gboolean audio_muted;
   guint connect_timeout;
+  guint peer_timeout;
   guint video_width;
   guint video_height;
   guint video_framerate;
@@ -101,6 +104,7 @@ struct _GstCall {
   GstCallNegotiator *negotiator;
   GTask *setup_task;
   GSource *timeout_source;
+  GstCallLiveness *liveness; /* while active */
   GstCallTrack *local_tracks[2]; /* by GstCallMediaKind */
   GPtrArray *pending_messages;
   gboolean incoming;
@@ -129,6 +133,7 @@ enum {
   PROP_VIDEO_MUTED,
   PROP_AUDIO_MUTED,
   PROP_CONNECT_TIMEOUT,
+  PROP_PEER_TIMEOUT,
   PROP_VIDEO_WIDTH,
   PROP_VIDEO_HEIGHT,
   PROP_VIDEO_FRAMERATE,
@@ -215,6 +220,7 @@ finish_call (GstCall      *self,
   }
 
   clear_timeout (self);
+  g_clear_pointer (&self->liveness, gst_call_liveness_free);
   if (self->peer_joined_handler && self->signaller)
     g_clear_signal_handler (&self->peer_joined_handler, self->signaller);
   if (self->negotiator)
@@ -453,6 +459,17 @@ on_remote_track (GstPeerConnection *pc,
 /* ------------------------------------------------------------------------ */
 /* Call set-up                                                               */
 
+static gboolean
+on_peer_silent (gpointer user_data)
+{
+  GstCall *self = user_data;
+
+  fail_call (self, GST_CALL_ERROR_ICE,
+             _("Nothing came from the peer for %u s: the connection was lost or "
+               "the peer stopped"), self->peer_timeout);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 on_connection_state (GstPeerConnection *pc,
                      GParamSpec        *pspec,
@@ -465,6 +482,9 @@ on_connection_state (GstPeerConnection *pc,
 
         clear_timeout (self);
         self->connected_at = g_get_monotonic_time ();
+        if (self->peer_timeout > 0)
+          self->liveness = gst_call_liveness_new (gst_peer_connection_get_webrtcbin (pc),
+                                                  self->peer_timeout, on_peer_silent, self);
         set_state (self, GST_CALL_STATE_ACTIVE);
         if (task)
           g_task_return_boolean (task, TRUE);
@@ -621,6 +641,45 @@ watch_cancellable (GstCall      *self,
                              G_CALLBACK (on_setup_cancelled), self, 0);
 }
 
+/* A peer that takes none of the codecs we send fails the call, with both
+ * sides' codecs in the error, and hears a bye: webrtcbin would answer
+ * without our media and say nothing. FALSE once the call failed. */
+static gboolean
+check_remote_codecs (GstCall    *self,
+                     const char *sdp)
+{
+  GstCallMediaKind kinds[] = { GST_CALL_MEDIA_KIND_VIDEO, GST_CALL_MEDIA_KIND_AUDIO };
+  g_autoptr (GstSDPMessage) message = NULL;
+
+  /* Malformed SDP is the peer connection's to report. */
+  if (is_finished (self) || gst_sdp_message_new_from_text (sdp, &message) != GST_SDP_OK)
+    return !is_finished (self);
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
+    GstCallMediaKind kind = kinds[i];
+    gboolean sends = self->local_tracks[kind] ||
+        (kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio);
+    g_autoptr (GstCaps) caps = NULL;
+    GError *error = NULL;
+
+    if (!sends)
+      continue;
+    caps = gst_call_media_make_rtp_caps (self->codecs[kind], 96);
+    if (!caps || gst_call_sdp_check_codec (message, gst_call_media_kind_to_string (kind),
+                                           gst_structure_get_string (gst_caps_get_structure (caps, 0),
+                                                                     "encoding-name"),
+                                           &error))
+      continue;
+
+    GST_WARNING ("call %p: %s", self, error->message);
+    if (self->signaller)
+      gst_call_signaller_send_bye (self->signaller);
+    finish_call (self, GST_CALL_STATE_FAILED, error);
+    return FALSE;
+  }
+  return TRUE;
+}
+
 /* Messages that came before the call was answered go to the negotiator. */
 static void
 replay_pending_messages (GstCall *self)
@@ -630,6 +689,8 @@ replay_pending_messages (GstCall *self)
   for (guint i = 0; messages && i < messages->len; i++) {
     PendingMessage *message = g_ptr_array_index (messages, i);
 
+    if (message->kind == PENDING_DESCRIPTION && !check_remote_codecs (self, message->text))
+      return;
     if (message->kind == PENDING_DESCRIPTION)
       gst_call_negotiator_receive_description (self->negotiator, message->type,
                                                message->text);
@@ -1041,8 +1102,11 @@ on_description_received (GstCallSignaller *signaller,
                          GstCall          *self)
 {
   /* Once the call runs, the negotiator takes every message. */
-  if (self->negotiator || self->state != GST_CALL_STATE_IDLE)
+  if (self->negotiator || self->state != GST_CALL_STATE_IDLE) {
+    if (self->negotiator)
+      check_remote_codecs (self, sdp);
     return;
+  }
   if (type != GST_CALL_SDP_TYPE_OFFER) {
     GST_INFO ("ignoring a %s for no call", gst_call_sdp_type_to_string (type));
     return;
@@ -1936,6 +2000,7 @@ gst_call_dispose (GObject *object)
   GstCall *self = GST_CALL (object);
 
   clear_timeout (self);
+  g_clear_pointer (&self->liveness, gst_call_liveness_free);
   if (self->negotiator) {
     gst_call_negotiator_stop (self->negotiator);
     g_clear_object (&self->negotiator);
@@ -2010,6 +2075,9 @@ gst_call_get_property (GObject    *object,
       break;
     case PROP_CONNECT_TIMEOUT:
       g_value_set_uint (value, self->connect_timeout);
+      break;
+    case PROP_PEER_TIMEOUT:
+      g_value_set_uint (value, self->peer_timeout);
       break;
     case PROP_VIDEO_WIDTH:
       g_value_set_uint (value, self->video_width);
@@ -2160,6 +2228,10 @@ gst_call_set_property (GObject      *object,
       set_uint_property (self, &self->connect_timeout, g_value_get_uint (value),
                          prop_id, "connect timeout");
       break;
+    case PROP_PEER_TIMEOUT:
+      set_uint_property (self, &self->peer_timeout, g_value_get_uint (value),
+                         prop_id, "peer timeout");
+      break;
     case PROP_VIDEO_WIDTH:
       set_uint_property (self, &self->video_width, g_value_get_uint (value),
                          prop_id, "video width");
@@ -2301,6 +2373,23 @@ gst_call_class_init (GstCallClass *klass)
   props[PROP_CONNECT_TIMEOUT] =
       g_param_spec_uint ("connect-timeout", NULL, NULL, 1, 3600,
                          DEFAULT_CONNECT_TIMEOUT, rw);
+
+  /**
+   * GstCall:peer-timeout:
+   *
+   * Seconds without a single packet from the peer after which a connected
+   * call fails with %GST_CALL_ERROR_ICE: the peer's machine went to sleep,
+   * lost its network or its application stopped without hanging up. 0
+   * never gives up.
+   *
+   * webrtcbin in GStreamer 1.22 does not check ICE consent (RFC 7675), so
+   * the call watches the packets itself: media, and RTCP reports (at least
+   * every 6.2 s from a live peer, even when all its media is muted). Keep
+   * the timeout above that.
+   */
+  props[PROP_PEER_TIMEOUT] =
+      g_param_spec_uint ("peer-timeout", NULL, NULL, 0, 3600,
+                         DEFAULT_PEER_TIMEOUT, rw);
 
   /**
    * GstCall:video-width:
@@ -2462,6 +2551,7 @@ gst_call_init (GstCall *self)
   self->send_video = TRUE;
   self->send_audio = TRUE;
   self->connect_timeout = DEFAULT_CONNECT_TIMEOUT;
+  self->peer_timeout = DEFAULT_PEER_TIMEOUT;
   self->video_width = DEFAULT_VIDEO_WIDTH;
   self->video_height = DEFAULT_VIDEO_HEIGHT;
   self->video_framerate = DEFAULT_VIDEO_FRAMERATE;

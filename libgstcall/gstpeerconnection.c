@@ -13,6 +13,7 @@
 #include <nice/agent.h>
 
 #include "gstpeerconnection-private.h"
+#include "gstcall-dtls-private.h"
 #include "gstcall-enum-types.h"
 #include "gstcall-error.h"
 #include "gstcall-media-private.h"
@@ -71,6 +72,7 @@ typedef struct {
   gboolean video_nack;
   gboolean adding_local;  /* a transceiver for local media is being made */
   gint negotiation_pending; /* atomic: an emission is on its way */
+  GstCallDtlsGuard *dtls_guard; /* checks the peer's certificate */
 } Shared;
 
 struct _GstPeerConnection {
@@ -228,6 +230,7 @@ shared_unref (gpointer data)
     return;
 
   gst_clear_object (&shared->pipeline);
+  g_clear_pointer (&shared->dtls_guard, gst_call_dtls_guard_free);
   g_hash_table_unref (shared->ssrc_kinds);
   g_ptr_array_unref (shared->remote_sections);
   g_mutex_clear (&shared->lock);
@@ -552,6 +555,15 @@ report_error (Shared *shared,
 {
   gst_call_context_proxy_invoke (shared->proxy, emit_error, error,
                                  (GDestroyNotify) g_error_free);
+}
+
+/* From the DTLS handshake: the peer's certificate is not the one it
+ * signalled. */
+static void
+reject_peer_certificate (GError   *error,
+                         gpointer  shared)
+{
+  report_error (shared, error);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1214,6 +1226,11 @@ gst_peer_connection_initable_init (GInitable     *initable,
     gst_clear_object (&shared->pipeline);
     return FALSE;
   }
+
+  /* The shared part outlives the pipeline, and with it the guard's
+   * handlers. */
+  shared->dtls_guard = gst_call_dtls_guard_new (shared->webrtcbin,
+                                                reject_peer_certificate, shared);
 
 #define CONNECT_SHARED(instance, name, callback) \
   g_signal_connect_data ((instance), (name), G_CALLBACK (callback), \
@@ -2687,8 +2704,10 @@ set_description_async (GstPeerConnection   *self,
     }
   }
 
-  if (remote)
+  if (remote) {
     remember_remote_sections (self->shared, message);
+    gst_call_dtls_guard_set_remote_description (self->shared->dtls_guard, message);
+  }
 
   promise = start_operation (self, remote ? OPERATION_SET_REMOTE : OPERATION_SET_LOCAL,
                              source_tag, cancellable, callback, user_data);
