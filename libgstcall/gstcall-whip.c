@@ -335,7 +335,9 @@ gst_call_whip_parse_ice_server_links (SoupMessageHeaders *headers)
 
       g_strv_builder_add (servers, server);
     } else {
-      GST_WARNING ("ignoring the ICE server link “%s”", link);
+      /* Not the link itself: it may carry a credential. */
+      GST_WARNING ("ignoring an ICE server link that is neither STUN nor TURN "
+                   "with username and credential");
     }
   }
   return g_strv_builder_end (servers);
