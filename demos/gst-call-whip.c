@@ -36,8 +36,9 @@ stop (gpointer user_data)
 static gboolean
 on_interrupt (gpointer user_data)
 {
-  stop (user_data);
-  return G_SOURCE_REMOVE;
+  g_main_loop_quit (((Session *) user_data)->loop);
+  /* Removed by run() once the loop returns. */
+  return G_SOURCE_CONTINUE;
 }
 
 static gboolean

@@ -414,54 +414,115 @@ test_play (void)
 /* ------------------------------------------------------------------------ */
 /* The command line tool                                                     */
 
+typedef struct {
+  GSubprocess *process;
+  GDataInputStream *lines;
+  GString *output;
+  gboolean exited;
+  gboolean eof;
+  guint video_received; /* last "video frames sent S received N" */
+} Tool;
+
 static void
 on_tool_exited (GObject      *source,
                 GAsyncResult *result,
                 gpointer      user_data)
 {
-  *(gboolean *) user_data = TRUE;
+  ((Tool *) user_data)->exited = TRUE;
 }
 
 static void
-run_tool (const char * const *arguments,
-          char              **output)
+on_tool_line (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
 {
-  const char *tool = g_getenv ("GST_CALL_TOOL");
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GSubprocess) process = NULL;
-  g_autoptr (GError) error = NULL;
-  gboolean exited = FALSE;
-  g_autoptr (GBytes) out = NULL;
-  GInputStream *stdout_pipe;
+  Tool *tool = user_data;
+  g_autofree char *line = g_data_input_stream_read_line_finish (G_DATA_INPUT_STREAM (source),
+                                                                result, NULL, NULL);
+  const char *received;
 
-  g_ptr_array_add (argv, (gpointer) tool);
+  if (!line) {
+    tool->eof = TRUE;
+    return;
+  }
+  g_string_append_printf (tool->output, "%s\n", line);
+  if (g_str_has_prefix (line, "video frames sent ") &&
+      (received = strstr (line, " received ")))
+    tool->video_received = g_ascii_strtoull (received + strlen (" received "), NULL, 10);
+  g_data_input_stream_read_line_async (tool->lines, G_PRIORITY_DEFAULT, NULL, on_tool_line,
+                                       tool);
+}
+
+static void
+tool_start (Tool               *tool,
+            const char * const *arguments)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+
+  memset (tool, 0, sizeof (*tool));
+  g_ptr_array_add (argv, (gpointer) g_getenv ("GST_CALL_TOOL"));
   for (guint i = 0; arguments[i]; i++)
     g_ptr_array_add (argv, (gpointer) arguments[i]);
   g_ptr_array_add (argv, NULL);
-  process = g_subprocess_newv ((const char * const *) argv->pdata,
-                               G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error);
+  tool->process = test_spawn_child (G_SUBPROCESS_FLAGS_STDOUT_PIPE,
+                                    (const char * const *) argv->pdata, &error);
   g_assert_no_error (error);
-  /* The endpoint answers from this thread's context: iterate it. */
-  g_subprocess_wait_async (process, NULL, on_tool_exited, &exited);
-  test_wait_for_flag (&exited, TIMEOUT_MS, "gst-call to exit");
-  stdout_pipe = g_subprocess_get_stdout_pipe (process);
-  out = g_input_stream_read_bytes (stdout_pipe, 1 << 20, NULL, &error);
-  g_assert_no_error (error);
-  *output = g_strndup (g_bytes_get_data (out, NULL), g_bytes_get_size (out));
-  g_test_message ("gst-call %s: %s", arguments[0], *output);
-  g_assert_true (g_subprocess_get_if_exited (process));
-  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 0);
+  tool->output = g_string_new (NULL);
+  tool->lines = g_data_input_stream_new (g_subprocess_get_stdout_pipe (tool->process));
+  /* The endpoint answers from this thread's context: everything async. */
+  g_data_input_stream_read_line_async (tool->lines, G_PRIORITY_DEFAULT, NULL, on_tool_line,
+                                       tool);
+  g_subprocess_wait_async (tool->process, NULL, on_tool_exited, tool);
 }
 
-/* `gst-call whip URL` publishes to the endpoint until --duration ran out,
- * then DELETEs the session; `gst-call whep URL` plays from it. */
+static gboolean
+tool_exited (gpointer data)
+{
+  /* ... and all its output read. */
+  return ((Tool *) data)->exited && ((Tool *) data)->eof;
+}
+
+/* Ctrl-C: the tool hangs up (DELETE) and exits with 0. */
+static void
+tool_interrupt_and_wait (Tool       *tool,
+                         const char *name)
+{
+  g_subprocess_send_signal (tool->process, SIGINT);
+  test_wait_until (tool_exited, tool, TIMEOUT_MS, "gst-call to exit");
+  g_test_message ("gst-call %s: %s", name, tool->output->str);
+  g_assert_true (g_subprocess_get_if_exited (tool->process));
+  g_assert_cmpint (g_subprocess_get_exit_status (tool->process), ==, 0);
+  g_assert_nonnull (strstr (tool->output->str, "connected in"));
+  g_clear_object (&tool->lines);
+  g_clear_object (&tool->process);
+  g_string_free (tool->output, TRUE);
+}
+
+static gboolean
+tool_received_video (gpointer data)
+{
+  return ((Tool *) data)->video_received > 0;
+}
+
+static gboolean
+endpoint_decoded_video (gpointer data)
+{
+  Endpoint *endpoint = data;
+
+  return endpoint->server_call &&
+         test_call_stats_uint (endpoint->server_call, "video-frames-received") > 0;
+}
+
+/* `gst-call whip URL` publishes to the endpoint until interrupted, then
+ * DELETEs the session; `gst-call whep URL` plays from it. */
 static void
 test_tool (void)
 {
   Endpoint endpoint;
   g_autofree char *whip = NULL;
   g_autofree char *whep = NULL;
-  g_autofree char *output = NULL;
+  Tool tool;
 
   if (!g_getenv ("GST_CALL_TOOL")) {
     g_test_skip ("GST_CALL_TOOL is not set: run the test with meson test");
@@ -474,37 +535,31 @@ test_tool (void)
 
   {
     const char * const arguments[] = {
-      "whip", "--token", TOKEN, "--duration", "3", "--local-address", TEST_ICE_ADDRESS,
+      "whip", "--token", TOKEN, "--local-address", TEST_ICE_ADDRESS,
       "--video-source", TEST_VIDEO_SOURCE, "--audio-source", TEST_AUDIO_SOURCE, whip, NULL
     };
 
-    run_tool (arguments, &output);
+    tool_start (&tool, arguments);
+    /* The endpoint decodes what the tool sends. */
+    test_wait_until (endpoint_decoded_video, &endpoint, TIMEOUT_MS,
+                     "the endpoint to decode video from gst-call whip");
+    tool_interrupt_and_wait (&tool, "whip");
   }
-  g_assert_nonnull (strstr (output, "connected in"));
-  /* The endpoint decoded the video (counted by its call when the DELETE
-   * ended it; a loaded machine may decode only a few in 3 s). */
   g_assert_cmpuint (endpoint.ended_video_frames_received, >, 0);
   g_assert_cmpuint (endpoint.deletes, ==, 1);
   g_assert_cmpuint (endpoint.sessions_ended, ==, 1);
   g_assert_cmpuint (gst_call_whip_server_get_n_sessions (endpoint.whip), ==, 0);
-  g_clear_pointer (&output, g_free);
 
   {
     const char * const arguments[] = {
-      "whep", "--token", TOKEN, "--duration", "3", "--local-address", TEST_ICE_ADDRESS,
-      whep, NULL
+      "whep", "--token", TOKEN, "--local-address", TEST_ICE_ADDRESS, whep, NULL
     };
 
-    run_tool (arguments, &output);
-  }
-  g_assert_nonnull (strstr (output, "connected in"));
-  {
-    /* The last statistics line: "video frames sent 0 received N, ..." */
-    const char *last = g_strrstr (output, "video frames sent 0 received ");
-
-    g_assert_nonnull (last);
-    g_assert_cmpuint (g_ascii_strtoull (last + strlen ("video frames sent 0 received "),
-                                        NULL, 10), >, 0);
+    tool_start (&tool, arguments);
+    /* Its statistics lines say it decodes what the endpoint sends. */
+    test_wait_until (tool_received_video, &tool, TIMEOUT_MS,
+                     "gst-call whep to decode video");
+    tool_interrupt_and_wait (&tool, "whep");
   }
   g_assert_cmpuint (endpoint.deletes, ==, 2);
   g_assert_cmpuint (endpoint.sessions_ended, ==, 2);
