@@ -30,6 +30,7 @@
 #include "gstcallwhipserver.h"
 #include "gstcalljanussignaller.h"
 #include "gstpeerconnection.h"
+#include "gstcallrtptransport.h"
 
 #undef _GST_CALL_INSIDE
 
