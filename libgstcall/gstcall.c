@@ -18,7 +18,9 @@
 #include "gstcalltrack-private.h"
 #include "gstcall-negotiator-private.h"
 #include "gstcall-private.h"
+#include "gstpeerconnection-private.h"
 #include "gstcallwebsocketsignaller.h"
+#include "gstcallwhipsignaller.h"
 
 /**
  * GstCall:
@@ -98,6 +100,8 @@ struct _GstCall {
    * sources are the elements it made: the RTP transport builds its own. */
   char *source_descriptions[2];        /* by GstCallMediaKind */
   GstElement *described_sources[2];    /* not owned, only compared */
+  GstCallIceTransportPolicy ice_transport_policy;
+  gboolean receive_only; /* dialled a WHEP endpoint */
 
   /* the call */
   GstCallState state;
@@ -112,6 +116,7 @@ struct _GstCall {
   GstCallTrack *local_tracks[2]; /* by GstCallMediaKind */
   GPtrArray *pending_messages;
   gboolean incoming;
+  gboolean sources_added; /* the answerer adds them when the offer comes */
   gulong peer_joined_handler; /* dialling a room nobody is in yet */
 
   /* statistics: frames counted on streaming threads */
@@ -147,6 +152,7 @@ enum {
   PROP_AUDIO_CODEC,
   PROP_ICE_SERVERS,
   PROP_ICE_LOCAL_ADDRESSES,
+  PROP_ICE_TRANSPORT_POLICY,
   PROP_STATE,
   PROP_PEER_CONNECTION,
   PROP_TRANSPORT,
@@ -377,17 +383,22 @@ count_frame (GstPad          *pad,
   return GST_PAD_PROBE_OK;
 }
 
+/* Sends @source with @codec; @payload_type and @profile_level_id are the
+ * offer's when answering (-1 and NULL otherwise). */
 static GstCallTrack *
-add_local_track (GstCall           *self,
-                 GstCallMediaKind   kind,
-                 GstElement        *source,
-                 GError           **error)
+add_local_track_full (GstCall           *self,
+                      GstCallMediaKind   kind,
+                      GstElement        *source,
+                      GstCallCodec       codec,
+                      int                payload_type,
+                      const char        *profile_level_id,
+                      GError           **error)
 {
   GstCallTrack *track;
   g_autoptr (GstPad) sent_pad = NULL;
 
-  track = gst_peer_connection_add_track_with_codec (self->pc, self->codecs[kind], source,
-                                                    error);
+  track = gst_peer_connection_add_track_for_offer (self->pc, codec, source, payload_type,
+                                                   profile_level_id, error);
   if (!track)
     return NULL;
 
@@ -403,6 +414,15 @@ add_local_track (GstCall           *self,
 
   g_set_object (&self->local_tracks[kind], track);
   return track;
+}
+
+static GstCallTrack *
+add_local_track (GstCall           *self,
+                 GstCallMediaKind   kind,
+                 GstElement        *source,
+                 GError           **error)
+{
+  return add_local_track_full (self, kind, source, self->codecs[kind], -1, NULL, error);
 }
 
 /* autovideosink without a display tries every video sink, some of which
@@ -552,6 +572,77 @@ on_connect_timeout (gpointer user_data)
 static void arm_connect_timeout (GstCall *self);
 static gboolean check_remote_codecs (GstCall    *self,
                                      const char *sdp);
+/* Adds the configured (or default) sources as local tracks. Answering,
+ * @offer is the peer's offer: each track is sent with the offer's payload
+ * type and parameters, in the configured codec (an offer without it has
+ * already failed the call, see check_remote_codecs()); a kind the offer
+ * lacks is not sent. */
+static gboolean
+add_sources (GstCall             *self,
+             const GstSDPMessage *offer,
+             GError             **error)
+{
+  GstCallMediaKind kinds[] = { GST_CALL_MEDIA_KIND_AUDIO, GST_CALL_MEDIA_KIND_VIDEO };
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
+    GstCallMediaKind kind = kinds[i];
+    gboolean send = !self->receive_only &&
+        (kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio);
+    GstElement *configured = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->video_source
+                                                               : self->audio_source;
+    GstCallCodec codec = self->codecs[kind];
+    guint payload_type = 0;
+    g_autofree char *profile_level_id = NULL;
+    GstElement *source;
+
+    if (!send)
+      continue;
+    if (offer && !gst_call_sdp_find_send_codec (offer, kind, self->codecs[kind], &codec,
+                                                &payload_type, &profile_level_id)) {
+      GST_INFO ("call %p: the offer asks for no %s we can send",
+                self, gst_call_media_kind_to_string (kind));
+      continue;
+    }
+
+    source = configured ? gst_object_ref (configured) : make_default_source (self, kind, error);
+    /* A full reference in both cases: add_local_track_full() takes its own. */
+    if (source && !configured)
+      gst_object_ref_sink (source);
+
+    if (!source || !add_local_track_full (self, kind, source, codec,
+                                          offer ? (int) payload_type : -1,
+                                          profile_level_id, error)) {
+      gst_clear_object (&source);
+      return FALSE;
+    }
+    gst_object_unref (source);
+  }
+  return TRUE;
+}
+
+/* The answerer links its send branches once the first offer is read, with
+ * the offer's payload types and parameters. */
+static void
+on_remote_offer (GstCallNegotiator *negotiator,
+                 const char        *sdp,
+                 GstCall           *self)
+{
+  g_autoptr (GstSDPMessage) offer = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (self->sources_added)
+    return;
+  self->sources_added = TRUE;
+
+  offer = gst_call_sdp_parse_webrtc (sdp, &error);
+  if (!offer) {
+    g_prefix_error (&error, _("Invalid remote offer: "));
+    finish_call (self, GST_CALL_STATE_FAILED, g_steal_pointer (&error));
+    return;
+  }
+  if (!add_sources (self, offer, &error))
+    finish_call (self, GST_CALL_STATE_FAILED, g_steal_pointer (&error));
+}
 
 static gboolean
 start_call (GstCall  *self,
@@ -563,6 +654,7 @@ start_call (GstCall  *self,
   self->pc = g_initable_new (GST_TYPE_PEER_CONNECTION, NULL, error,
                              "ice-servers", self->ice_servers,
                              "ice-local-addresses", self->ice_local_addresses,
+                             "ice-transport-policy", self->ice_transport_policy,
                              NULL);
   if (!self->pc)
     return FALSE;
@@ -573,36 +665,26 @@ start_call (GstCall  *self,
   g_signal_connect (self->pc, "track", G_CALLBACK (on_remote_track), self);
   g_signal_connect (self->pc, "error", G_CALLBACK (on_pc_error), self);
 
-  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
-    GstCallMediaKind kind = kinds[i];
-    gboolean send = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio;
-    GstElement *configured = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->video_source
-                                                               : self->audio_source;
-
-    if (send) {
-      GstElement *source = configured ? gst_object_ref (configured)
-                                      : make_default_source (self, kind, error);
-
-      /* A full reference in both cases: add_local_track() takes its own. */
-      if (source && !configured)
-        gst_object_ref_sink (source);
-
-      if (!source || !add_local_track (self, kind, source, error)) {
-        gst_clear_object (&source);
-        return FALSE;
-      }
-      gst_object_unref (source);
-    } else if (offerer &&
-               !gst_peer_connection_add_transceiver_with_codec (self->pc,
-                                                                self->codecs[kind],
-                                                                GST_CALL_DIRECTION_RECVONLY,
-                                                                error)) {
+  if (offerer) {
+    self->sources_added = TRUE;
+    if (!add_sources (self, NULL, error))
       return FALSE;
+    for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
+      GstCallMediaKind kind = kinds[i];
+      gboolean send = !self->receive_only &&
+          (kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio);
+
+      if (!send &&
+          !gst_peer_connection_add_transceiver_with_codec (self->pc, self->codecs[kind],
+                                                           GST_CALL_DIRECTION_RECVONLY,
+                                                           error))
+        return FALSE;
     }
   }
 
   self->negotiator = gst_call_negotiator_new (self->pc, self->signaller, offerer);
   g_signal_connect (self->negotiator, "failed", G_CALLBACK (on_negotiation_failed), self);
+  g_signal_connect (self->negotiator, "remote-offer", G_CALLBACK (on_remote_offer), self);
 
   arm_connect_timeout (self);
   set_state (self, GST_CALL_STATE_CONNECTING);
@@ -824,7 +906,8 @@ check_remote_codecs (GstCall    *self,
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
     GstCallMediaKind kind = kinds[i];
     gboolean sends = self->local_tracks[kind] ||
-        (kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio);
+        (!self->receive_only &&
+         (kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio));
     g_autoptr (GstCaps) caps = NULL;
     GError *error = NULL;
 
@@ -963,7 +1046,10 @@ dial_room (GstCall    *self,
  * @uri: (nullable): where to call; %NULL to call through the
  *   [property@Call:signaller]; a `ws://` or `wss://` URI names a room on a
  *   [class@CallSignallingServer], `ws://HOST:PORT/ws?room=NAME` (add
- *   `&token=SECRET` when the server asks for one)
+ *   `&token=SECRET` when the server asks for one); `whip+http://` or
+ *   `whip+https://` publishes to a WHIP endpoint and `whep+http://` or
+ *   `whep+https://` plays from a WHEP endpoint (the call then only
+ *   receives), through a [class@CallWhipSignaller]
  * @cancellable: (nullable): a [class@Gio.Cancellable]; cancelling hangs up
  * @callback: (scope async) (nullable): called once the call is connected or failed
  * @user_data: data for @callback
@@ -998,11 +1084,33 @@ gst_call_dial_async (GstCall             *self,
       dial_room (self, task, uri);
       return;
     }
-    g_task_return_new_error (task, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+    if (g_strcmp0 (scheme, "whip+http") == 0 || g_strcmp0 (scheme, "whip+https") == 0 ||
+        g_strcmp0 (scheme, "whep+http") == 0 || g_strcmp0 (scheme, "whep+https") == 0) {
+      g_autoptr (GstCallWhipSignaller) signaller = NULL;
+
+      if (self->state != GST_CALL_STATE_IDLE || self->setup_task) {
+        g_task_return_new_error (task, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
+                                 _("The call is %s: a GstCall makes one call, create a "
+                                   "new one for the next"), state_name (self->state));
+        return;
+      }
+      if (self->rtp) {
+        g_task_return_new_error (task, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                                 _("Cannot call “%s”: WHIP and WHEP need the WebRTC "
+                                   "transport, not plain RTP"), uri);
+        return;
+      }
+      /* "whip+https://host/path" -> "https://host/path" */
+      signaller = gst_call_whip_signaller_new (uri + 5);
+      gst_call_set_signaller (self, GST_CALL_SIGNALLER (signaller));
+      self->receive_only = g_str_has_prefix (scheme, "whep");
+    } else {
+      g_task_return_new_error (task, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
                              _("Cannot call “%s”: the URI scheme “%s” is not "
                                "supported; set a signaller and dial with no URI"),
-                             uri, scheme ? scheme : "");
-    return;
+                               uri, scheme ? scheme : "");
+      return;
+    }
   }
   if (!check_can_start (self, &error)) {
     g_task_return_error (task, g_steal_pointer (&error));
@@ -1341,6 +1449,8 @@ typedef struct {
   double round_trip_time;
   guint rtx_sent;     /* plain RTP only */
   guint rtx_received;
+  char *local_candidate_type;  /* of the selected candidate pair */
+  char *remote_candidate_type;
 } TransportStats;
 
 static guint64
@@ -1444,6 +1554,53 @@ accumulate_stats (GQuark        field_id,
   return TRUE;
 }
 
+/* The selected candidate pair: transport -> selected-candidate-pair-id ->
+ * candidate-pair -> local-/remote-candidate-id -> candidate-type. Follow
+ * the ids: webrtcbin 1.22 gives the local candidate the stats type
+ * remote-candidate and the other way round. */
+static char *
+dup_candidate_type (const GstStructure *report,
+                    const GstStructure *pair,
+                    const char         *id_field)
+{
+  const char *id = gst_structure_get_string (pair, id_field);
+  const GstStructure *candidate = NULL;
+  const GValue *value = id ? gst_structure_get_value (report, id) : NULL;
+
+  if (value && GST_VALUE_HOLDS_STRUCTURE (value))
+    candidate = gst_value_get_structure (value);
+  return candidate ? g_strdup (gst_structure_get_string (candidate, "candidate-type"))
+                   : NULL;
+}
+
+static void
+read_selected_pair (const GstStructure *report,
+                    TransportStats     *stats)
+{
+  for (guint i = 0; i < (guint) gst_structure_n_fields (report) &&
+                    !stats->local_candidate_type; i++) {
+    const GValue *value = gst_structure_get_value (report,
+                                                   gst_structure_nth_field_name (report, i));
+    const GstStructure *entry, *pair;
+    const char *pair_id;
+    GstWebRTCStatsType type;
+
+    if (!GST_VALUE_HOLDS_STRUCTURE (value))
+      continue;
+    entry = gst_value_get_structure (value);
+    if (!gst_structure_get (entry, "type", GST_TYPE_WEBRTC_STATS_TYPE, &type, NULL) ||
+        type != GST_WEBRTC_STATS_TRANSPORT)
+      continue;
+    pair_id = gst_structure_get_string (entry, "selected-candidate-pair-id");
+    value = pair_id ? gst_structure_get_value (report, pair_id) : NULL;
+    if (!value || !GST_VALUE_HOLDS_STRUCTURE (value))
+      continue;
+    pair = gst_value_get_structure (value);
+    stats->local_candidate_type = dup_candidate_type (report, pair, "local-candidate-id");
+    stats->remote_candidate_type = dup_candidate_type (report, pair, "remote-candidate-id");
+  }
+}
+
 /* What get_stats reads from the elements themselves. */
 typedef struct {
   const char *encoders[2]; /* factory name, by GstCallMediaKind */
@@ -1514,6 +1671,10 @@ scan_pipeline (GstElement   *pipeline,
  * - `packets-retransmitted` (uint64): lost packets a retransmission
  *   replaced in time for playback
  * - `video-encoder`, `audio-encoder` (string): the encoder elements in use
+ * - `local-candidate-type`, `remote-candidate-type` (string): the ICE
+ *   candidate types of the selected candidate pair (`host`, `srflx`,
+ *   `prflx` or `relay`), once ICE selected one; `relay` on the local side
+ *   means the media goes through a TURN server
  *
  * Call it from the call's main context. It waits for `webrtcbin`'s
  * statistics, a few milliseconds.
@@ -1538,12 +1699,16 @@ gst_call_get_stats (GstCall *self)
       ? gst_peer_connection_get_webrtcbin (self->pc) : NULL;
   if (webrtcbin) {
     GstPromise *promise = gst_promise_new ();
+    gboolean replied;
 
     g_signal_emit_by_name (webrtcbin, "get-stats", NULL, promise);
-    if (gst_promise_wait (promise) == GST_PROMISE_RESULT_REPLIED &&
-        gst_promise_get_reply (promise))
+    replied = gst_promise_wait (promise) == GST_PROMISE_RESULT_REPLIED &&
+              gst_promise_get_reply (promise);
+    if (replied) {
       gst_structure_foreach (gst_promise_get_reply (promise), accumulate_stats,
                              &transport);
+      read_selected_pair (gst_promise_get_reply (promise), &transport);
+    }
     gst_promise_unref (promise);
   }
 
@@ -1610,6 +1775,15 @@ gst_call_get_stats (GstCall *self)
       self->last_bytes_received = transport.bytes_received;
     }
   }
+
+  if (transport.local_candidate_type)
+    gst_structure_set (stats, "local-candidate-type", G_TYPE_STRING,
+                       transport.local_candidate_type, NULL);
+  if (transport.remote_candidate_type)
+    gst_structure_set (stats, "remote-candidate-type", G_TYPE_STRING,
+                       transport.remote_candidate_type, NULL);
+  g_free (transport.local_candidate_type);
+  g_free (transport.remote_candidate_type);
 
   {
     GstElement *pipeline = self->pc ? gst_peer_connection_get_pipeline (self->pc) : NULL;
@@ -2362,6 +2536,9 @@ gst_call_get_property (GObject    *object,
     case PROP_ICE_LOCAL_ADDRESSES:
       g_value_set_boxed (value, self->ice_local_addresses);
       break;
+    case PROP_ICE_TRANSPORT_POLICY:
+      g_value_set_enum (value, self->ice_transport_policy);
+      break;
     case PROP_STATE:
       g_value_set_enum (value, self->state);
       break;
@@ -2524,6 +2701,13 @@ gst_call_set_property (GObject      *object,
       break;
     case PROP_TRANSPORT:
       gst_call_set_transport (self, g_value_get_enum (value));
+      break;
+    case PROP_ICE_TRANSPORT_POLICY:
+      if (self->ice_transport_policy != (GstCallIceTransportPolicy) g_value_get_enum (value) &&
+          check_configurable (self, "ICE transport policy")) {
+        self->ice_transport_policy = g_value_get_enum (value);
+        g_object_notify_by_pspec (object, pspec);
+      }
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -2726,6 +2910,19 @@ gst_call_class_init (GstCallClass *klass)
    */
   props[PROP_ICE_LOCAL_ADDRESSES] =
       g_param_spec_boxed ("ice-local-addresses", NULL, NULL, G_TYPE_STRV, rw);
+
+  /**
+   * GstCall:ice-transport-policy:
+   *
+   * Which candidates ICE may use, see
+   * [property@PeerConnection:ice-transport-policy]:
+   * %GST_CALL_ICE_TRANSPORT_POLICY_RELAY sends everything through the TURN
+   * servers of [property@Call:ice-servers].
+   */
+  props[PROP_ICE_TRANSPORT_POLICY] =
+      g_param_spec_enum ("ice-transport-policy", NULL, NULL,
+                         GST_TYPE_CALL_ICE_TRANSPORT_POLICY,
+                         GST_CALL_ICE_TRANSPORT_POLICY_ALL, rw);
 
   /**
    * GstCall:state:

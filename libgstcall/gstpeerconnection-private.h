@@ -15,4 +15,14 @@ G_BEGIN_DECLS
  * to N. */
 guint gst_peer_connection_get_local_generation (GstPeerConnection *self);
 
+/* As gst_peer_connection_add_track_with_codec(), answering an offer: the
+ * track is sent with the offer's @offered_payload_type (-1: one of ours)
+ * and, for H.264, its @profile_level_id (NULL: ours). */
+GstCallTrack *gst_peer_connection_add_track_for_offer (GstPeerConnection *self,
+                                                       GstCallCodec       codec,
+                                                       GstElement        *source,
+                                                       int                offered_payload_type,
+                                                       const char        *profile_level_id,
+                                                       GError           **error);
+
 G_END_DECLS

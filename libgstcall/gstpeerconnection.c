@@ -98,6 +98,7 @@ struct _GstPeerConnection {
   guint next_audio_payload;
   char *last_offer;
   char *last_answer;
+  guint relay_candidates; /* local candidates of type relay so far */
 
   gboolean initialized;
   gboolean closed;
@@ -377,6 +378,8 @@ emit_ice_candidate (gpointer object,
 
   if (self->closed)
     return;
+  if (event->candidate && strstr (event->candidate, " typ relay"))
+    self->relay_candidates++;
   g_signal_emit (self, signals[SIGNAL_ICE_CANDIDATE], 0, event->mline_index,
                  event->candidate);
 }
@@ -428,6 +431,48 @@ typedef struct {
   int value;
 } StateEvent;
 
+static gboolean uses_turn (GstPeerConnection *self);
+
+/* A TURN server that refuses the credentials (or cannot be reached) gives
+ * no relay candidate, and libnice reports nothing else: gathering just
+ * completes without one. With the relay-only policy the call cannot
+ * connect, so say why now rather than after the connect timeout. */
+static void
+check_relay_gathering (GstPeerConnection *self)
+{
+  g_autoptr (GString) servers = NULL;
+  GError *error;
+
+  if (self->relay_candidates > 0 || !uses_turn (self))
+    return;
+
+  servers = g_string_new (NULL);
+  for (guint i = 0; self->ice_servers[i]; i++) {
+    const char *server = self->ice_servers[i];
+    const char *at = strrchr (server, '@');
+
+    if (!g_str_has_prefix (server, "turn"))
+      continue;
+    if (servers->len)
+      g_string_append (servers, ", ");
+    /* Never the password: only the host part. */
+    g_string_append (servers, at ? at + 1 : server);
+  }
+
+  if (self->ice_transport_policy != GST_CALL_ICE_TRANSPORT_POLICY_RELAY) {
+    GST_WARNING ("no relay candidate from the TURN servers %s: check their "
+                 "credentials", servers->str);
+    return;
+  }
+  error = g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_ICE,
+                       _("Relay gathering failed: the TURN server %s gave no "
+                         "relay candidate and the ICE transport policy is "
+                         "relay only; check the TURN credentials and that the "
+                         "server is reachable"), servers->str);
+  g_signal_emit (self, signals[SIGNAL_ERROR], 0, error);
+  g_error_free (error);
+}
+
 static void
 apply_state (gpointer object,
              gpointer data)
@@ -462,6 +507,10 @@ apply_state (gpointer object,
   GST_DEBUG ("%s: %s -> %d", g_type_name (G_OBJECT_TYPE (self)),
              props[event->prop_id]->name, event->value);
   g_object_notify_by_pspec (G_OBJECT (self), props[event->prop_id]);
+
+  if (event->prop_id == PROP_ICE_GATHERING_STATE &&
+      event->value == GST_CALL_ICE_GATHERING_STATE_COMPLETE)
+    check_relay_gathering (self);
 }
 
 static void
@@ -1035,6 +1084,68 @@ dup_nice_agent (GstElement *webrtcbin)
 }
 
 static gboolean
+uses_turn (GstPeerConnection *self)
+{
+  for (guint i = 0; self->ice_servers && self->ice_servers[i]; i++)
+    if (g_str_has_prefix (self->ice_servers[i], "turn"))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+on_turn_allocations_released (GObject      *source,
+                              GAsyncResult *result,
+                              gpointer      user_data)
+{
+  gboolean *released = user_data;
+
+  /* libnice 0.1.21 has no _finish: the result only says it is done. */
+  *released = TRUE;
+}
+
+static gboolean
+on_turn_release_timeout (gpointer user_data)
+{
+  gboolean *timed_out = user_data;
+
+  *timed_out = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* TURN allocations live on the server until they expire unless they are
+ * released, and libnice warns when an agent is freed with allocations
+ * still refreshed. Release them (a refresh with lifetime 0 each) before
+ * the pipeline stops, waiting 2 s at most for the TURN servers. */
+static void
+release_turn_allocations (GstPeerConnection *self)
+{
+  g_autoptr (GObject) agent = NULL;
+  g_autoptr (GMainContext) context = NULL;
+  g_autoptr (GSource) timeout = NULL;
+  gboolean released = FALSE;
+  gboolean timed_out = FALSE;
+
+  if (!uses_turn (self))
+    return;
+  agent = G_OBJECT (dup_nice_agent (self->shared->webrtcbin));
+  if (!agent)
+    return;
+
+  context = g_main_context_new ();
+  g_main_context_push_thread_default (context);
+  nice_agent_close_async (NICE_AGENT (agent), on_turn_allocations_released, &released);
+  timeout = g_timeout_source_new (2000);
+  g_source_set_callback (timeout, on_turn_release_timeout, &timed_out, NULL);
+  g_source_attach (timeout, context);
+  while (!released && !timed_out)
+    g_main_context_iteration (context, TRUE);
+  g_source_destroy (timeout);
+  g_main_context_pop_thread_default (context);
+  if (!released)
+    GST_WARNING ("the TURN servers did not confirm the release of the allocations");
+}
+
+static gboolean
 configure_ice_agent (GstPeerConnection *self,
                      GError           **error)
 {
@@ -1352,7 +1463,11 @@ gst_peer_connection_class_init (GstPeerConnectionClass *klass)
    * GstPeerConnection:ice-transport-policy:
    *
    * Which ICE candidates may be used; %GST_CALL_ICE_TRANSPORT_POLICY_RELAY
-   * forces traffic through a TURN server.
+   * forces traffic through a TURN server. When ICE gathering completes
+   * without a relay candidate under that policy (the TURN server refused
+   * the credentials or could not be reached), the
+   * [signal@PeerConnection::error] signal reports it with
+   * %GST_CALL_ERROR_ICE.
    */
   props[PROP_ICE_TRANSPORT_POLICY] =
       g_param_spec_enum ("ice-transport-policy", NULL, NULL,
@@ -1862,7 +1977,7 @@ gst_peer_connection_add_track (GstPeerConnection *self,
  * gst_peer_connection_add_track_with_codec:
  * @self: a [class@PeerConnection]
  * @codec: the codec to send: VP8, VP9 or H.264 (constrained baseline level
- *   3.1, `profile-level-id=42c01f`, packetization mode 1) for video, Opus or
+ *   3.1, `profile-level-id=42e01f`, packetization mode 1) for video, Opus or
  *   G.711 (A-law, µ-law) for audio
  * @source: (transfer floating): an element or bin producing raw media of
  *   the codec's kind on an always source pad
@@ -1882,6 +1997,21 @@ gst_peer_connection_add_track_with_codec (GstPeerConnection *self,
                                           GstCallCodec       codec,
                                           GstElement        *source,
                                           GError           **error)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+  g_return_val_if_fail (GST_IS_ELEMENT (source), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return gst_peer_connection_add_track_for_offer (self, codec, source, -1, NULL, error);
+}
+
+GstCallTrack *
+gst_peer_connection_add_track_for_offer (GstPeerConnection *self,
+                                         GstCallCodec       codec,
+                                         GstElement        *source,
+                                         int                offered_payload_type,
+                                         const char        *profile_level_id,
+                                         GError           **error)
 {
   GstCallMediaKind kind = gst_call_media_codec_kind (codec);
   int static_payload_type = gst_call_media_codec_static_payload_type (codec);
@@ -1919,12 +2049,15 @@ gst_peer_connection_add_track_with_codec (GstPeerConnection *self,
     return NULL;
   }
 
-  if (static_payload_type >= 0)
+  if (offered_payload_type >= 0)
+    payload_type = offered_payload_type;
+  else if (static_payload_type >= 0)
     payload_type = static_payload_type;
   else
     payload_type = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->next_video_payload
                                                      : self->next_audio_payload;
-  send_bin = gst_call_media_make_send_bin (codec, payload_type, error);
+  send_bin = gst_call_media_make_send_bin_full (codec, payload_type, profile_level_id,
+                                                error);
   if (!send_bin)
     return NULL;
 
@@ -1963,7 +2096,8 @@ gst_peer_connection_add_track_with_codec (GstPeerConnection *self,
 
   g_object_get (webrtc_sink, "transceiver", &transceiver, NULL);
   if (transceiver) {
-    g_autoptr (GstCaps) caps = gst_call_media_make_rtp_caps (codec, payload_type);
+    g_autoptr (GstCaps) caps = gst_call_media_make_rtp_caps_full (codec, payload_type,
+                                                                   profile_level_id);
 
     g_object_set (transceiver, "direction",
                   GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_SENDRECV,
@@ -1976,7 +2110,7 @@ gst_peer_connection_add_track_with_codec (GstPeerConnection *self,
     }
   }
 
-  if (static_payload_type >= 0)
+  if (offered_payload_type >= 0 || static_payload_type >= 0)
     ;
   else if (kind == GST_CALL_MEDIA_KIND_VIDEO)
     self->next_video_payload += 2;
@@ -2590,6 +2724,10 @@ set_description_async (GstPeerConnection   *self,
   }
 
   if (remote) {
+    if (gst_call_sdp_normalise_bundle_ice (message))
+      GST_INFO ("remote %s: the sections of its BUNDLE group had their own ICE "
+                "credentials; using the first section's for all",
+                gst_call_sdp_type_to_string (type));
     remember_remote_sections (self->shared, message);
     gst_call_dtls_guard_set_remote_description (self->shared->dtls_guard, message);
   }
@@ -2822,6 +2960,7 @@ gst_peer_connection_close (GstPeerConnection *self)
   if (self->closed || !shared->pipeline)
     return;
 
+  release_turn_allocations (self);
   /* Joins webrtcbin's and the streaming threads: nothing runs after this. */
   gst_element_set_state (shared->pipeline, GST_STATE_NULL);
   if (self->bus_source) {

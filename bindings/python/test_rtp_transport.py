@@ -63,6 +63,27 @@ def test_bundle_with_routing_hook(handler_errors):
     assert_finalized(objects)
 
 
+def test_properties():
+    transport = GstCall.CallRtpTransport.new()
+    assert transport.get_rtx()
+    transport.set_rtx(False)
+    assert not transport.get_rtx()
+    assert not transport.props.rtx
+    transport.set_local_address("127.0.0.1")
+    assert transport.get_local_address() == "127.0.0.1"
+    # No socket before an offer or answer is made.
+    assert transport.get_local_port() == 0
+    transport.set_sources_from_description(VIDEO_SOURCE, None)
+    offer = transport.create_offer()
+    assert "a=rtx" not in offer and "rtx/90000" not in offer
+    assert transport.get_local_port() > 0
+    assert "c=IN IP4 127.0.0.1" in offer
+    transport.close()
+    objects = [transport]
+    del transport
+    assert_finalized(objects)
+
+
 def test_bad_offer():
     transport = GstCall.CallRtpTransport.new()
     with pytest.raises(GLib.Error) as raised:

@@ -110,10 +110,15 @@ pub const GST_CALL_STATE_ACTIVE: GstCallState = 2;
 pub const GST_CALL_STATE_ENDED: GstCallState = 3;
 pub const GST_CALL_STATE_FAILED: GstCallState = 4;
 
+pub type GstCallTransportKind = c_int;
+pub const GST_CALL_TRANSPORT_KIND_WEBRTC: GstCallTransportKind = 0;
+pub const GST_CALL_TRANSPORT_KIND_RTP: GstCallTransportKind = 1;
+
 // Constants
 pub const GST_CALL_MAJOR_VERSION: c_int = 0;
 pub const GST_CALL_MICRO_VERSION: c_int = 0;
 pub const GST_CALL_MINOR_VERSION: c_int = 1;
+pub const GST_CALL_RTP_TRANSPORT_MAX_SESSIONS: c_int = 16;
 pub const GST_CALL_SIGNALLING_SERVER_MAX_MESSAGE_SIZE: c_int = 65536;
 pub const GST_CALL_VERSION_S: &[u8] = b"0.1.0\0";
 
@@ -138,7 +143,19 @@ pub struct GstCallCodecsClass {
 
 #[derive(Copy, Clone)]
 #[repr(C)]
+pub struct GstCallJanusSignallerClass {
+    pub parent_class: gobject::GObjectClass,
+}
+
+#[derive(Copy, Clone)]
+#[repr(C)]
 pub struct GstCallLoopbackSignallerClass {
+    pub parent_class: gobject::GObjectClass,
+}
+
+#[derive(Copy, Clone)]
+#[repr(C)]
+pub struct GstCallRtpTransportClass {
     pub parent_class: gobject::GObjectClass,
 }
 
@@ -172,6 +189,18 @@ pub struct GstCallWebSocketSignallerClass {
 
 #[derive(Copy, Clone)]
 #[repr(C)]
+pub struct GstCallWhipServerClass {
+    pub parent_class: gobject::GObjectClass,
+}
+
+#[derive(Copy, Clone)]
+#[repr(C)]
+pub struct GstCallWhipSignallerClass {
+    pub parent_class: gobject::GObjectClass,
+}
+
+#[derive(Copy, Clone)]
+#[repr(C)]
 pub struct GstPeerConnectionClass {
     pub parent_class: gobject::GObjectClass,
 }
@@ -196,7 +225,19 @@ pub struct GstCallCodecs {
 }
 
 #[repr(C)]
+pub struct GstCallJanusSignaller {
+    _data: [u8; 0],
+    _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
+#[repr(C)]
 pub struct GstCallLoopbackSignaller {
+    _data: [u8; 0],
+    _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
+#[repr(C)]
+pub struct GstCallRtpTransport {
     _data: [u8; 0],
     _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
 }
@@ -215,6 +256,18 @@ pub struct GstCallTrack {
 
 #[repr(C)]
 pub struct GstCallWebSocketSignaller {
+    _data: [u8; 0],
+    _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
+#[repr(C)]
+pub struct GstCallWhipServer {
+    _data: [u8; 0],
+    _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
+#[repr(C)]
+pub struct GstCallWhipSignaller {
     _data: [u8; 0],
     _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
 }
@@ -248,6 +301,7 @@ extern "C" {
     pub fn gst_call_sdp_type_get_type() -> glib::GType;
     pub fn gst_call_signaling_state_get_type() -> glib::GType;
     pub fn gst_call_state_get_type() -> glib::GType;
+    pub fn gst_call_transport_kind_get_type() -> glib::GType;
     pub fn gst_call_get_type() -> glib::GType;
     pub fn gst_call_new() -> *mut GstCall;
     pub fn gst_call_add_track(self_: *mut GstCall, kind: GstCallMediaKind, source: *mut gst::GstElement, error: *mut *mut glib::GError) -> *mut GstCallTrack;
@@ -261,11 +315,13 @@ extern "C" {
     pub fn gst_call_get_error(self_: *mut GstCall) -> *const glib::GError;
     pub fn gst_call_get_local_tracks(self_: *mut GstCall) -> *mut glib::GPtrArray;
     pub fn gst_call_get_peer_connection(self_: *mut GstCall) -> *mut GstPeerConnection;
+    pub fn gst_call_get_rtp_transport(self_: *mut GstCall) -> *mut GstCallRtpTransport;
     pub fn gst_call_get_send_audio(self_: *mut GstCall) -> glib::gboolean;
     pub fn gst_call_get_send_video(self_: *mut GstCall) -> glib::gboolean;
     pub fn gst_call_get_signaller(self_: *mut GstCall) -> *mut GstCallSignaller;
     pub fn gst_call_get_state(self_: *mut GstCall) -> GstCallState;
     pub fn gst_call_get_stats(self_: *mut GstCall) -> *mut gst::GstStructure;
+    pub fn gst_call_get_transport(self_: *mut GstCall) -> GstCallTransportKind;
     pub fn gst_call_get_video_muted(self_: *mut GstCall) -> glib::gboolean;
     pub fn gst_call_get_video_sink(self_: *mut GstCall) -> *mut gst::GstElement;
     pub fn gst_call_get_video_source(self_: *mut GstCall) -> *mut gst::GstElement;
@@ -279,6 +335,7 @@ extern "C" {
     pub fn gst_call_set_signaller(self_: *mut GstCall, signaller: *mut GstCallSignaller);
     pub fn gst_call_set_sources_from_description(self_: *mut GstCall, video: *const c_char, audio: *const c_char, error: *mut *mut glib::GError) -> glib::gboolean;
     pub fn gst_call_set_sources_from_uri(self_: *mut GstCall, uri: *const c_char, error: *mut *mut glib::GError) -> glib::gboolean;
+    pub fn gst_call_set_transport(self_: *mut GstCall, transport: GstCallTransportKind);
     pub fn gst_call_set_video_muted(self_: *mut GstCall, muted: glib::gboolean);
     pub fn gst_call_set_video_sink(self_: *mut GstCall, sink: *mut gst::GstElement);
     pub fn gst_call_set_video_source(self_: *mut GstCall, source: *mut gst::GstElement);
@@ -306,11 +363,33 @@ extern "C" {
     pub fn gst_call_codecs_select(self_: *mut GstCallCodecs, codec: GstCallCodec, direction: GstCallCodecDirection, error: *mut *mut glib::GError) -> *mut GstCallCodecCandidate;
     pub fn gst_call_codecs_set_forced_element(self_: *mut GstCallCodecs, codec: GstCallCodec, direction: GstCallCodecDirection, element_name: *const c_char);
     pub fn gst_call_codecs_set_preferred_elements(self_: *mut GstCallCodecs, element_names: *const *const c_char);
+    pub fn gst_call_janus_signaller_get_type() -> glib::GType;
+    pub fn gst_call_janus_signaller_new_publisher(url: *const c_char, room: u64) -> *mut GstCallJanusSignaller;
+    pub fn gst_call_janus_signaller_new_subscriber(url: *const c_char, room: u64, feed: u64) -> *mut GstCallJanusSignaller;
+    pub fn gst_call_janus_signaller_get_publisher_id(self_: *mut GstCallJanusSignaller) -> u64;
     pub fn gst_call_loopback_signaller_get_type() -> glib::GType;
     pub fn gst_call_loopback_signaller_new_pair(first: *mut *mut GstCallLoopbackSignaller, second: *mut *mut GstCallLoopbackSignaller);
     pub fn gst_call_loopback_signaller_disconnect_peer(self_: *mut GstCallLoopbackSignaller);
     pub fn gst_call_loopback_signaller_get_messages_sent(self_: *mut GstCallLoopbackSignaller) -> c_uint;
     pub fn gst_call_loopback_signaller_get_peer(self_: *mut GstCallLoopbackSignaller) -> *mut GstCallLoopbackSignaller;
+    pub fn gst_call_rtp_transport_get_type() -> glib::GType;
+    pub fn gst_call_rtp_transport_new() -> *mut GstCallRtpTransport;
+    pub fn gst_call_rtp_transport_close(self_: *mut GstCallRtpTransport);
+    pub fn gst_call_rtp_transport_create_answer(self_: *mut GstCallRtpTransport, offer: *const c_char, error: *mut *mut glib::GError) -> *mut c_char;
+    pub fn gst_call_rtp_transport_create_offer(self_: *mut GstCallRtpTransport, error: *mut *mut glib::GError) -> *mut c_char;
+    pub fn gst_call_rtp_transport_get_audio_sink(self_: *mut GstCallRtpTransport) -> *mut gst::GstElement;
+    pub fn gst_call_rtp_transport_get_local_address(self_: *mut GstCallRtpTransport) -> *const c_char;
+    pub fn gst_call_rtp_transport_get_local_port(self_: *mut GstCallRtpTransport) -> c_uint;
+    pub fn gst_call_rtp_transport_get_pipeline(self_: *mut GstCallRtpTransport) -> *mut gst::GstPipeline;
+    pub fn gst_call_rtp_transport_get_rtx(self_: *mut GstCallRtpTransport) -> glib::gboolean;
+    pub fn gst_call_rtp_transport_get_stats(self_: *mut GstCallRtpTransport) -> *mut gst::GstStructure;
+    pub fn gst_call_rtp_transport_get_video_sink(self_: *mut GstCallRtpTransport) -> *mut gst::GstElement;
+    pub fn gst_call_rtp_transport_set_audio_sink(self_: *mut GstCallRtpTransport, sink: *mut gst::GstElement);
+    pub fn gst_call_rtp_transport_set_local_address(self_: *mut GstCallRtpTransport, address: *const c_char);
+    pub fn gst_call_rtp_transport_set_remote_answer(self_: *mut GstCallRtpTransport, answer: *const c_char, error: *mut *mut glib::GError) -> glib::gboolean;
+    pub fn gst_call_rtp_transport_set_rtx(self_: *mut GstCallRtpTransport, rtx: glib::gboolean);
+    pub fn gst_call_rtp_transport_set_sources_from_description(self_: *mut GstCallRtpTransport, video: *const c_char, audio: *const c_char, error: *mut *mut glib::GError) -> glib::gboolean;
+    pub fn gst_call_rtp_transport_set_video_sink(self_: *mut GstCallRtpTransport, sink: *mut gst::GstElement);
     pub fn gst_call_signalling_server_get_type() -> glib::GType;
     pub fn gst_call_signalling_server_new(token: *const c_char) -> *mut GstCallSignallingServer;
     pub fn gst_call_signalling_server_get_n_peers(self_: *mut GstCallSignallingServer) -> c_uint;
@@ -340,6 +419,15 @@ extern "C" {
     pub fn gst_call_websocket_signaller_get_uri(self_: *mut GstCallWebSocketSignaller) -> *const c_char;
     pub fn gst_call_websocket_signaller_set_remote_peer_id(self_: *mut GstCallWebSocketSignaller, peer_id: *const c_char);
     pub fn gst_call_websocket_signaller_set_trusted_certificate(self_: *mut GstCallWebSocketSignaller, certificate: *mut gio::GTlsCertificate);
+    pub fn gst_call_whip_server_get_type() -> glib::GType;
+    pub fn gst_call_whip_server_new() -> *mut GstCallWhipServer;
+    pub fn gst_call_whip_server_attach(self_: *mut GstCallWhipServer, server: *mut gobject::GObject, path: *const c_char);
+    pub fn gst_call_whip_server_get_n_sessions(self_: *mut GstCallWhipServer) -> c_uint;
+    pub fn gst_call_whip_signaller_get_type() -> glib::GType;
+    pub fn gst_call_whip_signaller_new(url: *const c_char) -> *mut GstCallWhipSignaller;
+    pub fn gst_call_whip_signaller_get_ice_servers(self_: *mut GstCallWhipSignaller) -> *const *const c_char;
+    pub fn gst_call_whip_signaller_get_resource_url(self_: *mut GstCallWhipSignaller) -> *const c_char;
+    pub fn gst_call_whip_signaller_get_url(self_: *mut GstCallWhipSignaller) -> *const c_char;
     pub fn gst_peer_connection_get_type() -> glib::GType;
     pub fn gst_peer_connection_new(error: *mut *mut glib::GError) -> *mut GstPeerConnection;
     pub fn gst_peer_connection_new_full(ice_servers: *const *const c_char, bundle_policy: GstCallBundlePolicy, ice_transport_policy: GstCallIceTransportPolicy, error: *mut *mut glib::GError) -> *mut GstPeerConnection;

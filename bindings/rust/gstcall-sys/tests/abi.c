@@ -21,16 +21,21 @@ main (void)
   printf ("layout %s %zu %zu\n", "GstCallIceConnectionState", sizeof (GstCallIceConnectionState), alignof (GstCallIceConnectionState));
   printf ("layout %s %zu %zu\n", "GstCallIceGatheringState", sizeof (GstCallIceGatheringState), alignof (GstCallIceGatheringState));
   printf ("layout %s %zu %zu\n", "GstCallIceTransportPolicy", sizeof (GstCallIceTransportPolicy), alignof (GstCallIceTransportPolicy));
+  printf ("layout %s %zu %zu\n", "GstCallJanusSignallerClass", sizeof (GstCallJanusSignallerClass), alignof (GstCallJanusSignallerClass));
   printf ("layout %s %zu %zu\n", "GstCallLoopbackSignallerClass", sizeof (GstCallLoopbackSignallerClass), alignof (GstCallLoopbackSignallerClass));
   printf ("layout %s %zu %zu\n", "GstCallMediaKind", sizeof (GstCallMediaKind), alignof (GstCallMediaKind));
   printf ("layout %s %zu %zu\n", "GstCallPeerConnectionState", sizeof (GstCallPeerConnectionState), alignof (GstCallPeerConnectionState));
+  printf ("layout %s %zu %zu\n", "GstCallRtpTransportClass", sizeof (GstCallRtpTransportClass), alignof (GstCallRtpTransportClass));
   printf ("layout %s %zu %zu\n", "GstCallSdpType", sizeof (GstCallSdpType), alignof (GstCallSdpType));
   printf ("layout %s %zu %zu\n", "GstCallSignalingState", sizeof (GstCallSignalingState), alignof (GstCallSignalingState));
   printf ("layout %s %zu %zu\n", "GstCallSignallerInterface", sizeof (GstCallSignallerInterface), alignof (GstCallSignallerInterface));
   printf ("layout %s %zu %zu\n", "GstCallSignallingServerClass", sizeof (GstCallSignallingServerClass), alignof (GstCallSignallingServerClass));
   printf ("layout %s %zu %zu\n", "GstCallState", sizeof (GstCallState), alignof (GstCallState));
   printf ("layout %s %zu %zu\n", "GstCallTrackClass", sizeof (GstCallTrackClass), alignof (GstCallTrackClass));
+  printf ("layout %s %zu %zu\n", "GstCallTransportKind", sizeof (GstCallTransportKind), alignof (GstCallTransportKind));
   printf ("layout %s %zu %zu\n", "GstCallWebSocketSignallerClass", sizeof (GstCallWebSocketSignallerClass), alignof (GstCallWebSocketSignallerClass));
+  printf ("layout %s %zu %zu\n", "GstCallWhipServerClass", sizeof (GstCallWhipServerClass), alignof (GstCallWhipServerClass));
+  printf ("layout %s %zu %zu\n", "GstCallWhipSignallerClass", sizeof (GstCallWhipSignallerClass), alignof (GstCallWhipSignallerClass));
   printf ("layout %s %zu %zu\n", "GstPeerConnectionClass", sizeof (GstPeerConnectionClass), alignof (GstPeerConnectionClass));
   printf ("constant %s %lld\n", "GST_CALL_BUNDLE_POLICY_BALANCED", (long long) GST_CALL_BUNDLE_POLICY_BALANCED);
   printf ("constant %s %lld\n", "GST_CALL_BUNDLE_POLICY_MAX_BUNDLE", (long long) GST_CALL_BUNDLE_POLICY_MAX_BUNDLE);
@@ -85,6 +90,7 @@ main (void)
   printf ("constant %s %lld\n", "GST_CALL_PEER_CONNECTION_STATE_DISCONNECTED", (long long) GST_CALL_PEER_CONNECTION_STATE_DISCONNECTED);
   printf ("constant %s %lld\n", "GST_CALL_PEER_CONNECTION_STATE_FAILED", (long long) GST_CALL_PEER_CONNECTION_STATE_FAILED);
   printf ("constant %s %lld\n", "GST_CALL_PEER_CONNECTION_STATE_NEW", (long long) GST_CALL_PEER_CONNECTION_STATE_NEW);
+  printf ("constant %s %lld\n", "GST_CALL_RTP_TRANSPORT_MAX_SESSIONS", (long long) GST_CALL_RTP_TRANSPORT_MAX_SESSIONS);
   printf ("constant %s %lld\n", "GST_CALL_SDP_TYPE_ANSWER", (long long) GST_CALL_SDP_TYPE_ANSWER);
   printf ("constant %s %lld\n", "GST_CALL_SDP_TYPE_OFFER", (long long) GST_CALL_SDP_TYPE_OFFER);
   printf ("constant %s %lld\n", "GST_CALL_SDP_TYPE_PRANSWER", (long long) GST_CALL_SDP_TYPE_PRANSWER);
@@ -101,5 +107,7 @@ main (void)
   printf ("constant %s %lld\n", "GST_CALL_STATE_ENDED", (long long) GST_CALL_STATE_ENDED);
   printf ("constant %s %lld\n", "GST_CALL_STATE_FAILED", (long long) GST_CALL_STATE_FAILED);
   printf ("constant %s %lld\n", "GST_CALL_STATE_IDLE", (long long) GST_CALL_STATE_IDLE);
+  printf ("constant %s %lld\n", "GST_CALL_TRANSPORT_KIND_RTP", (long long) GST_CALL_TRANSPORT_KIND_RTP);
+  printf ("constant %s %lld\n", "GST_CALL_TRANSPORT_KIND_WEBRTC", (long long) GST_CALL_TRANSPORT_KIND_WEBRTC);
   return 0;
 }

@@ -26,16 +26,21 @@ pub const RUST_LAYOUTS: &[(&str, usize, usize)] = &[
     ("GstCallIceConnectionState", size_of::<GstCallIceConnectionState>(), align_of::<GstCallIceConnectionState>()),
     ("GstCallIceGatheringState", size_of::<GstCallIceGatheringState>(), align_of::<GstCallIceGatheringState>()),
     ("GstCallIceTransportPolicy", size_of::<GstCallIceTransportPolicy>(), align_of::<GstCallIceTransportPolicy>()),
+    ("GstCallJanusSignallerClass", size_of::<GstCallJanusSignallerClass>(), align_of::<GstCallJanusSignallerClass>()),
     ("GstCallLoopbackSignallerClass", size_of::<GstCallLoopbackSignallerClass>(), align_of::<GstCallLoopbackSignallerClass>()),
     ("GstCallMediaKind", size_of::<GstCallMediaKind>(), align_of::<GstCallMediaKind>()),
     ("GstCallPeerConnectionState", size_of::<GstCallPeerConnectionState>(), align_of::<GstCallPeerConnectionState>()),
+    ("GstCallRtpTransportClass", size_of::<GstCallRtpTransportClass>(), align_of::<GstCallRtpTransportClass>()),
     ("GstCallSdpType", size_of::<GstCallSdpType>(), align_of::<GstCallSdpType>()),
     ("GstCallSignalingState", size_of::<GstCallSignalingState>(), align_of::<GstCallSignalingState>()),
     ("GstCallSignallerInterface", size_of::<GstCallSignallerInterface>(), align_of::<GstCallSignallerInterface>()),
     ("GstCallSignallingServerClass", size_of::<GstCallSignallingServerClass>(), align_of::<GstCallSignallingServerClass>()),
     ("GstCallState", size_of::<GstCallState>(), align_of::<GstCallState>()),
     ("GstCallTrackClass", size_of::<GstCallTrackClass>(), align_of::<GstCallTrackClass>()),
+    ("GstCallTransportKind", size_of::<GstCallTransportKind>(), align_of::<GstCallTransportKind>()),
     ("GstCallWebSocketSignallerClass", size_of::<GstCallWebSocketSignallerClass>(), align_of::<GstCallWebSocketSignallerClass>()),
+    ("GstCallWhipServerClass", size_of::<GstCallWhipServerClass>(), align_of::<GstCallWhipServerClass>()),
+    ("GstCallWhipSignallerClass", size_of::<GstCallWhipSignallerClass>(), align_of::<GstCallWhipSignallerClass>()),
     ("GstPeerConnectionClass", size_of::<GstPeerConnectionClass>(), align_of::<GstPeerConnectionClass>()),
 ];
 
@@ -93,6 +98,7 @@ pub const RUST_CONSTANTS: &[(&str, i64)] = &[
     ("GST_CALL_PEER_CONNECTION_STATE_DISCONNECTED", GST_CALL_PEER_CONNECTION_STATE_DISCONNECTED as i64),
     ("GST_CALL_PEER_CONNECTION_STATE_FAILED", GST_CALL_PEER_CONNECTION_STATE_FAILED as i64),
     ("GST_CALL_PEER_CONNECTION_STATE_NEW", GST_CALL_PEER_CONNECTION_STATE_NEW as i64),
+    ("GST_CALL_RTP_TRANSPORT_MAX_SESSIONS", GST_CALL_RTP_TRANSPORT_MAX_SESSIONS as i64),
     ("GST_CALL_SDP_TYPE_ANSWER", GST_CALL_SDP_TYPE_ANSWER as i64),
     ("GST_CALL_SDP_TYPE_OFFER", GST_CALL_SDP_TYPE_OFFER as i64),
     ("GST_CALL_SDP_TYPE_PRANSWER", GST_CALL_SDP_TYPE_PRANSWER as i64),
@@ -109,6 +115,8 @@ pub const RUST_CONSTANTS: &[(&str, i64)] = &[
     ("GST_CALL_STATE_ENDED", GST_CALL_STATE_ENDED as i64),
     ("GST_CALL_STATE_FAILED", GST_CALL_STATE_FAILED as i64),
     ("GST_CALL_STATE_IDLE", GST_CALL_STATE_IDLE as i64),
+    ("GST_CALL_TRANSPORT_KIND_RTP", GST_CALL_TRANSPORT_KIND_RTP as i64),
+    ("GST_CALL_TRANSPORT_KIND_WEBRTC", GST_CALL_TRANSPORT_KIND_WEBRTC as i64),
 ];
 
 #[test]
