@@ -156,6 +156,6 @@ def test_call_over_plain_rtp(handler_errors):
     assert callee.ended_reasons == [None]
 
     objects = [caller, callee, signaller_a, signaller_b]
-    del caller, callee, signaller_a, signaller_b, calls, call, incoming
+    del caller, callee, signaller_a, signaller_b, signaller, calls, call, incoming
     drain_context()
     assert_finalized(objects)
