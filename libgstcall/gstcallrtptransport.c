@@ -94,6 +94,7 @@ struct _GstCallRtpTransport {
   GstElement *video_sink;
   GstElement *audio_sink;
   GstElement *send_filter;
+  GstElement *encoded_video_source;
   GPtrArray *medias;         /* LocalMedia */
   char *cname;
   guint64 sdp_session_id;
@@ -1003,6 +1004,24 @@ find_payloader (GstElement *send_bin)
   return payloader;
 }
 
+/* Already encoded VP8 in, RTP out, as the send bin's tail would. */
+static GstElement *
+make_vp8_payload_bin (guint    payload_type,
+                      GError **error)
+{
+  g_autoptr (GstCaps) caps = gst_call_media_make_rtp_caps (GST_CALL_CODEC_VP8, payload_type);
+  g_autoptr (GstElement) filter = NULL;
+  GstElement *bin;
+
+  bin = gst_parse_bin_from_description ("rtpvp8pay picture-id-mode=15-bit mtu=1200 ! "
+                                        "capsfilter name=rtp-caps", TRUE, error);
+  if (!bin)
+    return NULL;
+  filter = gst_bin_get_by_name (GST_BIN (bin), "rtp-caps");
+  g_object_set (filter, "caps", caps, NULL);
+  return bin;
+}
+
 static gboolean
 add_send_branch (GstCallRtpTransport  *self,
                  LocalMedia           *media,
@@ -1018,14 +1037,22 @@ add_send_branch (GstCallRtpTransport  *self,
   g_autoptr (GstPad) funnel_sink = NULL;
   g_autoptr (GstElement) payloader = NULL;
   GstElement *source, *send_bin;
+  gboolean encoded = media->kind == GST_CALL_MEDIA_KIND_VIDEO &&
+                     media->codec == GST_CALL_CODEC_VP8 && self->encoded_video_source;
 
-  source = gst_call_media_make_source_from_description (media->kind,
-                                                        media->source_description, error);
-  if (!source)
-    return FALSE;
-  send_bin = gst_call_media_make_send_bin (media->codec, media->payload_type, error);
+  if (encoded) {
+    /* A full reference, given up once the pipeline holds the source. */
+    source = g_steal_pointer (&self->encoded_video_source);
+    send_bin = make_vp8_payload_bin (media->payload_type, error);
+  } else {
+    source = gst_call_media_make_source_from_description (media->kind,
+                                                          media->source_description, error);
+    if (!source)
+      return FALSE;
+    send_bin = gst_call_media_make_send_bin (media->codec, media->payload_type, error);
+  }
   if (!send_bin) {
-    gst_object_unref (gst_object_ref_sink (source));
+    gst_object_unref (encoded ? source : gst_object_ref_sink (source));
     return FALSE;
   }
   payloader = find_payloader (send_bin);
@@ -1041,6 +1068,8 @@ add_send_branch (GstCallRtpTransport  *self,
   }
 
   gst_bin_add_many (GST_BIN (self->pipeline), source, send_bin, NULL);
+  if (encoded)
+    gst_object_unref (source);
   source_src = gst_element_get_static_pad (source, "src");
   bin_sink = gst_element_get_static_pad (send_bin, "sink");
   bin_src = gst_element_get_static_pad (send_bin, "src");
@@ -1984,6 +2013,19 @@ gst_call_rtp_transport_set_send_filter (GstCallRtpTransport *self,
   self->send_filter = filter;
 }
 
+void
+gst_call_rtp_transport_set_encoded_video_source (GstCallRtpTransport *self,
+                                                 GstElement          *source)
+{
+  g_return_if_fail (GST_IS_CALL_RTP_TRANSPORT (self));
+  g_return_if_fail (!self->started);
+
+  if (source)
+    gst_object_ref_sink (source);
+  gst_clear_object (&self->encoded_video_source);
+  self->encoded_video_source = source;
+}
+
 /* ------------------------------------------------------------------------ */
 /* GObject                                                                   */
 
@@ -2002,6 +2044,7 @@ gst_call_rtp_transport_dispose (GObject *object)
   g_clear_object (&self->video_sink);
   g_clear_object (&self->audio_sink);
   g_clear_object (&self->send_filter);
+  gst_clear_object (&self->encoded_video_source);
   g_clear_object (&self->socket);
 
   G_OBJECT_CLASS (gst_call_rtp_transport_parent_class)->dispose (object);
