@@ -52,6 +52,7 @@
  */
 
 #define DEFAULT_CONNECT_TIMEOUT 30
+#define DEFAULT_LATENCY_MS 50 /* as GstPeerConnection:latency */
 #define DEFAULT_VIDEO_WIDTH 640
 #define DEFAULT_VIDEO_HEIGHT 480
 #define DEFAULT_VIDEO_FRAMERATE 30
@@ -83,6 +84,7 @@ struct _GstCall {
   gboolean video_muted;
   gboolean audio_muted;
   guint connect_timeout;
+  guint latency;
   guint video_width;
   guint video_height;
   guint video_framerate;
@@ -126,6 +128,7 @@ enum {
   PROP_VIDEO_MUTED,
   PROP_AUDIO_MUTED,
   PROP_CONNECT_TIMEOUT,
+  PROP_LATENCY,
   PROP_VIDEO_WIDTH,
   PROP_VIDEO_HEIGHT,
   PROP_VIDEO_FRAMERATE,
@@ -526,6 +529,7 @@ start_call (GstCall  *self,
   self->pc = g_initable_new (GST_TYPE_PEER_CONNECTION, NULL, error,
                              "ice-servers", self->ice_servers,
                              "ice-local-addresses", self->ice_local_addresses,
+                             "latency", self->latency,
                              NULL);
   if (!self->pc)
     return FALSE;
@@ -1877,6 +1881,7 @@ gst_call_finalize (GObject *object)
   g_clear_pointer (&self->pending_messages, g_ptr_array_unref);
   g_strfreev (self->ice_servers);
   g_strfreev (self->ice_local_addresses);
+  gst_call_join_dtls_certificate ();
 
   G_OBJECT_CLASS (gst_call_parent_class)->finalize (object);
 }
@@ -1919,6 +1924,9 @@ gst_call_get_property (GObject    *object,
       break;
     case PROP_CONNECT_TIMEOUT:
       g_value_set_uint (value, self->connect_timeout);
+      break;
+    case PROP_LATENCY:
+      g_value_set_uint (value, self->latency);
       break;
     case PROP_VIDEO_WIDTH:
       g_value_set_uint (value, self->video_width);
@@ -2066,6 +2074,10 @@ gst_call_set_property (GObject      *object,
       set_uint_property (self, &self->connect_timeout, g_value_get_uint (value),
                          prop_id, "connect timeout");
       break;
+    case PROP_LATENCY:
+      set_uint_property (self, &self->latency, g_value_get_uint (value),
+                         prop_id, "latency");
+      break;
     case PROP_VIDEO_WIDTH:
       set_uint_property (self, &self->video_width, g_value_get_uint (value),
                          prop_id, "video width");
@@ -2200,6 +2212,18 @@ gst_call_class_init (GstCallClass *klass)
   props[PROP_CONNECT_TIMEOUT] =
       g_param_spec_uint ("connect-timeout", NULL, NULL, 1, 3600,
                          DEFAULT_CONNECT_TIMEOUT, rw);
+
+  /**
+   * GstCall:latency:
+   *
+   * Milliseconds received media waits in the jitterbuffer, for late and
+   * retransmitted packets, before it is played; see
+   * [property@PeerConnection:latency]. 50 by default, for a LAN; raise it
+   * for long or jittery paths. Set it before the call; during the call,
+   * set it on [property@Call:peer-connection].
+   */
+  props[PROP_LATENCY] =
+      g_param_spec_uint ("latency", NULL, NULL, 0, 10000, DEFAULT_LATENCY_MS, rw);
 
   /**
    * GstCall:video-width:
@@ -2348,9 +2372,14 @@ gst_call_init (GstCall *self)
   self->send_video = TRUE;
   self->send_audio = TRUE;
   self->connect_timeout = DEFAULT_CONNECT_TIMEOUT;
+  self->latency = DEFAULT_LATENCY_MS;
   self->video_width = DEFAULT_VIDEO_WIDTH;
   self->video_height = DEFAULT_VIDEO_HEIGHT;
   self->video_framerate = DEFAULT_VIDEO_FRAMERATE;
   self->codecs[GST_CALL_MEDIA_KIND_VIDEO] = GST_CALL_CODEC_VP8;
   self->codecs[GST_CALL_MEDIA_KIND_AUDIO] = GST_CALL_CODEC_OPUS;
+
+  /* A call is made to be placed or answered: have the DTLS certificate
+   * ready by then (see gstcall-private.c). */
+  gst_call_prepare_dtls_certificate ();
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include <gst/sdp/sdp.h>
+#include <gst/video/video.h>
 #include <gst/webrtc/webrtc.h>
 #include <nice/agent.h>
 
@@ -83,6 +84,7 @@ struct _GstPeerConnection {
   GStrv ice_local_addresses;
   GstCallBundlePolicy bundle_policy;
   GstCallIceTransportPolicy ice_transport_policy;
+  guint latency;
 
   GstCallSignalingState signaling_state;
   GstCallIceGatheringState ice_gathering_state;
@@ -135,6 +137,7 @@ enum {
   PROP_ICE_LOCAL_ADDRESSES,
   PROP_BUNDLE_POLICY,
   PROP_ICE_TRANSPORT_POLICY,
+  PROP_LATENCY,
   PROP_PIPELINE,
   PROP_SIGNALING_STATE,
   PROP_ICE_GATHERING_STATE,
@@ -163,6 +166,12 @@ static const char * const transport_elements[] = {
 };
 
 #define FIRST_VIDEO_PAYLOAD 96
+
+/* Jitterbuffer latency: enough for a retransmission on a LAN (a NACK and
+ * the repaired packet take a few ms there) and for the packets of a
+ * keyframe to arrive; webrtcbin's own 200 ms is for the Internet.
+ * bench/run measures what it costs. */
+#define DEFAULT_LATENCY_MS 50
 #define FIRST_AUDIO_PAYLOAD 111
 
 /* ------------------------------------------------------------------------ */
@@ -425,6 +434,30 @@ typedef struct {
   int value;
 } StateEvent;
 
+/* The encoders run from the start, but what they made before the secure
+ * transport was up never left: the peer's decoder would have to wait for
+ * the next keyframe, or ask for one and wait again. Ask each video encoder
+ * for one as soon as the connection is up. */
+static void
+request_video_keyframes (GstPeerConnection *self)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_hash_table_iter_init (&iter, self->local_branches);
+  while (g_hash_table_iter_next (&iter, &key, &value)) {
+    LocalBranch *branch = value;
+    g_autoptr (GstPad) src = NULL;
+
+    if (gst_call_track_get_kind (key) != GST_CALL_MEDIA_KIND_VIDEO)
+      continue;
+    src = gst_element_get_static_pad (branch->send_bin, "src");
+    if (src)
+      gst_pad_send_event (src, gst_video_event_new_upstream_force_key_unit (
+                                   GST_CLOCK_TIME_NONE, TRUE, 0));
+  }
+}
+
 static void
 apply_state (gpointer object,
              gpointer data)
@@ -458,6 +491,9 @@ apply_state (gpointer object,
   *field = event->value;
   GST_DEBUG ("%s: %s -> %d", g_type_name (G_OBJECT_TYPE (self)),
              props[event->prop_id]->name, event->value);
+  if (event->prop_id == PROP_CONNECTION_STATE &&
+      event->value == GST_CALL_PEER_CONNECTION_STATE_CONNECTED)
+    request_video_keyframes (self);
   g_object_notify_by_pspec (G_OBJECT (self), props[event->prop_id]);
 }
 
@@ -1075,6 +1111,9 @@ gst_peer_connection_initable_init (GInitable     *initable,
   if (!gst_call_check_elements (transport_elements, error) ||
       !gst_call_check_elements (gst_call_media_required_elements (), error))
     return FALSE;
+  /* webrtcbin needs the DTLS certificate for its first offer or answer:
+   * make it in the background meanwhile (see gstcall-private.c). */
+  gst_call_prepare_dtls_certificate ();
 
   shared->pipeline = gst_object_ref_sink (gst_pipeline_new (NULL));
   shared->webrtcbin = gst_element_factory_make ("webrtcbin", "webrtcbin");
@@ -1097,6 +1136,7 @@ gst_peer_connection_initable_init (GInitable     *initable,
                 self->ice_transport_policy == GST_CALL_ICE_TRANSPORT_POLICY_RELAY
                     ? GST_WEBRTC_ICE_TRANSPORT_POLICY_RELAY
                     : GST_WEBRTC_ICE_TRANSPORT_POLICY_ALL,
+                "latency", self->latency,
                 NULL);
 
   if (!configure_ice_agent (self, error) || !configure_ice_servers (self, error)) {
@@ -1209,6 +1249,7 @@ gst_peer_connection_finalize (GObject *object)
   g_free (self->last_offer);
   g_free (self->last_answer);
   shared_unref (self->shared);
+  gst_call_join_dtls_certificate ();
 
   G_OBJECT_CLASS (gst_peer_connection_parent_class)->finalize (object);
 }
@@ -1233,6 +1274,9 @@ gst_peer_connection_get_property (GObject    *object,
       break;
     case PROP_ICE_TRANSPORT_POLICY:
       g_value_set_enum (value, self->ice_transport_policy);
+      break;
+    case PROP_LATENCY:
+      g_value_set_uint (value, self->latency);
       break;
     case PROP_PIPELINE:
       g_value_set_object (value, self->shared->pipeline);
@@ -1276,6 +1320,9 @@ gst_peer_connection_set_property (GObject      *object,
       break;
     case PROP_ICE_TRANSPORT_POLICY:
       self->ice_transport_policy = g_value_get_enum (value);
+      break;
+    case PROP_LATENCY:
+      gst_peer_connection_set_latency (self, g_value_get_uint (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1342,6 +1389,22 @@ gst_peer_connection_class_init (GstPeerConnectionClass *klass)
                          GST_TYPE_CALL_ICE_TRANSPORT_POLICY,
                          GST_CALL_ICE_TRANSPORT_POLICY_ALL,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
+                         G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GstPeerConnection:latency:
+   *
+   * How long, in milliseconds, received media waits in the jitterbuffer
+   * before it is decoded: time for late and retransmitted packets to
+   * arrive. It is also the delay from the connection to the first remote
+   * frame. The default, 50 ms, suits a LAN or this machine (a lost packet
+   * is asked for and retransmitted well within it); raise it for paths
+   * with long round trips or much jitter (webrtcbin's own default is 200).
+   * Audio and video use the same value, so they stay in sync.
+   */
+  props[PROP_LATENCY] =
+      g_param_spec_uint ("latency", NULL, NULL, 0, 10000, DEFAULT_LATENCY_MS,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
                          G_PARAM_STATIC_STRINGS);
 
   /**
@@ -1463,6 +1526,7 @@ gst_peer_connection_init (GstPeerConnection *self)
   self->shared = shared_new (self);
   self->bundle_policy = GST_CALL_BUNDLE_POLICY_MAX_BUNDLE;
   self->ice_transport_policy = GST_CALL_ICE_TRANSPORT_POLICY_ALL;
+  self->latency = DEFAULT_LATENCY_MS;
   self->tracks = g_ptr_array_new_with_free_func (g_object_unref);
   self->local_branches = g_hash_table_new_full (NULL, NULL, NULL, local_branch_free);
   self->next_video_payload = FIRST_VIDEO_PAYLOAD;
@@ -1610,6 +1674,45 @@ gst_peer_connection_get_bundle_policy (GstPeerConnection *self)
                         GST_CALL_BUNDLE_POLICY_MAX_BUNDLE);
 
   return self->bundle_policy;
+}
+
+/**
+ * gst_peer_connection_get_latency:
+ * @self: a [class@PeerConnection]
+ *
+ * Gets the jitterbuffer latency, see [property@PeerConnection:latency].
+ *
+ * Returns: the latency in milliseconds
+ */
+guint
+gst_peer_connection_get_latency (GstPeerConnection *self)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), DEFAULT_LATENCY_MS);
+
+  return self->latency;
+}
+
+/**
+ * gst_peer_connection_set_latency:
+ * @self: a [class@PeerConnection]
+ * @latency: milliseconds, at most 10000
+ *
+ * Sets the jitterbuffer latency, see [property@PeerConnection:latency].
+ * A change during a call applies to the media received from then on.
+ */
+void
+gst_peer_connection_set_latency (GstPeerConnection *self,
+                                 guint              latency)
+{
+  g_return_if_fail (GST_IS_PEER_CONNECTION (self));
+  g_return_if_fail (latency <= 10000);
+
+  if (self->latency == latency)
+    return;
+  self->latency = latency;
+  if (self->shared->pipeline)
+    g_object_set (self->shared->webrtcbin, "latency", latency, NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_LATENCY]);
 }
 
 /**
