@@ -16,6 +16,7 @@
 #include "gstcall-sdp-private.h"
 #include "gstcalltrack-private.h"
 #include "gstcall-negotiator-private.h"
+#include "gstpeerconnection-private.h"
 #include "gstcall-private.h"
 #include "gstcallwebsocketsignaller.h"
 
@@ -76,6 +77,7 @@ struct _GstCall {
   /* configuration */
   GstCallSignaller *signaller;
   GstElement *video_source;
+  GstCallBroadcast *broadcasts[2]; /* by GstCallMediaKind */
   GstElement *audio_source;
   GstElement *video_sink;
   GstElement *audio_sink;
@@ -138,6 +140,8 @@ enum {
   PROP_AUDIO_CODEC,
   PROP_ICE_SERVERS,
   PROP_ICE_LOCAL_ADDRESSES,
+  PROP_VIDEO_BROADCAST,
+  PROP_AUDIO_BROADCAST,
   PROP_STATE,
   PROP_PEER_CONNECTION,
   N_PROPS
@@ -370,8 +374,11 @@ add_local_track (GstCall           *self,
   GstCallTrack *track;
   g_autoptr (GstPad) sent_pad = NULL;
 
-  track = gst_peer_connection_add_track_with_codec (self->pc, self->codecs[kind], source,
-                                                    error);
+  if (self->broadcasts[kind])
+    track = gst_peer_connection_add_broadcast_track (self->pc, self->broadcasts[kind], error);
+  else
+    track = gst_peer_connection_add_track_with_codec (self->pc, self->codecs[kind], source,
+                                                      error);
   if (!track)
     return NULL;
 
@@ -546,7 +553,10 @@ start_call (GstCall  *self,
     GstElement *configured = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->video_source
                                                                : self->audio_source;
 
-    if (send) {
+    if (send && self->broadcasts[kind]) {
+      if (!add_local_track (self, kind, NULL, error))
+        return FALSE;
+    } else if (send) {
       GstElement *source = configured ? gst_object_ref (configured)
                                       : make_default_source (self, kind, error);
 
@@ -1840,6 +1850,56 @@ gst_call_get_peer_connection (GstCall *self)
   return self->pc;
 }
 
+/**
+ * gst_call_set_broadcast:
+ * @self: a [class@Call]
+ * @broadcast: a [class@CallBroadcast]
+ *
+ * Sends @broadcast as the call's media of its kind: the broadcast's encoder
+ * is shared by every call sending it, so N calls cost one encoder instead
+ * of N. The call's own source of that kind is not used. Set it before the
+ * call starts.
+ */
+void
+gst_call_set_broadcast (GstCall          *self,
+                        GstCallBroadcast *broadcast)
+{
+  GstCallMediaKind kind;
+
+  g_return_if_fail (GST_IS_CALL (self));
+  g_return_if_fail (GST_IS_CALL_BROADCAST (broadcast));
+
+  kind = gst_call_broadcast_get_kind (broadcast);
+  if (self->broadcasts[kind] == broadcast || !check_configurable (self, "broadcast"))
+    return;
+  g_set_object (&self->broadcasts[kind], broadcast);
+  g_object_notify_by_pspec (G_OBJECT (self),
+                            props[kind == GST_CALL_MEDIA_KIND_VIDEO ? PROP_VIDEO_BROADCAST
+                                                                    : PROP_AUDIO_BROADCAST]);
+}
+
+/**
+ * gst_call_get_broadcast:
+ * @self: a [class@Call]
+ * @kind: audio or video
+ *
+ * Gets the broadcast the call sends as its media of @kind, see
+ * [method@Call.set_broadcast].
+ *
+ * Returns: (transfer none) (nullable): the broadcast, or %NULL when the call
+ *   encodes its own source
+ */
+GstCallBroadcast *
+gst_call_get_broadcast (GstCall          *self,
+                        GstCallMediaKind  kind)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), NULL);
+  g_return_val_if_fail (kind == GST_CALL_MEDIA_KIND_AUDIO || kind == GST_CALL_MEDIA_KIND_VIDEO,
+                        NULL);
+
+  return self->broadcasts[kind];
+}
+
 /* ------------------------------------------------------------------------ */
 /* GObject                                                                   */
 
@@ -1866,6 +1926,8 @@ gst_call_dispose (GObject *object)
   g_clear_object (&self->local_tracks[1]);
   gst_clear_object (&self->video_source);
   gst_clear_object (&self->audio_source);
+  g_clear_object (&self->broadcasts[0]);
+  g_clear_object (&self->broadcasts[1]);
   gst_clear_object (&self->video_sink);
   gst_clear_object (&self->audio_sink);
 
@@ -1927,6 +1989,12 @@ gst_call_get_property (GObject    *object,
       break;
     case PROP_LATENCY:
       g_value_set_uint (value, self->latency);
+      break;
+    case PROP_VIDEO_BROADCAST:
+      g_value_set_object (value, self->broadcasts[GST_CALL_MEDIA_KIND_VIDEO]);
+      break;
+    case PROP_AUDIO_BROADCAST:
+      g_value_set_object (value, self->broadcasts[GST_CALL_MEDIA_KIND_AUDIO]);
       break;
     case PROP_VIDEO_WIDTH:
       g_value_set_uint (value, self->video_width);
@@ -2224,6 +2292,27 @@ gst_call_class_init (GstCallClass *klass)
    */
   props[PROP_LATENCY] =
       g_param_spec_uint ("latency", NULL, NULL, 0, 10000, DEFAULT_LATENCY_MS, rw);
+
+  /**
+   * GstCall:video-broadcast:
+   *
+   * The [class@CallBroadcast] the call sends as its video, encoded once
+   * for every call sending it; %NULL (the default): the call encodes its
+   * own video source. Set with [method@Call.set_broadcast].
+   */
+  props[PROP_VIDEO_BROADCAST] =
+      g_param_spec_object ("video-broadcast", NULL, NULL, GST_TYPE_CALL_BROADCAST,
+                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GstCall:audio-broadcast:
+   *
+   * The [class@CallBroadcast] the call sends as its audio, see
+   * [property@Call:video-broadcast].
+   */
+  props[PROP_AUDIO_BROADCAST] =
+      g_param_spec_object ("audio-broadcast", NULL, NULL, GST_TYPE_CALL_BROADCAST,
+                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
 
   /**
    * GstCall:video-width:

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "gstpeerconnection.h"
+#include "gstcallbroadcast.h"
 
 G_BEGIN_DECLS
 
@@ -14,5 +15,12 @@ G_BEGIN_DECLS
  * added). An offer or answer created at generation N covers every change up
  * to N. */
 guint gst_peer_connection_get_local_generation (GstPeerConnection *self);
+
+/* Sends the packets of @broadcast (its encoder is shared with other peer
+ * connections) as a local track, as gst_peer_connection_add_track() does
+ * with a source of its own. */
+GstCallTrack *gst_peer_connection_add_broadcast_track (GstPeerConnection *self,
+                                                       GstCallBroadcast  *broadcast,
+                                                       GError           **error);
 
 G_END_DECLS

@@ -14,6 +14,7 @@
 #include <nice/agent.h>
 
 #include "gstpeerconnection-private.h"
+#include "gstcallbroadcast-private.h"
 #include "gstcall-enum-types.h"
 #include "gstcall-error.h"
 #include "gstcall-media-private.h"
@@ -126,6 +127,11 @@ local_branch_free (gpointer data)
 }
 
 static void gst_peer_connection_initable_iface_init (GInitableIface *iface);
+static GstCallTrack *add_track_internal (GstPeerConnection *self,
+                                         GstCallCodec       codec,
+                                         GstElement        *source,
+                                         GstCallBroadcast  *broadcast,
+                                         GError           **error);
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (GstPeerConnection, gst_peer_connection, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
@@ -1969,6 +1975,36 @@ gst_peer_connection_add_track_with_codec (GstPeerConnection *self,
                                           GstElement        *source,
                                           GError           **error)
 {
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+  g_return_val_if_fail (GST_IS_ELEMENT (source), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return add_track_internal (self, codec, source, NULL, error);
+}
+
+GstCallTrack *
+gst_peer_connection_add_broadcast_track (GstPeerConnection *self,
+                                         GstCallBroadcast  *broadcast,
+                                         GError           **error)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+  g_return_val_if_fail (GST_IS_CALL_BROADCAST (broadcast), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return add_track_internal (self, gst_call_broadcast_get_codec (broadcast), NULL,
+                             broadcast, error);
+}
+
+/* Sends @source encoded with @codec, or, with @broadcast (and no source),
+ * the broadcast's packets: its encoder is shared, the branch only carries
+ * packets to webrtcbin. */
+static GstCallTrack *
+add_track_internal (GstPeerConnection *self,
+                    GstCallCodec       codec,
+                    GstElement        *source,
+                    GstCallBroadcast  *broadcast,
+                    GError           **error)
+{
   GstCallMediaKind kind = gst_call_media_codec_kind (codec);
   int static_payload_type = gst_call_media_codec_static_payload_type (codec);
   Shared *shared;
@@ -1983,14 +2019,21 @@ gst_peer_connection_add_track_with_codec (GstPeerConnection *self,
   GstCallTrack *track;
   guint payload_type;
 
-  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
-  g_return_val_if_fail (GST_IS_ELEMENT (source), NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  source_ref = gst_object_ref_sink (source);
+  if (source)
+    source_ref = gst_object_ref_sink (source);
   if (!check_usable (self, error))
     return NULL;
   shared = self->shared;
+
+  if (broadcast) {
+    payload_type = static_payload_type >= 0 ? (guint) static_payload_type
+        : kind == GST_CALL_MEDIA_KIND_VIDEO ? self->next_video_payload
+                                            : self->next_audio_payload;
+    source = gst_call_broadcast_add_viewer (broadcast, payload_type, error);
+    if (!source)
+      return NULL;
+    source_ref = gst_object_ref_sink (source);
+  }
 
   if (GST_OBJECT_PARENT (source)) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
@@ -2010,7 +2053,11 @@ gst_peer_connection_add_track_with_codec (GstPeerConnection *self,
   else
     payload_type = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->next_video_payload
                                                      : self->next_audio_payload;
-  send_bin = gst_call_media_make_send_bin (codec, payload_type, error);
+  /* A broadcast's packets are ready to send: its appsrc pushes them to
+   * webrtcbin on a thread of this pipeline, through an element that lets
+   * them pass (and keyframe requests back). */
+  send_bin = broadcast ? gst_call_make_element ("capsfilter", NULL, error)
+                       : gst_call_media_make_send_bin (codec, payload_type, error);
   if (!send_bin)
     return NULL;
 
@@ -2081,7 +2128,7 @@ gst_peer_connection_add_track_with_codec (GstPeerConnection *self,
   track = gst_call_track_new (kind, FALSE, NULL, GST_BIN (shared->pipeline),
                               source_pad);
   gst_call_track_set_valve (track, valve);
-  {
+  if (!broadcast) {
     g_autoptr (GstElement) slot = gst_call_media_find_encoder_slot (send_bin);
 
     gst_call_track_set_encoder_slot (track, slot);
