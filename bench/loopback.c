@@ -33,13 +33,21 @@
  * --mode=gstcall is two GstCall objects per call through the loopback
  * signaller, with libgstcall's defaults.
  *
- * --mode=gstcall-viewers / raw-viewers (with --viewers=N) measure one
- * sending application feeding N receive-only peers: see bench/run.
+ * --mode=raw-viewers / gstcall-viewers / gstcall-shared-viewers (with
+ * --viewers=N) measure one sending application feeding N receive-only
+ * peers: N pairs, the senders sending video (640x480@30 VP8) and audio,
+ * the viewers receiving only. raw-viewers and gstcall-viewers encode per
+ * viewer (N video sources and encoders); gstcall-shared-viewers gives the N
+ * calls one GstCallBroadcast, one video source and encoder (audio stays
+ * per call). The viewers run in the same process and decode: their CPU is
+ * in the figures.
  */
 
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <gst/gst.h>
 #include <gst/sdp/sdp.h>
@@ -70,6 +78,7 @@ struct _Bench {
   gint64 start;
   GPtrArray *peers;          /* Peer */
   GPtrArray *signallers;     /* gstcall: GstCallLoopbackSignaller */
+  GstCallBroadcast *broadcast; /* gstcall-shared-viewers: the one video encoder */
   gint failed;               /* atomic */
   char *failure;
 };
@@ -442,6 +451,8 @@ call_peer_new (Bench            *bench,
   g_object_set (peer->call, "ice-local-addresses", loopback_address,
                 "send-video", send_video, "send-audio", send_audio, NULL);
   gst_call_set_signaller (peer->call, signaller);
+  if (send_video && bench->broadcast)
+    gst_call_set_broadcast (peer->call, bench->broadcast);
   if (!gst_call_set_sources_from_description (
           peer->call,
           send_video ? "videotestsrc is-live=true pattern=ball ! capsfilter caps=" VIDEO_CAPS
@@ -470,6 +481,216 @@ call_peer_free (Peer *peer)
   gst_call_hangup (peer->call);
   g_object_unref (peer->call);
   g_free (peer);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Viewers in a process of their own                                          */
+
+typedef struct {
+  GstCall *call;
+  GstCallWebSocketSignaller *signaller;
+} RemoteViewer;
+
+static void
+on_viewer_answered (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!gst_call_answer_finish (GST_CALL (source), result, &error))
+    g_printerr ("viewer: %s\n", error->message);
+}
+
+static void
+on_viewer_joined (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  RemoteViewer *viewer = user_data;
+  g_autoptr (GError) error = NULL;
+
+  if (!gst_call_websocket_signaller_connect_finish (viewer->signaller, result, NULL, &error)) {
+    g_printerr ("viewer: %s\n", error->message);
+    return;
+  }
+  gst_call_answer_async (viewer->call, NULL, on_viewer_answered, viewer);
+}
+
+static gboolean
+on_input_closed (GIOChannel   *channel,
+                 GIOCondition  condition,
+                 gpointer      loop)
+{
+  g_main_loop_quit (loop);
+  return G_SOURCE_REMOVE;
+}
+
+/* --mode=viewer-process: N receive-only calls answering in rooms v0..vN-1
+ * of the signalling server on --port, until stdin closes. */
+static int
+run_viewer_process (int viewers,
+                    int port)
+{
+  const char * const loopback_address[] = { "127.0.0.1", NULL };
+  g_autoptr (GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr (GIOChannel) input = g_io_channel_unix_new (0);
+  RemoteViewer *all = g_new0 (RemoteViewer, viewers);
+
+  for (int i = 0; i < viewers; i++) {
+    g_autofree char *uri = g_strdup_printf ("ws://127.0.0.1:%d/ws?room=v%d", port, i);
+
+    all[i].call = gst_call_new ();
+    g_object_set (all[i].call, "ice-local-addresses", loopback_address,
+                  "send-video", FALSE, "send-audio", FALSE, NULL);
+    gst_call_set_video_sink (all[i].call, make_fakesink ());
+    gst_call_set_audio_sink (all[i].call, make_fakesink ());
+    all[i].signaller = gst_call_websocket_signaller_new (uri, NULL);
+    gst_call_set_signaller (all[i].call, GST_CALL_SIGNALLER (all[i].signaller));
+    gst_call_websocket_signaller_connect_async (all[i].signaller, NULL, on_viewer_joined,
+                                                &all[i]);
+  }
+  /* The sender closes our stdin when it is done. */
+  g_io_add_watch (input, G_IO_IN | G_IO_HUP | G_IO_ERR, on_input_closed, loop);
+  g_main_loop_run (loop);
+
+  for (int i = 0; i < viewers; i++) {
+    gst_call_hangup (all[i].call);
+    g_object_unref (all[i].call);
+    g_object_unref (all[i].signaller);
+  }
+  g_free (all);
+  return 0;
+}
+
+static void
+on_remote_sender_dialled (GObject      *source,
+                          GAsyncResult *result,
+                          gpointer      user_data)
+{
+  Peer *peer = user_data;
+  g_autoptr (GError) error = NULL;
+
+  if (!gst_call_dial_finish (peer->call, result, &error))
+    bench_fail (peer->bench, "dial failed: %s", error->message);
+}
+
+static gboolean all_peers (Bench *bench, gsize offset);
+static gint64   latest    (Bench *bench, gsize offset);
+static void     run_for   (Bench *bench, double seconds);
+static gboolean quit_loop (gpointer data);
+
+/* --mode=gstcall-viewers-remote / gstcall-shared-viewers-remote: this
+ * process sends video to N viewers in another process (through a
+ * signalling server here) and measures only itself. */
+static int
+run_remote_sender (const char *program,
+                   const char *mode,
+                   int         viewers,
+                   double      warmup,
+                   double      seconds)
+{
+  const char * const loopback_address[] = { "127.0.0.1", NULL };
+  g_autoptr (GstCallSignallingServer) server = gst_call_signalling_server_new (NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *port_arg = NULL, *viewers_arg = NULL;
+  gboolean shared = g_str_equal (mode, "gstcall-shared-viewers-remote");
+  Bench bench = { 0 };
+  GPid child;
+  int child_stdin;
+  gint64 deadline, window_start;
+  double cpu_window_start;
+
+  if (!gst_call_signalling_server_listen (server, "127.0.0.1", 0, &error))
+    g_error ("%s", error->message);
+  port_arg = g_strdup_printf ("--port=%u", gst_call_signalling_server_get_port (server));
+  viewers_arg = g_strdup_printf ("--viewers=%d", viewers);
+  {
+    const char *argv[] = { program, "--mode=viewer-process", port_arg, viewers_arg, NULL };
+
+    if (!g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD,
+                                   NULL, NULL, &child, &child_stdin, NULL, NULL, &error))
+      g_error ("%s", error->message);
+  }
+
+  bench.loop = g_main_loop_new (NULL, FALSE);
+  bench.peers = g_ptr_array_new ();
+  bench.start = g_get_monotonic_time ();
+  if (shared) {
+    bench.broadcast = gst_call_broadcast_new (
+        GST_CALL_MEDIA_KIND_VIDEO,
+        gst_parse_bin_from_description ("videotestsrc is-live=true pattern=ball ! "
+                                        "capsfilter caps=" VIDEO_CAPS, TRUE, NULL),
+        &error);
+    if (!bench.broadcast)
+      g_error ("%s", error->message);
+  }
+  for (int i = 0; i < viewers; i++) {
+    g_autofree char *uri = g_strdup_printf ("ws://127.0.0.1:%u/ws?room=v%d",
+                                            gst_call_signalling_server_get_port (server), i);
+    Peer *peer = g_new0 (Peer, 1);
+
+    peer->bench = &bench;
+    peer->offerer = TRUE;
+    peer->call = gst_call_new ();
+    g_object_set (peer->call, "ice-local-addresses", loopback_address,
+                  "send-video", TRUE, "send-audio", FALSE, NULL);
+    if (shared)
+      gst_call_set_broadcast (peer->call, bench.broadcast);
+    else if (!gst_call_set_sources_from_description (
+                 peer->call, "videotestsrc is-live=true pattern=ball ! capsfilter caps="
+                 VIDEO_CAPS, NULL, &error))
+      g_error ("%s", error->message);
+    gst_call_set_video_sink (peer->call, make_fakesink ());
+    gst_call_set_audio_sink (peer->call, make_fakesink ());
+    g_signal_connect (peer->call, "notify::state", G_CALLBACK (on_call_state), peer);
+    gst_call_dial_async (peer->call, uri, NULL, on_remote_sender_dialled, peer);
+    g_ptr_array_add (bench.peers, peer);
+  }
+
+  deadline = g_get_monotonic_time () + TIMEOUT_SECONDS * G_USEC_PER_SEC;
+  {
+    guint poll_id = g_timeout_add (5, quit_loop, bench.loop);
+
+    while (!g_atomic_int_get (&bench.failed) &&
+           !all_peers (&bench, G_STRUCT_OFFSET (Peer, connected_at)) &&
+           g_get_monotonic_time () < deadline)
+      g_main_loop_run (bench.loop);
+    g_source_remove (poll_id);
+  }
+  if (!g_atomic_int_get (&bench.failed) &&
+      all_peers (&bench, G_STRUCT_OFFSET (Peer, connected_at))) {
+    run_for (&bench, warmup + 1.0);
+    window_start = g_get_monotonic_time ();
+    cpu_window_start = cpu_seconds ();
+    run_for (&bench, seconds);
+    printf ("mode=%s warm=0 calls=0 viewers=%d connected_ms=%.1f first_frame_ms=0 "
+            "setup_cpu_s=0 cpu_per_call=%.4f cpu_cores=%.4f max_rss_kb=%ld\n",
+            mode, viewers,
+            (latest (&bench, G_STRUCT_OFFSET (Peer, connected_at)) - bench.start) / 1000.0,
+            (cpu_seconds () - cpu_window_start) /
+                ((g_get_monotonic_time () - window_start) / 1e6) / viewers,
+            (cpu_seconds () - cpu_window_start) /
+                ((g_get_monotonic_time () - window_start) / 1e6),
+            max_rss_kb ());
+  } else if (!g_atomic_int_get (&bench.failed)) {
+    bench_fail (&bench, "the viewers did not all connect within %d s", TIMEOUT_SECONDS);
+  }
+
+  for (guint i = 0; i < bench.peers->len; i++)
+    call_peer_free (g_ptr_array_index (bench.peers, i));
+  g_ptr_array_unref (bench.peers);
+  g_clear_object (&bench.broadcast);
+  close (child_stdin);
+  waitpid (child, NULL, 0);
+  g_spawn_close_pid (child);
+  g_main_loop_unref (bench.loop);
+  if (bench.failure) {
+    fprintf (stderr, "%s: %s\n", program, bench.failure);
+    g_free (bench.failure);
+    return 1;
+  }
+  return 0;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -548,14 +769,17 @@ main (int argc, char **argv)
   char *mode = NULL;
   int calls = 1;
   int viewers = 0;
+  int port = 0;
   double seconds = 3.0;
   double warmup = 1.0;
   gboolean warm = FALSE;
   const GOptionEntry entries[] = {
     { "mode", 0, 0, G_OPTION_ARG_STRING, &mode,
-      "raw, gstcall, raw-viewers, gstcall-viewers", "MODE" },
+      "raw, gstcall, raw-viewers, gstcall-viewers, gstcall-shared-viewers", "MODE" },
     { "calls", 0, 0, G_OPTION_ARG_INT, &calls, "concurrent loopback calls (default 1)", "N" },
     { "viewers", 0, 0, G_OPTION_ARG_INT, &viewers, "receive-only peers of one sender", "N" },
+    { "port", 0, 0, G_OPTION_ARG_INT, &port, "viewer-process: the signalling server's port",
+      "PORT" },
     { "seconds", 0, 0, G_OPTION_ARG_DOUBLE, &seconds,
       "steady-state CPU window (default 3)", "S" },
     { "warmup", 0, 0, G_OPTION_ARG_DOUBLE, &warmup,
@@ -578,10 +802,27 @@ main (int argc, char **argv)
     fprintf (stderr, "%s: %s\n", argv[0], error->message);
     return 2;
   }
+  if (mode && (g_str_equal (mode, "viewer-process") ||
+               g_str_has_suffix (mode, "-viewers-remote"))) {
+    int status;
+
+    if (viewers < 1) {
+      fprintf (stderr, "%s: --viewers >= 1\n", argv[0]);
+      return 2;
+    }
+    gst_init (&argc, &argv);
+    status = g_str_equal (mode, "viewer-process")
+        ? run_viewer_process (viewers, port)
+        : run_remote_sender (argv[0], mode, viewers, warmup, seconds);
+    g_free (mode);
+    return status;
+  }
   if (!mode || (!g_str_equal (mode, "raw") && !g_str_equal (mode, "gstcall") &&
-                !g_str_equal (mode, "raw-viewers") && !g_str_equal (mode, "gstcall-viewers")) ||
+                !g_str_equal (mode, "raw-viewers") && !g_str_equal (mode, "gstcall-viewers") &&
+                !g_str_equal (mode, "gstcall-shared-viewers")) ||
       calls < 1 || seconds <= 0) {
-    fprintf (stderr, "%s: --mode=raw|gstcall|raw-viewers|gstcall-viewers, --calls >= 1\n",
+    fprintf (stderr, "%s: --mode=raw|gstcall|raw-viewers|gstcall-viewers|"
+             "gstcall-shared-viewers, --calls >= 1\n",
              argv[0]);
     return 2;
   }
@@ -608,6 +849,16 @@ main (int argc, char **argv)
 
   cpu_start = cpu_seconds ();
   bench.start = g_get_monotonic_time ();
+
+  if (g_str_equal (mode, "gstcall-shared-viewers")) {
+    bench.broadcast = gst_call_broadcast_new (
+        GST_CALL_MEDIA_KIND_VIDEO,
+        gst_parse_bin_from_description ("videotestsrc is-live=true pattern=ball ! "
+                                        "capsfilter caps=" VIDEO_CAPS, TRUE, NULL),
+        &error);
+    if (!bench.broadcast)
+      g_error ("%s", error->message);
+  }
 
   for (int i = 0; i < pairs; i++) {
     /* In viewer mode the offerer sends, the answerer only receives. */
@@ -679,6 +930,7 @@ main (int argc, char **argv)
   }
   g_ptr_array_unref (bench.peers);
   g_ptr_array_unref (bench.signallers);
+  g_clear_object (&bench.broadcast);
   g_main_loop_unref (bench.loop);
 
   if (bench.failure) {
