@@ -127,14 +127,20 @@ on_new_sample (GstElement       *appsink,
 
   for (guint i = 0; i < targets->len; i++) {
     Viewer *target = g_ptr_array_index (targets, i);
-    GstBuffer *out = gst_buffer_ref (buffer);
+    /* The packet's memory is shared; its timestamps are the broadcast
+     * pipeline's running time, meaningless in the call's pipeline (whose
+     * clock started elsewhere, and which paces packets by them): the
+     * call's appsrc stamps its own copy as it arrives. */
+    GstBuffer *out = gst_buffer_copy (buffer);
     GstFlowReturn flow = GST_FLOW_OK;
 
+    GST_BUFFER_PTS (out) = GST_CLOCK_TIME_NONE;
+    GST_BUFFER_DTS (out) = GST_CLOCK_TIME_NONE;
+    GST_BUFFER_DURATION (out) = GST_CLOCK_TIME_NONE;
     if (target->payload_type != self->payload_type) {
       GstRTPBuffer rtp = GST_RTP_BUFFER_INIT;
 
-      /* Copies the packet header only when other calls share it. */
-      out = gst_buffer_make_writable (out);
+      /* Copies the packet's memory, which other calls share. */
       if (gst_rtp_buffer_map (out, GST_MAP_READWRITE, &rtp)) {
         gst_rtp_buffer_set_payload_type (&rtp, target->payload_type);
         gst_rtp_buffer_unmap (&rtp);

@@ -44,12 +44,48 @@ count_decoded (GstPad          *pad,
                gpointer         user_data)
 {
   Pair *pair = user_data;
-  GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER (info);
 
   g_atomic_int_inc (&pair->frames);
+  return GST_PAD_PROBE_OK;
+}
+
+/* Encoded frames, as the depayloader hands them to the decoder. */
+static GstPadProbeReturn
+count_keyframe (GstPad          *pad,
+                GstPadProbeInfo *info,
+                gpointer         user_data)
+{
+  Pair *pair = user_data;
+  GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER (info);
+
   if (!GST_BUFFER_FLAG_IS_SET (buffer, GST_BUFFER_FLAG_DELTA_UNIT))
     g_atomic_int_inc (&pair->keyframes);
   return GST_PAD_PROBE_OK;
+}
+
+static void
+watch_keyframes (Pair *pair)
+{
+  GstPeerConnection *pc = gst_call_get_peer_connection (pair->viewer);
+  GstIterator *it = gst_bin_iterate_recurse (GST_BIN (gst_peer_connection_get_pipeline (pc)));
+  GValue item = G_VALUE_INIT;
+  gboolean found = FALSE;
+
+  while (gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
+    GstElement *element = g_value_get_object (&item);
+    GstElementFactory *factory = gst_element_get_factory (element);
+
+    if (factory && g_str_equal (gst_plugin_feature_get_name (factory), "rtpvp8depay")) {
+      g_autoptr (GstPad) src = gst_element_get_static_pad (element, "src");
+
+      gst_pad_add_probe (src, GST_PAD_PROBE_TYPE_BUFFER, count_keyframe, pair, NULL);
+      found = TRUE;
+    }
+    g_value_reset (&item);
+  }
+  g_value_unset (&item);
+  gst_iterator_free (it);
+  g_assert_true (found);
 }
 
 static void
@@ -220,6 +256,9 @@ test_three_viewers (void)
   /* Every viewer decodes the broadcast. */
   progress_mark (&progress);
   test_wait_until (all_decoded_more, &progress, TIMEOUT_MS, "frames at every viewer");
+
+  for (guint i = 0; i < N_VIEWERS; i++)
+    watch_keyframes (&pairs[i]);
 
   /* One encoder in all: the broadcast's; the calls encode nothing. */
   g_assert_cmpuint (count_encoders (gst_call_broadcast_get_pipeline (broadcast)), ==, 1);
