@@ -10,8 +10,8 @@
 
 G_BEGIN_DECLS
 
-/* A new source of the broadcast's RTP packets for one call's pipeline (a
- * floating appsrc), with @payload_type written in. Keyframe requests
+/* A new source of the broadcast's RTP packets for one call's pipeline (an
+ * appsrc, full reference, not floating), with @payload_type written in. Keyframe requests
  * reaching it go to the shared encoder. */
 GstElement *gst_call_broadcast_add_viewer (GstCallBroadcast *self,
                                            guint             payload_type,

@@ -243,8 +243,8 @@ gst_call_broadcast_add_viewer (GstCallBroadcast *self,
       gst_element_set_state (self->pipeline, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE)
     GST_WARNING ("the broadcast's pipeline did not start");
 
-  /* The caller adds it to its pipeline: a floating reference for it. */
-  return GST_ELEMENT (g_object_ref (appsrc));
+  /* A full reference for the caller, which adds it to its pipeline. */
+  return gst_object_ref (appsrc);
 }
 
 static void

@@ -2032,7 +2032,7 @@ add_track_internal (GstPeerConnection *self,
     source = gst_call_broadcast_add_viewer (broadcast, payload_type, error);
     if (!source)
       return NULL;
-    source_ref = gst_object_ref_sink (source);
+    source_ref = source; /* a full reference already */
   }
 
   if (GST_OBJECT_PARENT (source)) {
