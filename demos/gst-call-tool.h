@@ -13,5 +13,7 @@ G_BEGIN_DECLS
 /* Each subcommand gets argv with argv[0] set to "gst-call SUBCOMMAND" and
  * returns the process exit status. */
 int gst_call_tool_loopback (int argc, char **argv);
+int gst_call_tool_serve    (int argc, char **argv);
+int gst_call_tool_dial     (int argc, char **argv);
 
 G_END_DECLS

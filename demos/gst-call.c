@@ -24,6 +24,10 @@ typedef struct {
 static const Subcommand subcommands[] = {
   { "loopback", N_("Make a call between two peers in this process and report timings"),
     gst_call_tool_loopback },
+  { "serve", N_("Serve a web page: every browser that opens it gets a call with this process"),
+    gst_call_tool_serve },
+  { "dial", N_("Join a room of a signalling server and call the peer there"),
+    gst_call_tool_dial },
   { "encoders", N_("Show which encoders (or decoders) would be used, and why"),
     gst_call_tool_encoders },
 };

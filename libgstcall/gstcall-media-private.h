@@ -27,11 +27,24 @@ int              gst_call_media_codec_static_payload_type (GstCallCodec codec);
 GstCaps    *gst_call_media_make_rtp_caps   (GstCallCodec codec,
                                             guint        payload_type);
 
+/* The H.264 profile-level-id offered: constrained baseline, level 3.1. */
+#define GST_CALL_MEDIA_H264_PROFILE_LEVEL_ID "42e01f"
+
+/* As gst_call_media_make_rtp_caps(), with the H.264 @profile_level_id an
+ * offer asked for (NULL: GST_CALL_MEDIA_H264_PROFILE_LEVEL_ID). */
+GstCaps    *gst_call_media_make_rtp_caps_full (GstCallCodec  codec,
+                                               guint         payload_type,
+                                               const char   *profile_level_id);
+
 /* A bin that takes raw media on its "sink" ghost pad and gives @codec in
  * RTP on its "src" ghost pad, with caps from gst_call_media_make_rtp_caps(). */
 GstElement *gst_call_media_make_send_bin   (GstCallCodec  codec,
                                             guint         payload_type,
                                             GError      **error);
+GstElement *gst_call_media_make_send_bin_full (GstCallCodec  codec,
+                                               guint         payload_type,
+                                               const char   *profile_level_id,
+                                               GError      **error);
 
 /* The encoder slot of a bin made by gst_call_media_make_send_bin(). */
 GstElement *gst_call_media_find_encoder_slot (GstElement *send_bin);

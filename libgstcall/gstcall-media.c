@@ -114,6 +114,14 @@ GstCaps *
 gst_call_media_make_rtp_caps (GstCallCodec codec,
                               guint        payload_type)
 {
+  return gst_call_media_make_rtp_caps_full (codec, payload_type, NULL);
+}
+
+GstCaps *
+gst_call_media_make_rtp_caps_full (GstCallCodec  codec,
+                                   guint         payload_type,
+                                   const char   *profile_level_id)
+{
   const SendCodec *send_codec = find_send_codec (codec);
   GstCaps *caps;
 
@@ -129,12 +137,14 @@ gst_call_media_make_rtp_caps (GstCallCodec codec,
   if (codec == GST_CALL_CODEC_OPUS)
     gst_caps_set_simple (caps, "encoding-params", G_TYPE_STRING, "2", NULL);
   else if (codec == GST_CALL_CODEC_H264)
-    /* Constrained baseline, level 3.1, as the encoders write it (constraint
-     * set 1: 42c01f; browsers read it as constrained baseline, which they
-     * often write 42e01f). webrtcbin's pad only takes the stream if the
-     * two agree. */
+    /* Constrained baseline, level 3.1, written as browsers and aiortc
+     * write it (42e01f; the encoders write 42c01f, the same profile: the
+     * send bin rewrites it). webrtcbin's pad only takes the stream if the
+     * two agree. An answer uses the offer's value. */
     gst_caps_set_simple (caps, "packetization-mode", G_TYPE_STRING, "1",
-                         "profile-level-id", G_TYPE_STRING, "42c01f",
+                         "profile-level-id", G_TYPE_STRING,
+                         profile_level_id ? profile_level_id
+                                          : GST_CALL_MEDIA_H264_PROFILE_LEVEL_ID,
                          "level-asymmetry-allowed", G_TYPE_STRING, "1", NULL);
   return caps;
 }
@@ -262,6 +272,15 @@ gst_call_media_make_send_bin (GstCallCodec  codec,
                               guint         payload_type,
                               GError      **error)
 {
+  return gst_call_media_make_send_bin_full (codec, payload_type, NULL, error);
+}
+
+GstElement *
+gst_call_media_make_send_bin_full (GstCallCodec  codec,
+                                   guint         payload_type,
+                                   const char   *profile_level_id,
+                                   GError      **error)
+{
   static const char * const video_head[] = { "queue", "videoconvert", NULL };
   static const char * const audio_head[] = {
     "queue", "audioconvert", "audioresample", NULL
@@ -317,10 +336,28 @@ gst_call_media_make_send_bin (GstCallCodec  codec,
   /* The payloader's caps carry what the encoder really produces (an H.264
    * level lower than the 3.1 offered, say): pin what webrtcbin maps to the
    * media section, not the fmtp parameters. */
-  caps = gst_call_media_make_rtp_caps (codec, payload_type);
+  caps = gst_call_media_make_rtp_caps_full (codec, payload_type, profile_level_id);
   gst_structure_remove_fields (gst_caps_get_structure (caps, 0), "packetization-mode",
                                "profile-level-id", "level-asymmetry-allowed", NULL);
   g_object_set (last, "caps", caps, NULL);
+
+  /* H.264: the profile-level-id the encoder writes (42c01f for constrained
+   * baseline) is replaced by the one negotiated for the same profile
+   * (42e01f, or what the peer offered). */
+  if (codec == GST_CALL_CODEC_H264) {
+    GstElement *setter = gst_call_make_element ("capssetter", NULL, error);
+    g_autoptr (GstCaps) profile = NULL;
+
+    if (!setter)
+      return NULL;
+    profile = gst_caps_new_simple ("application/x-rtp", "profile-level-id", G_TYPE_STRING,
+                                   profile_level_id ? profile_level_id
+                                                    : GST_CALL_MEDIA_H264_PROFILE_LEVEL_ID,
+                                   NULL);
+    g_object_set (setter, "caps", profile, "join", TRUE, "replace", FALSE, NULL);
+    if (!append_element (bin, &last, setter, error))
+      return NULL;
+  }
   add_src_ghost_pad (bin, last);
 
   return g_steal_pointer (&bin);

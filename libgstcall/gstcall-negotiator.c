@@ -37,6 +37,7 @@ enum {
   SIGNAL_NEGOTIATED,
   SIGNAL_FAILED,
   SIGNAL_BYE,
+  SIGNAL_REMOTE_OFFER,
   N_SIGNALS
 };
 
@@ -319,6 +320,11 @@ gst_call_negotiator_class_init (GstCallNegotiatorClass *klass)
   signals[SIGNAL_FAILED] =
       g_signal_new ("failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                     NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
+  /* An offer from the peer, before it is applied: the answerer links its
+   * send branches here, with the offer's payload types. */
+  signals[SIGNAL_REMOTE_OFFER] =
+      g_signal_new ("remote-offer", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                    NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
   signals[SIGNAL_BYE] =
       g_signal_new ("bye", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                     NULL, NULL, NULL, G_TYPE_NONE, 0);
@@ -386,6 +392,14 @@ gst_call_negotiator_receive_description (GstCallNegotiator *self,
       return;
     }
     replace_string (&self->offer, sdp);
+    {
+      /* A handler may end the call, and drop the negotiator. */
+      g_autoptr (GstCallNegotiator) keep_alive = g_object_ref (self);
+
+      g_signal_emit (self, signals[SIGNAL_REMOTE_OFFER], 0, sdp);
+      if (g_cancellable_is_cancelled (self->cancellable))
+        return;
+    }
   } else {
     replace_string (&self->answer, sdp);
   }
@@ -408,8 +422,13 @@ gst_call_negotiator_receive_candidate (GstCallNegotiator *self,
   g_return_if_fail (GST_IS_CALL_NEGOTIATOR (self));
 
   self->candidates_received++;
-  if (!gst_peer_connection_add_ice_candidate (self->pc, mline_index, candidate, &error))
-    fail (self, error);
+  if (!gst_peer_connection_add_ice_candidate (self->pc, mline_index, candidate, &error)) {
+    /* The error quotes the candidate: not for warnings, which people
+     * share. */
+    GST_WARNING ("negotiation failed: the peer sent a malformed ICE candidate");
+    GST_INFO ("%s", error->message);
+    g_signal_emit (self, signals[SIGNAL_FAILED], 0, error);
+  }
 }
 
 const char *

@@ -43,6 +43,7 @@ static const ElementOrigin element_origins[] = {
   { "rtpvp9depay", "rtp", PLUGINS_GOOD },
   { "rtph264pay", "rtp", PLUGINS_GOOD },
   { "rtph264depay", "rtp", PLUGINS_GOOD },
+  { "capssetter", "debug", PLUGINS_GOOD },
   { "rtpopuspay", "rtp", PLUGINS_GOOD },
   { "rtpopusdepay", "rtp", PLUGINS_GOOD },
   { "rtppcmapay", "rtp", PLUGINS_GOOD },

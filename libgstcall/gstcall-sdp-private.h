@@ -31,6 +31,35 @@ gboolean gst_call_sdp_check_candidate (const char  *candidate,
                                        guint        mline_index,
                                        GError     **error);
 
+/* aiortc declares a BUNDLE group but gives each of its media sections its
+ * own ICE credentials, which webrtcbin refuses: gives every section of the
+ * group the credentials of the group's first section (the transport the
+ * bundle uses) and drops the candidates of the others. Returns TRUE if
+ * @message changed. */
+gboolean gst_call_sdp_normalise_bundle_ice (GstSDPMessage *message);
+
+/* Finds what to send in the first media section of @kind of an offer:
+ * @preferred when offered, else the first codec offered that libgstcall can
+ * send (H.264 only in packetization mode 1 and a baseline profile). Sets
+ * @codec, its @payload_type and, for H.264, the offered @profile_level_id
+ * (transfer full, nullable). Returns FALSE if the offer has no section of
+ * @kind or none with a codec we send. */
+gboolean gst_call_sdp_find_send_codec (const GstSDPMessage  *offer,
+                                       GstCallMediaKind      kind,
+                                       GstCallCodec          preferred,
+                                       GstCallCodec         *codec,
+                                       guint                *payload_type,
+                                       char                **profile_level_id);
+
+/* Checks that the peer, if it receives media of @kind ("audio", "video")
+ * in @message, accepts @encoding_name ("VP8", "OPUS", ...), the codec we
+ * send it. The error (GST_CALL_ERROR_NEGOTIATION) names our codec and the
+ * peer's. */
+gboolean gst_call_sdp_check_codec (const GstSDPMessage *message,
+                                   const char          *kind,
+                                   const char          *encoding_name,
+                                   GError             **error);
+
 GstWebRTCSDPType gst_call_sdp_type_to_webrtc (GstCallSdpType type);
 const char      *gst_call_sdp_type_to_string (GstCallSdpType type);
 

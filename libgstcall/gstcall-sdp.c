@@ -6,9 +6,14 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "gstcall-sdp-private.h"
 #include "gstcall-error.h"
 #include "gstcall-private.h"
+#include "gstcall-media-private.h"
+
+#include <string.h>
 
 static const char *
 media_or_session_attribute (const GstSDPMessage *message,
@@ -159,6 +164,212 @@ gst_call_sdp_check_candidate (const char  *candidate,
   return TRUE;
 }
 
+static GStrv
+bundle_group_mids (const GstSDPMessage *message)
+{
+  for (guint i = 0; i < gst_sdp_message_attributes_len (message); i++) {
+    const GstSDPAttribute *attribute = gst_sdp_message_get_attribute (message, i);
+
+    if (g_strcmp0 (attribute->key, "group") == 0 && attribute->value &&
+        g_str_has_prefix (attribute->value, "BUNDLE "))
+      return g_strsplit (attribute->value + strlen ("BUNDLE "), " ", -1);
+  }
+  return NULL;
+}
+
+static void
+replace_media_attribute (GstSDPMedia *media,
+                         const char  *key,
+                         const char  *value)
+{
+  for (guint i = 0; i < gst_sdp_media_attributes_len (media); i++) {
+    const GstSDPAttribute *attribute = gst_sdp_media_get_attribute (media, i);
+
+    if (g_strcmp0 (attribute->key, key) == 0) {
+      GstSDPAttribute replacement;
+
+      gst_sdp_attribute_set (&replacement, key, value);
+      gst_sdp_media_replace_attribute (media, i, &replacement);
+      return;
+    }
+  }
+  gst_sdp_media_add_attribute (media, key, value);
+}
+
+gboolean
+gst_call_sdp_normalise_bundle_ice (GstSDPMessage *message)
+{
+  g_auto (GStrv) mids = bundle_group_mids (message);
+  g_autofree char *ufrag = NULL;
+  g_autofree char *pwd = NULL;
+  gboolean changed = FALSE;
+
+  if (!mids || !mids[0])
+    return FALSE;
+
+  for (guint i = 0; i < gst_sdp_message_medias_len (message); i++) {
+    GstSDPMedia *media = (GstSDPMedia *) gst_sdp_message_get_media (message, i);
+    const char *mid = gst_sdp_media_get_attribute_val (media, "mid");
+    const char *media_ufrag = gst_sdp_media_get_attribute_val (media, "ice-ufrag");
+    const char *media_pwd = gst_sdp_media_get_attribute_val (media, "ice-pwd");
+
+    if (!mid || !g_strv_contains ((const char * const *) mids, mid) ||
+        !media_ufrag || !media_pwd)
+      continue;
+    if (!ufrag) {
+      /* The first section of the group: its transport carries the bundle. */
+      ufrag = g_strdup (media_ufrag);
+      pwd = g_strdup (media_pwd);
+      continue;
+    }
+    if (g_str_equal (ufrag, media_ufrag) && g_str_equal (pwd, media_pwd))
+      continue;
+
+    replace_media_attribute (media, "ice-ufrag", ufrag);
+    replace_media_attribute (media, "ice-pwd", pwd);
+    for (guint j = gst_sdp_media_attributes_len (media); j > 0; j--) {
+      const GstSDPAttribute *attribute = gst_sdp_media_get_attribute (media, j - 1);
+
+      if (g_strcmp0 (attribute->key, "candidate") == 0)
+        gst_sdp_media_remove_attribute (media, j - 1);
+    }
+    changed = TRUE;
+  }
+  return changed;
+}
+
+static gboolean
+codec_from_rtpmap (const char    *encoding,
+                   GstCallCodec  *codec)
+{
+  static const struct {
+    const char *name;
+    GstCallCodec codec;
+  } names[] = {
+    { "VP8", GST_CALL_CODEC_VP8 },
+    { "VP9", GST_CALL_CODEC_VP9 },
+    { "H264", GST_CALL_CODEC_H264 },
+    { "OPUS", GST_CALL_CODEC_OPUS },
+    { "PCMA", GST_CALL_CODEC_PCMA },
+    { "PCMU", GST_CALL_CODEC_PCMU },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (names); i++) {
+    if (g_ascii_strcasecmp (encoding, names[i].name) == 0) {
+      *codec = names[i].codec;
+      return TRUE;
+    }
+  }
+  return FALSE;
+}
+
+/* The value of @name in the fmtp parameters of @payload_type, or NULL. */
+static char *
+fmtp_parameter (const GstSDPMedia *media,
+                guint              payload_type,
+                const char        *name)
+{
+  g_autofree char *prefix = g_strdup_printf ("%u ", payload_type);
+
+  for (guint i = 0; i < gst_sdp_media_attributes_len (media); i++) {
+    const GstSDPAttribute *attribute = gst_sdp_media_get_attribute (media, i);
+    g_auto (GStrv) parameters = NULL;
+
+    if (g_strcmp0 (attribute->key, "fmtp") != 0 || !attribute->value ||
+        !g_str_has_prefix (attribute->value, prefix))
+      continue;
+    parameters = g_strsplit (attribute->value + strlen (prefix), ";", -1);
+    for (guint j = 0; parameters[j]; j++) {
+      char *parameter = g_strstrip (parameters[j]);
+      gsize length = strlen (name);
+
+      if (g_ascii_strncasecmp (parameter, name, length) == 0 && parameter[length] == '=')
+        return g_strdup (parameter + length + 1);
+    }
+  }
+  return NULL;
+}
+
+/* Whether we can send @codec as offered with @payload_type. */
+static gboolean
+offered_codec_is_sendable (const GstSDPMedia *media,
+                           GstCallCodec       codec,
+                           guint              payload_type,
+                           char             **profile_level_id)
+{
+  g_autofree char *mode = NULL;
+  g_autofree char *profile = NULL;
+
+  *profile_level_id = NULL;
+  if (codec != GST_CALL_CODEC_H264)
+    return TRUE;
+
+  /* Our encoders write constrained baseline, which baseline (42xxxx) and
+   * constrained baseline receivers decode, in packetization mode 1. */
+  mode = fmtp_parameter (media, payload_type, "packetization-mode");
+  profile = fmtp_parameter (media, payload_type, "profile-level-id");
+  if (g_strcmp0 (mode, "1") != 0 || !profile || strlen (profile) != 6 ||
+      g_ascii_strncasecmp (profile, "42", 2) != 0)
+    return FALSE;
+  *profile_level_id = g_ascii_strdown (profile, -1);
+  return TRUE;
+}
+
+gboolean
+gst_call_sdp_find_send_codec (const GstSDPMessage  *offer,
+                              GstCallMediaKind      kind,
+                              GstCallCodec          preferred,
+                              GstCallCodec         *codec,
+                              guint                *payload_type,
+                              char                **profile_level_id)
+{
+  const char *kind_name = kind == GST_CALL_MEDIA_KIND_VIDEO ? "video" : "audio";
+
+  g_return_val_if_fail (offer != NULL, FALSE);
+  g_return_val_if_fail (codec != NULL && payload_type != NULL, FALSE);
+  g_return_val_if_fail (profile_level_id != NULL && *profile_level_id == NULL, FALSE);
+
+  for (guint i = 0; i < gst_sdp_message_medias_len (offer); i++) {
+    const GstSDPMedia *media = gst_sdp_message_get_media (offer, i);
+    gboolean found = FALSE;
+
+    if (g_strcmp0 (gst_sdp_media_get_media (media), kind_name) != 0)
+      continue;
+
+    /* Two passes: the preferred codec, then any we can send. */
+    for (guint pass = 0; pass < 2 && !found; pass++) {
+      for (guint j = 0; j < gst_sdp_media_formats_len (media) && !found; j++) {
+        guint64 format = g_ascii_strtoull (gst_sdp_media_get_format (media, j), NULL, 10);
+        g_autofree char *profile = NULL;
+        g_autoptr (GstCaps) caps = NULL;
+        const GstStructure *structure;
+        const char *encoding;
+        GstCallCodec offered;
+
+        if (format > 127)
+          continue;
+        caps = gst_sdp_media_get_caps_from_media (media, (int) format);
+        if (!caps)
+          continue;
+        structure = gst_caps_get_structure (caps, 0);
+        encoding = gst_structure_get_string (structure, "encoding-name");
+        if (!encoding || !codec_from_rtpmap (encoding, &offered) ||
+            !gst_call_media_codec_can_send (offered) ||
+            (pass == 0 && offered != preferred) ||
+            !offered_codec_is_sendable (media, offered, (guint) format, &profile))
+          continue;
+        *codec = offered;
+        *payload_type = (guint) format;
+        *profile_level_id = g_steal_pointer (&profile);
+        found = TRUE;
+      }
+    }
+    /* Only the first section of the kind: the call sends one track of it. */
+    return found;
+  }
+  return FALSE;
+}
+
 GstWebRTCSDPType
 gst_call_sdp_type_to_webrtc (GstCallSdpType type)
 {
@@ -180,4 +391,107 @@ const char *
 gst_call_sdp_type_to_string (GstCallSdpType type)
 {
   return gst_webrtc_sdp_type_to_string (gst_call_sdp_type_to_webrtc (type));
+}
+
+/* Payload formats that repair or accompany media and are no codec to send
+ * it with. */
+static gboolean
+is_auxiliary_encoding (const char *name)
+{
+  static const char * const auxiliary[] = {
+    "rtx", "red", "ulpfec", "flexfec-03", "telephone-event", "CN",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (auxiliary); i++) {
+    if (g_ascii_strcasecmp (name, auxiliary[i]) == 0)
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* Whether the peer receives on @media: a section neither rejected (port 0
+ * without bundle-only) nor sendonly or inactive from the peer's side. */
+static gboolean
+peer_receives (const GstSDPMedia *media)
+{
+  if (gst_sdp_media_get_port (media) == 0 &&
+      !gst_sdp_media_get_attribute_val (media, "bundle-only"))
+    return FALSE;
+  return !gst_sdp_media_get_attribute_val (media, "sendonly") &&
+         !gst_sdp_media_get_attribute_val (media, "inactive");
+}
+
+gboolean
+gst_call_sdp_check_codec (const GstSDPMessage *message,
+                          const char          *kind,
+                          const char          *encoding_name,
+                          GError             **error)
+{
+  g_autoptr (GPtrArray) peer_codecs = g_ptr_array_new_with_free_func (g_free);
+  gboolean receives = FALSE;
+
+  g_return_val_if_fail (message != NULL, FALSE);
+  g_return_val_if_fail (kind != NULL && encoding_name != NULL, FALSE);
+
+  for (guint i = 0; i < gst_sdp_message_medias_len (message); i++) {
+    const GstSDPMedia *media = gst_sdp_message_get_media (message, i);
+
+    if (g_strcmp0 (gst_sdp_media_get_media (media), kind) != 0 || !peer_receives (media))
+      continue;
+    receives = TRUE;
+
+    for (guint j = 0; j < gst_sdp_media_attributes_len (media); j++) {
+      const GstSDPAttribute *attribute = gst_sdp_media_get_attribute (media, j);
+      g_autofree char *name = NULL;
+      const char *space, *slash;
+
+      if (g_strcmp0 (attribute->key, "rtpmap") != 0 || !attribute->value)
+        continue;
+      /* "96 VP8/90000" */
+      space = strchr (attribute->value, ' ');
+      if (!space)
+        continue;
+      slash = strchr (space + 1, '/');
+      name = slash ? g_strndup (space + 1, slash - space - 1) : g_strdup (space + 1);
+      g_strstrip (name);
+      if (!*name || is_auxiliary_encoding (name))
+        continue;
+      if (g_ascii_strcasecmp (name, encoding_name) == 0)
+        return TRUE;
+      if (peer_codecs->len < 16 &&
+          !g_ptr_array_find_with_equal_func (peer_codecs, name, g_str_equal, NULL))
+        g_ptr_array_add (peer_codecs, g_steal_pointer (&name));
+    }
+    /* Static payload types need no rtpmap: 0 is PCMU, 8 is PCMA. */
+    for (guint j = 0; j < gst_sdp_media_formats_len (media); j++) {
+      const char *format = gst_sdp_media_get_format (media, j);
+      const char *name = g_strcmp0 (format, "0") == 0 ? "PCMU"
+                       : g_strcmp0 (format, "8") == 0 ? "PCMA" : NULL;
+
+      if (!name)
+        continue;
+      if (g_ascii_strcasecmp (name, encoding_name) == 0)
+        return TRUE;
+      if (!g_ptr_array_find_with_equal_func (peer_codecs, name, g_str_equal, NULL))
+        g_ptr_array_add (peer_codecs, g_strdup (name));
+    }
+  }
+
+  /* A peer that takes no media of this kind has no codec to disagree on. */
+  if (!receives)
+    return TRUE;
+
+  g_ptr_array_add (peer_codecs, NULL);
+  if (peer_codecs->len == 1) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
+                 _("No common %s codec: we send %s, the peer names no %s codec"),
+                 kind, encoding_name, kind);
+  } else {
+    g_autofree char *list = g_strjoinv (", ", (char **) peer_codecs->pdata);
+
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
+                 _("No common %s codec: we send %s, the peer accepts %s"),
+                 kind, encoding_name, list);
+  }
+  return FALSE;
 }

@@ -129,6 +129,12 @@ gst_call_signalling_parse (GBytes                     *bytes,
   JsonNode *root;
   JsonObject *object;
 
+  /* An empty frame has no data at all, which json-glib does not take. */
+  if (!data || size == 0) {
+    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+                         _("The message is empty"));
+    return NULL;
+  }
   if (!g_utf8_validate (data, size, NULL)) {
     g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
                          _("The message is not valid UTF-8"));

@@ -12,12 +12,14 @@
 #include <gst/webrtc/webrtc.h>
 
 #include "gstcall.h"
+#include "gstcall-liveness-private.h"
 #include "gstcall-media-private.h"
 #include "gstcall-sdp-private.h"
 #include "gstcalltrack-private.h"
 #include "gstcall-negotiator-private.h"
 #include "gstpeerconnection-private.h"
 #include "gstcall-private.h"
+#include "gstpeerconnection-private.h"
 #include "gstcallwebsocketsignaller.h"
 
 /**
@@ -54,6 +56,7 @@
 
 #define DEFAULT_CONNECT_TIMEOUT 30
 #define DEFAULT_LATENCY_MS 50 /* as GstPeerConnection:latency */
+#define DEFAULT_PEER_TIMEOUT 8
 #define DEFAULT_VIDEO_WIDTH 640
 #define DEFAULT_VIDEO_HEIGHT 480
 #define DEFAULT_VIDEO_FRAMERATE 30
@@ -87,6 +90,7 @@ struct _GstCall {
   gboolean audio_muted;
   guint connect_timeout;
   guint latency;
+  guint peer_timeout;
   guint video_width;
   guint video_height;
   guint video_framerate;
@@ -102,9 +106,11 @@ struct _GstCall {
   GstCallNegotiator *negotiator;
   GTask *setup_task;
   GSource *timeout_source;
+  GstCallLiveness *liveness; /* while active */
   GstCallTrack *local_tracks[2]; /* by GstCallMediaKind */
   GPtrArray *pending_messages;
   gboolean incoming;
+  gboolean sources_added; /* the answerer adds them when the offer comes */
   gulong peer_joined_handler; /* dialling a room nobody is in yet */
 
   /* statistics: frames counted on streaming threads */
@@ -131,6 +137,7 @@ enum {
   PROP_AUDIO_MUTED,
   PROP_CONNECT_TIMEOUT,
   PROP_LATENCY,
+  PROP_PEER_TIMEOUT,
   PROP_VIDEO_WIDTH,
   PROP_VIDEO_HEIGHT,
   PROP_VIDEO_FRAMERATE,
@@ -218,6 +225,7 @@ finish_call (GstCall      *self,
   }
 
   clear_timeout (self);
+  g_clear_pointer (&self->liveness, gst_call_liveness_free);
   if (self->peer_joined_handler && self->signaller)
     g_clear_signal_handler (&self->peer_joined_handler, self->signaller);
   if (self->negotiator)
@@ -365,20 +373,26 @@ count_frame (GstPad          *pad,
   return GST_PAD_PROBE_OK;
 }
 
+/* Sends @source with @codec; @payload_type and @profile_level_id are the
+ * offer's when answering (-1 and NULL otherwise). */
 static GstCallTrack *
-add_local_track (GstCall           *self,
-                 GstCallMediaKind   kind,
-                 GstElement        *source,
-                 GError           **error)
+add_local_track_full (GstCall           *self,
+                      GstCallMediaKind   kind,
+                      GstElement        *source,
+                      GstCallCodec       codec,
+                      int                payload_type,
+                      const char        *profile_level_id,
+                      GError           **error)
 {
   GstCallTrack *track;
   g_autoptr (GstPad) sent_pad = NULL;
 
   if (self->broadcasts[kind])
-    track = gst_peer_connection_add_broadcast_track (self->pc, self->broadcasts[kind], error);
+    track = gst_peer_connection_add_broadcast_track (self->pc, self->broadcasts[kind],
+                                                     payload_type, error);
   else
-    track = gst_peer_connection_add_track_with_codec (self->pc, self->codecs[kind], source,
-                                                      error);
+    track = gst_peer_connection_add_track_for_offer (self->pc, codec, source, payload_type,
+                                                     profile_level_id, error);
   if (!track)
     return NULL;
 
@@ -394,6 +408,15 @@ add_local_track (GstCall           *self,
 
   g_set_object (&self->local_tracks[kind], track);
   return track;
+}
+
+static GstCallTrack *
+add_local_track (GstCall           *self,
+                 GstCallMediaKind   kind,
+                 GstElement        *source,
+                 GError           **error)
+{
+  return add_local_track_full (self, kind, source, self->codecs[kind], -1, NULL, error);
 }
 
 /* autovideosink without a display tries every video sink, some of which
@@ -459,6 +482,17 @@ on_remote_track (GstPeerConnection *pc,
 /* ------------------------------------------------------------------------ */
 /* Call set-up                                                               */
 
+static gboolean
+on_peer_silent (gpointer user_data)
+{
+  GstCall *self = user_data;
+
+  fail_call (self, GST_CALL_ERROR_ICE,
+             _("Nothing came from the peer for %u s: the connection was lost or "
+               "the peer stopped"), self->peer_timeout);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 on_connection_state (GstPeerConnection *pc,
                      GParamSpec        *pspec,
@@ -471,6 +505,9 @@ on_connection_state (GstPeerConnection *pc,
 
         clear_timeout (self);
         self->connected_at = g_get_monotonic_time ();
+        if (self->peer_timeout > 0)
+          self->liveness = gst_call_liveness_new (gst_peer_connection_get_webrtcbin (pc),
+                                                  self->peer_timeout, on_peer_silent, self);
         set_state (self, GST_CALL_STATE_ACTIVE);
         if (task)
           g_task_return_boolean (task, TRUE);
@@ -526,6 +563,85 @@ on_connect_timeout (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* Adds the configured (or default) sources as local tracks. Answering,
+ * @offer is the peer's offer: each track is sent with the offer's payload
+ * type and parameters, in the configured codec (an offer without it has
+ * already failed the call, see check_remote_codecs()); a kind the offer
+ * lacks is not sent. */
+static gboolean
+add_sources (GstCall             *self,
+             const GstSDPMessage *offer,
+             GError             **error)
+{
+  GstCallMediaKind kinds[] = { GST_CALL_MEDIA_KIND_AUDIO, GST_CALL_MEDIA_KIND_VIDEO };
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
+    GstCallMediaKind kind = kinds[i];
+    gboolean send = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio;
+    GstElement *configured = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->video_source
+                                                               : self->audio_source;
+    GstCallCodec codec = self->codecs[kind];
+    guint payload_type = 0;
+    g_autofree char *profile_level_id = NULL;
+    GstElement *source;
+
+    if (!send)
+      continue;
+    if (offer && !gst_call_sdp_find_send_codec (offer, kind, self->codecs[kind], &codec,
+                                                &payload_type, &profile_level_id)) {
+      GST_INFO ("call %p: the offer asks for no %s we can send",
+                self, gst_call_media_kind_to_string (kind));
+      continue;
+    }
+
+    if (self->broadcasts[kind]) {
+      /* The broadcast's encoder serves this call: no source of its own. */
+      if (!add_local_track_full (self, kind, NULL, codec, offer ? (int) payload_type : -1,
+                                 profile_level_id, error))
+        return FALSE;
+      continue;
+    }
+
+    source = configured ? gst_object_ref (configured) : make_default_source (self, kind, error);
+    /* A full reference in both cases: add_local_track_full() takes its own. */
+    if (source && !configured)
+      gst_object_ref_sink (source);
+
+    if (!source || !add_local_track_full (self, kind, source, codec,
+                                          offer ? (int) payload_type : -1,
+                                          profile_level_id, error)) {
+      gst_clear_object (&source);
+      return FALSE;
+    }
+    gst_object_unref (source);
+  }
+  return TRUE;
+}
+
+/* The answerer links its send branches once the first offer is read, with
+ * the offer's payload types and parameters. */
+static void
+on_remote_offer (GstCallNegotiator *negotiator,
+                 const char        *sdp,
+                 GstCall           *self)
+{
+  g_autoptr (GstSDPMessage) offer = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (self->sources_added)
+    return;
+  self->sources_added = TRUE;
+
+  offer = gst_call_sdp_parse_webrtc (sdp, &error);
+  if (!offer) {
+    g_prefix_error (&error, _("Invalid remote offer: "));
+    finish_call (self, GST_CALL_STATE_FAILED, g_steal_pointer (&error));
+    return;
+  }
+  if (!add_sources (self, offer, &error))
+    finish_call (self, GST_CALL_STATE_FAILED, g_steal_pointer (&error));
+}
+
 static gboolean
 start_call (GstCall  *self,
             gboolean  offerer,
@@ -547,39 +663,26 @@ start_call (GstCall  *self,
   g_signal_connect (self->pc, "track", G_CALLBACK (on_remote_track), self);
   g_signal_connect (self->pc, "error", G_CALLBACK (on_pc_error), self);
 
-  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
-    GstCallMediaKind kind = kinds[i];
-    gboolean send = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio;
-    GstElement *configured = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->video_source
-                                                               : self->audio_source;
-
-    if (send && self->broadcasts[kind]) {
-      if (!add_local_track (self, kind, NULL, error))
-        return FALSE;
-    } else if (send) {
-      GstElement *source = configured ? gst_object_ref (configured)
-                                      : make_default_source (self, kind, error);
-
-      /* A full reference in both cases: add_local_track() takes its own. */
-      if (source && !configured)
-        gst_object_ref_sink (source);
-
-      if (!source || !add_local_track (self, kind, source, error)) {
-        gst_clear_object (&source);
-        return FALSE;
-      }
-      gst_object_unref (source);
-    } else if (offerer &&
-               !gst_peer_connection_add_transceiver_with_codec (self->pc,
-                                                                self->codecs[kind],
-                                                                GST_CALL_DIRECTION_RECVONLY,
-                                                                error)) {
+  if (offerer) {
+    self->sources_added = TRUE;
+    if (!add_sources (self, NULL, error))
       return FALSE;
+    for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
+      GstCallMediaKind kind = kinds[i];
+      gboolean send = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video
+                                                        : self->send_audio;
+
+      if (!send &&
+          !gst_peer_connection_add_transceiver_with_codec (self->pc, self->codecs[kind],
+                                                           GST_CALL_DIRECTION_RECVONLY,
+                                                           error))
+        return FALSE;
     }
   }
 
   self->negotiator = gst_call_negotiator_new (self->pc, self->signaller, offerer);
   g_signal_connect (self->negotiator, "failed", G_CALLBACK (on_negotiation_failed), self);
+  g_signal_connect (self->negotiator, "remote-offer", G_CALLBACK (on_remote_offer), self);
 
   self->timeout_source = g_timeout_source_new_seconds (self->connect_timeout);
   g_source_set_callback (self->timeout_source, on_connect_timeout, self, NULL);
@@ -629,6 +732,45 @@ watch_cancellable (GstCall      *self,
                              G_CALLBACK (on_setup_cancelled), self, 0);
 }
 
+/* A peer that takes none of the codecs we send fails the call, with both
+ * sides' codecs in the error, and hears a bye: webrtcbin would answer
+ * without our media and say nothing. FALSE once the call failed. */
+static gboolean
+check_remote_codecs (GstCall    *self,
+                     const char *sdp)
+{
+  GstCallMediaKind kinds[] = { GST_CALL_MEDIA_KIND_VIDEO, GST_CALL_MEDIA_KIND_AUDIO };
+  g_autoptr (GstSDPMessage) message = NULL;
+
+  /* Malformed SDP is the peer connection's to report. */
+  if (is_finished (self) || gst_sdp_message_new_from_text (sdp, &message) != GST_SDP_OK)
+    return !is_finished (self);
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
+    GstCallMediaKind kind = kinds[i];
+    gboolean sends = self->local_tracks[kind] ||
+        (kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio);
+    g_autoptr (GstCaps) caps = NULL;
+    GError *error = NULL;
+
+    if (!sends)
+      continue;
+    caps = gst_call_media_make_rtp_caps (self->codecs[kind], 96);
+    if (!caps || gst_call_sdp_check_codec (message, gst_call_media_kind_to_string (kind),
+                                           gst_structure_get_string (gst_caps_get_structure (caps, 0),
+                                                                     "encoding-name"),
+                                           &error))
+      continue;
+
+    GST_WARNING ("call %p: %s", self, error->message);
+    if (self->signaller)
+      gst_call_signaller_send_bye (self->signaller);
+    finish_call (self, GST_CALL_STATE_FAILED, error);
+    return FALSE;
+  }
+  return TRUE;
+}
+
 /* Messages that came before the call was answered go to the negotiator. */
 static void
 replay_pending_messages (GstCall *self)
@@ -638,6 +780,8 @@ replay_pending_messages (GstCall *self)
   for (guint i = 0; messages && i < messages->len; i++) {
     PendingMessage *message = g_ptr_array_index (messages, i);
 
+    if (message->kind == PENDING_DESCRIPTION && !check_remote_codecs (self, message->text))
+      return;
     if (message->kind == PENDING_DESCRIPTION)
       gst_call_negotiator_receive_description (self->negotiator, message->type,
                                                message->text);
@@ -1030,8 +1174,11 @@ on_description_received (GstCallSignaller *signaller,
                          GstCall          *self)
 {
   /* Once the call runs, the negotiator takes every message. */
-  if (self->negotiator || self->state != GST_CALL_STATE_IDLE)
+  if (self->negotiator || self->state != GST_CALL_STATE_IDLE) {
+    if (self->negotiator)
+      check_remote_codecs (self, sdp);
     return;
+  }
   if (type != GST_CALL_SDP_TYPE_OFFER) {
     GST_INFO ("ignoring a %s for no call", gst_call_sdp_type_to_string (type));
     return;
@@ -1909,6 +2056,7 @@ gst_call_dispose (GObject *object)
   GstCall *self = GST_CALL (object);
 
   clear_timeout (self);
+  g_clear_pointer (&self->liveness, gst_call_liveness_free);
   if (self->negotiator) {
     gst_call_negotiator_stop (self->negotiator);
     g_clear_object (&self->negotiator);
@@ -1995,6 +2143,9 @@ gst_call_get_property (GObject    *object,
       break;
     case PROP_AUDIO_BROADCAST:
       g_value_set_object (value, self->broadcasts[GST_CALL_MEDIA_KIND_AUDIO]);
+      break;
+    case PROP_PEER_TIMEOUT:
+      g_value_set_uint (value, self->peer_timeout);
       break;
     case PROP_VIDEO_WIDTH:
       g_value_set_uint (value, self->video_width);
@@ -2145,6 +2296,10 @@ gst_call_set_property (GObject      *object,
     case PROP_LATENCY:
       set_uint_property (self, &self->latency, g_value_get_uint (value),
                          prop_id, "latency");
+      break;
+    case PROP_PEER_TIMEOUT:
+      set_uint_property (self, &self->peer_timeout, g_value_get_uint (value),
+                         prop_id, "peer timeout");
       break;
     case PROP_VIDEO_WIDTH:
       set_uint_property (self, &self->video_width, g_value_get_uint (value),
@@ -2315,6 +2470,23 @@ gst_call_class_init (GstCallClass *klass)
                            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
 
   /**
+   * GstCall:peer-timeout:
+   *
+   * Seconds without a single packet from the peer after which a connected
+   * call fails with %GST_CALL_ERROR_ICE: the peer's machine went to sleep,
+   * lost its network or its application stopped without hanging up. 0
+   * never gives up.
+   *
+   * webrtcbin in GStreamer 1.22 does not check ICE consent (RFC 7675), so
+   * the call watches the packets itself: media, and RTCP reports (at least
+   * every 6.2 s from a live peer, even when all its media is muted). Keep
+   * the timeout above that.
+   */
+  props[PROP_PEER_TIMEOUT] =
+      g_param_spec_uint ("peer-timeout", NULL, NULL, 0, 3600,
+                         DEFAULT_PEER_TIMEOUT, rw);
+
+  /**
    * GstCall:video-width:
    *
    * Width of the default video source, in pixels.
@@ -2462,6 +2634,7 @@ gst_call_init (GstCall *self)
   self->send_audio = TRUE;
   self->connect_timeout = DEFAULT_CONNECT_TIMEOUT;
   self->latency = DEFAULT_LATENCY_MS;
+  self->peer_timeout = DEFAULT_PEER_TIMEOUT;
   self->video_width = DEFAULT_VIDEO_WIDTH;
   self->video_height = DEFAULT_VIDEO_HEIGHT;
   self->video_framerate = DEFAULT_VIDEO_FRAMERATE;

@@ -28,6 +28,7 @@
 #include "gstcallsignallingserver.h"
 #include "gstcallwebsocketsignaller.h"
 #include "gstpeerconnection.h"
+#include "gstcallrtptransport.h"
 
 #undef _GST_CALL_INSIDE
 

@@ -16,11 +16,22 @@ G_BEGIN_DECLS
  * to N. */
 guint gst_peer_connection_get_local_generation (GstPeerConnection *self);
 
+/* As gst_peer_connection_add_track_with_codec(), answering an offer: the
+ * track is sent with the offer's @offered_payload_type (-1: one of ours)
+ * and, for H.264, its @profile_level_id (NULL: ours). */
+GstCallTrack *gst_peer_connection_add_track_for_offer (GstPeerConnection *self,
+                                                       GstCallCodec       codec,
+                                                       GstElement        *source,
+                                                       int                offered_payload_type,
+                                                       const char        *profile_level_id,
+                                                       GError           **error);
+
 /* Sends the packets of @broadcast (its encoder is shared with other peer
  * connections) as a local track, as gst_peer_connection_add_track() does
- * with a source of its own. */
+ * with a source of its own; @offered_payload_type as above. */
 GstCallTrack *gst_peer_connection_add_broadcast_track (GstPeerConnection *self,
                                                        GstCallBroadcast  *broadcast,
+                                                       int                offered_payload_type,
                                                        GError           **error);
 
 G_END_DECLS

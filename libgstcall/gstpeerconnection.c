@@ -15,6 +15,7 @@
 
 #include "gstpeerconnection-private.h"
 #include "gstcallbroadcast-private.h"
+#include "gstcall-dtls-private.h"
 #include "gstcall-enum-types.h"
 #include "gstcall-error.h"
 #include "gstcall-media-private.h"
@@ -73,6 +74,7 @@ typedef struct {
   gboolean video_nack;
   gboolean adding_local;  /* a transceiver for local media is being made */
   gint negotiation_pending; /* atomic: an emission is on its way */
+  GstCallDtlsGuard *dtls_guard; /* checks the peer's certificate */
 } Shared;
 
 struct _GstPeerConnection {
@@ -131,6 +133,8 @@ static GstCallTrack *add_track_internal (GstPeerConnection *self,
                                          GstCallCodec       codec,
                                          GstElement        *source,
                                          GstCallBroadcast  *broadcast,
+                                         int                offered_payload_type,
+                                         const char        *profile_level_id,
                                          GError           **error);
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (GstPeerConnection, gst_peer_connection, G_TYPE_OBJECT,
@@ -242,6 +246,7 @@ shared_unref (gpointer data)
     return;
 
   gst_clear_object (&shared->pipeline);
+  g_clear_pointer (&shared->dtls_guard, gst_call_dtls_guard_free);
   g_hash_table_unref (shared->ssrc_kinds);
   g_ptr_array_unref (shared->remote_sections);
   g_mutex_clear (&shared->lock);
@@ -545,6 +550,15 @@ report_error (Shared *shared,
 {
   gst_call_context_proxy_invoke (shared->proxy, emit_error, error,
                                  (GDestroyNotify) g_error_free);
+}
+
+/* From the DTLS handshake: the peer's certificate is not the one it
+ * signalled. */
+static void
+reject_peer_certificate (GError   *error,
+                         gpointer  shared)
+{
+  report_error (shared, error);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1149,6 +1163,11 @@ gst_peer_connection_initable_init (GInitable     *initable,
     gst_clear_object (&shared->pipeline);
     return FALSE;
   }
+
+  /* The shared part outlives the pipeline, and with it the guard's
+   * handlers. */
+  shared->dtls_guard = gst_call_dtls_guard_new (shared->webrtcbin,
+                                                reject_peer_certificate, shared);
 
 #define CONNECT_SHARED(instance, name, callback) \
   g_signal_connect_data ((instance), (name), G_CALLBACK (callback), \
@@ -1954,7 +1973,7 @@ gst_peer_connection_add_track (GstPeerConnection *self,
  * gst_peer_connection_add_track_with_codec:
  * @self: a [class@PeerConnection]
  * @codec: the codec to send: VP8, VP9 or H.264 (constrained baseline level
- *   3.1, `profile-level-id=42c01f`, packetization mode 1) for video, Opus or
+ *   3.1, `profile-level-id=42e01f`, packetization mode 1) for video, Opus or
  *   G.711 (A-law, µ-law) for audio
  * @source: (transfer floating): an element or bin producing raw media of
  *   the codec's kind on an always source pad
@@ -1979,12 +1998,29 @@ gst_peer_connection_add_track_with_codec (GstPeerConnection *self,
   g_return_val_if_fail (GST_IS_ELEMENT (source), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return add_track_internal (self, codec, source, NULL, error);
+  return gst_peer_connection_add_track_for_offer (self, codec, source, -1, NULL, error);
+}
+
+GstCallTrack *
+gst_peer_connection_add_track_for_offer (GstPeerConnection *self,
+                                         GstCallCodec       codec,
+                                         GstElement        *source,
+                                         int                offered_payload_type,
+                                         const char        *profile_level_id,
+                                         GError           **error)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+  g_return_val_if_fail (GST_IS_ELEMENT (source), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return add_track_internal (self, codec, source, NULL, offered_payload_type,
+                             profile_level_id, error);
 }
 
 GstCallTrack *
 gst_peer_connection_add_broadcast_track (GstPeerConnection *self,
                                          GstCallBroadcast  *broadcast,
+                                         int                offered_payload_type,
                                          GError           **error)
 {
   g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
@@ -1992,17 +2028,20 @@ gst_peer_connection_add_broadcast_track (GstPeerConnection *self,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   return add_track_internal (self, gst_call_broadcast_get_codec (broadcast), NULL,
-                             broadcast, error);
+                             broadcast, offered_payload_type, NULL, error);
 }
 
 /* Sends @source encoded with @codec, or, with @broadcast (and no source),
  * the broadcast's packets: its encoder is shared, the branch only carries
- * packets to webrtcbin. */
+ * packets to webrtcbin. @offered_payload_type and @profile_level_id are
+ * the offer's when answering (-1 and NULL otherwise). */
 static GstCallTrack *
 add_track_internal (GstPeerConnection *self,
                     GstCallCodec       codec,
                     GstElement        *source,
                     GstCallBroadcast  *broadcast,
+                    int                offered_payload_type,
+                    const char        *profile_level_id,
                     GError           **error)
 {
   GstCallMediaKind kind = gst_call_media_codec_kind (codec);
@@ -2025,10 +2064,15 @@ add_track_internal (GstPeerConnection *self,
     return NULL;
   shared = self->shared;
 
+  if (offered_payload_type >= 0)
+    payload_type = offered_payload_type;
+  else if (static_payload_type >= 0)
+    payload_type = static_payload_type;
+  else
+    payload_type = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->next_video_payload
+                                                     : self->next_audio_payload;
+
   if (broadcast) {
-    payload_type = static_payload_type >= 0 ? (guint) static_payload_type
-        : kind == GST_CALL_MEDIA_KIND_VIDEO ? self->next_video_payload
-                                            : self->next_audio_payload;
     source = gst_call_broadcast_add_viewer (broadcast, payload_type, error);
     if (!source)
       return NULL;
@@ -2048,16 +2092,12 @@ add_track_internal (GstPeerConnection *self,
     return NULL;
   }
 
-  if (static_payload_type >= 0)
-    payload_type = static_payload_type;
-  else
-    payload_type = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->next_video_payload
-                                                     : self->next_audio_payload;
   /* A broadcast's packets are ready to send: its appsrc pushes them to
    * webrtcbin on a thread of this pipeline, through an element that lets
    * them pass (and keyframe requests back). */
   send_bin = broadcast ? gst_call_make_element ("capsfilter", NULL, error)
-                       : gst_call_media_make_send_bin (codec, payload_type, error);
+                       : gst_call_media_make_send_bin_full (codec, payload_type,
+                                                            profile_level_id, error);
   if (!send_bin)
     return NULL;
 
@@ -2096,7 +2136,8 @@ add_track_internal (GstPeerConnection *self,
 
   g_object_get (webrtc_sink, "transceiver", &transceiver, NULL);
   if (transceiver) {
-    g_autoptr (GstCaps) caps = gst_call_media_make_rtp_caps (codec, payload_type);
+    g_autoptr (GstCaps) caps = gst_call_media_make_rtp_caps_full (codec, payload_type,
+                                                                   profile_level_id);
 
     g_object_set (transceiver, "direction",
                   GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_SENDRECV,
@@ -2109,7 +2150,7 @@ add_track_internal (GstPeerConnection *self,
     }
   }
 
-  if (static_payload_type >= 0)
+  if (offered_payload_type >= 0 || static_payload_type >= 0)
     ;
   else if (kind == GST_CALL_MEDIA_KIND_VIDEO)
     self->next_video_payload += 2;
@@ -2722,8 +2763,14 @@ set_description_async (GstPeerConnection   *self,
     }
   }
 
-  if (remote)
+  if (remote) {
+    if (gst_call_sdp_normalise_bundle_ice (message))
+      GST_INFO ("remote %s: the sections of its BUNDLE group had their own ICE "
+                "credentials; using the first section's for all",
+                gst_call_sdp_type_to_string (type));
     remember_remote_sections (self->shared, message);
+    gst_call_dtls_guard_set_remote_description (self->shared->dtls_guard, message);
+  }
 
   promise = start_operation (self, remote ? OPERATION_SET_REMOTE : OPERATION_SET_LOCAL,
                              source_tag, cancellable, callback, user_data);

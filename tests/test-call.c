@@ -9,6 +9,9 @@
 
 #include "test-utils.h"
 
+#include "gstcall-media-private.h"
+#include "gstpeerconnection-private.h"
+
 #define TIMEOUT_MS 20000
 
 typedef struct {
@@ -383,6 +386,73 @@ test_incoming_call (void)
   side_clear (&b);
 }
 
+static gboolean
+offerer_decodes (gpointer data)
+{
+  TestPeer *peer = data;
+
+  return g_atomic_int_get (&peer->video_buffers) > 10 &&
+         g_atomic_int_get (&peer->audio_buffers) > 10;
+}
+
+static void
+add_track_with_payload_type (TestPeer     *peer,
+                             GstCallCodec  codec,
+                             const char   *description,
+                             int           payload_type)
+{
+  g_autoptr (GError) error = NULL;
+  GstElement *source = gst_call_media_make_source_from_description (
+      gst_call_media_codec_kind (codec), description, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (gst_peer_connection_add_track_for_offer (peer->pc, codec, source,
+                                                             payload_type, NULL, &error));
+  g_assert_no_error (error);
+}
+
+/* The offer numbers its codecs differently from libgstcall (as browsers
+ * and aiortc do: VP8 100, Opus 101 instead of 96 and 111): the answering
+ * call sends with the offer's numbers, and media flows both ways. */
+static void
+test_answer_uses_offered_payload_types (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (GError) error = NULL;
+  TestPeer *offerer;
+  const char *answer;
+  Side callee;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&callee, "callee", GST_CALL_SIGNALLER (signaller_b), TRUE, TRUE);
+  gst_call_answer_async (callee.call, NULL, on_setup_done, &callee);
+
+  offerer = test_peer_new ("offerer", GST_CALL_SIGNALLER (signaller_a), TRUE);
+  add_track_with_payload_type (offerer, GST_CALL_CODEC_OPUS, TEST_AUDIO_SOURCE, 101);
+  add_track_with_payload_type (offerer, GST_CALL_CODEC_VP8, TEST_VIDEO_SOURCE, 100);
+
+  g_assert_true (side_finish_setup (&callee, &error));
+  g_assert_no_error (error);
+
+  answer = test_peer_get_answer (offerer);
+  g_assert_nonnull (answer);
+  g_test_message ("answer:\n%s", answer);
+  g_assert_nonnull (strstr (answer, "a=rtpmap:100 VP8/90000"));
+  g_assert_nonnull (strstr (answer, "a=rtpmap:101 OPUS/48000/2"));
+  g_assert_null (strstr (answer, "a=rtpmap:96 VP8"));
+  g_assert_null (strstr (answer, "a=rtpmap:111 OPUS"));
+
+  test_wait_until (offerer_decodes, offerer, TIMEOUT_MS, "the offerer to decode the callee");
+  test_wait_call_stats (callee.call, "video-frames-received", 10);
+  test_wait_call_stats (callee.call, "audio-frames-received", 10);
+  g_assert_null (offerer->error);
+
+  gst_call_hangup (callee.call);
+  test_peer_free (offerer);
+  side_clear (&callee);
+}
+
 static void
 test_declined (void)
 {
@@ -520,7 +590,7 @@ test_codecs (gconstpointer data)
   g_test_message ("%s and %s both ways", video_name, audio_name);
   if (codecs[0] == GST_CALL_CODEC_H264) {
     g_assert_nonnull (strstr (offer, "H264/90000"));
-    g_assert_nonnull (strstr (offer, "profile-level-id=42c01f"));
+    g_assert_nonnull (strstr (offer, "profile-level-id=42e01f"));
     g_assert_nonnull (strstr (offer, "packetization-mode=1"));
   }
   if (codecs[1] == GST_CALL_CODEC_PCMU)
@@ -944,6 +1014,8 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/Call/both-ways", test_call_both_ways);
   g_test_add_func ("/GstCall/Call/incoming-call", test_incoming_call);
   g_test_add_func ("/GstCall/Call/declined", test_declined);
+  g_test_add_func ("/GstCall/Call/answer-uses-offered-payload-types",
+                   test_answer_uses_offered_payload_types);
   g_test_add_func ("/GstCall/Call/add-and-remove-tracks-mid-call", test_add_track_mid_call);
   g_test_add_func ("/GstCall/Call/default-sources", test_default_sources);
   {

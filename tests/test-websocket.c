@@ -575,6 +575,8 @@ test_bad_input (void)
   wait_count (&b.joined->len, 1, "peer-joined");
 
   raw_expect_error (&raw, "{\"type\":", "not valid JSON");
+  /* An empty frame is named as such. */
+  raw_expect_error (&raw, "", "empty");
   raw_expect_error (&raw, "[1, 2]", "not a JSON object");
   raw_expect_error (&raw, "{\"sdp\":\"x\"}", "no string");
   raw_expect_error (&raw, "{\"type\":\"dance\"}", "Unknown message type");

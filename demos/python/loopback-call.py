@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 # A complete call in a few lines: two GstCall.Call objects in this process,
 # connected through the loopback signaller. Prints the states, connects,
-# shows a second of statistics and hangs up.
+# waits for the peer's video and audio (10 s at most) and hangs up.
 # Copyright (C) 2026 The libgstcall authors
 #
 # SPDX-License-Identifier: LGPL-2.1-or-later
 
 import sys
+import time
 
 import gi
 
@@ -27,6 +28,15 @@ peer.connect("incoming-call", lambda peer: peer.answer_async(None, None))
 call.connect("notify::state", lambda call, _: print("call is", call.props.state.value_nick))
 
 
+def media_arrived(call, deadline):
+    stats = call.get_stats()
+    received = all(stats.get_uint(f"{kind}-frames-received")[1] > 0 for kind in ("video", "audio"))
+    if received or time.monotonic() > deadline:
+        loop.quit()
+        return GLib.SOURCE_REMOVE
+    return GLib.SOURCE_CONTINUE
+
+
 def on_connected(call, result):
     try:
         call.dial_finish(result)
@@ -34,7 +44,8 @@ def on_connected(call, result):
         print("call failed:", error.message, file=sys.stderr)
         loop.quit()
         return
-    GLib.timeout_add_seconds(2, lambda: loop.quit())
+    # Until the peer's media is decoded, 10 s at most.
+    GLib.timeout_add(100, media_arrived, call, time.monotonic() + 10)
 
 
 call.dial_async(None, None, on_connected)

@@ -1,5 +1,7 @@
 /* libFuzzer harness: remote SDP text through gst_call_sdp_parse_webrtc(),
- * the check every remote description passes before webrtcbin sees it.
+ * the check every remote description passes before webrtcbin sees it, then
+ * what an accepted description goes through next: its a=fingerprint values
+ * checked against a DTLS certificate, and the common codec check.
  * Copyright (C) 2026 The libgstcall authors
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -7,9 +9,49 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
+#include "gstcall-dtls-private.h"
 #include "gstcall-error.h"
 #include "gstcall-sdp-private.h"
+
+/* A certificate the peer may present (the fingerprints of the seeds are
+ * not its own: the check must say no to them, without crashing). */
+static const char certificate[] =
+  "-----BEGIN CERTIFICATE-----\n"
+  "MIIBcjCCARmgAwIBAgIUcY130DUqAZDDWRm/v1GppH1vpnUwCgYIKoZIzj0EAwIw\n"
+  "DzENMAsGA1UEAwwEZnV6ejAeFw0yNjEyMDMwOTE5MTRaFw0yNjEyMDQwOTE5MTRa\n"
+  "MA8xDTALBgNVBAMMBGZ1enowWTATBgcqhkjOPQIBBggqhkjOPQMBBwNCAATln1Xg\n"
+  "9EC7NQRv0Tt1vbtAwqr3V5/IitX7gGxjIUly4ZNj5z5TTgCoJ52wp16DZc8j+aYy\n"
+  "GEpKIhHTtkG/v0CDo1MwUTAdBgNVHQ4EFgQUoWOvPkYqo4aaC3N9zYS8uNUOSVkw\n"
+  "HwYDVR0jBBgwFoAUoWOvPkYqo4aaC3N9zYS8uNUOSVkwDwYDVR0TAQH/BAUwAwEB\n"
+  "/zAKBggqhkjOPQQDAgNHADBEAiBHT/I0kS0K7o34uFggY+YlfWbN2QcEsk7SZM6x\n"
+  "Kysn/AIgFkAruj8e/IyYVvAHSq0al4BpYX7VdKDKsLrPoSLzJNs=\n"
+  "-----END CERTIFICATE-----\n";
+
+static void
+check_accepted (const GstSDPMessage *message)
+{
+  static const char * const codecs[][2] = {
+    { "video", "VP8" }, { "video", "H264" }, { "audio", "OPUS" }, { "audio", "PCMU" },
+  };
+  g_auto (GStrv) fingerprints = gst_call_dtls_get_fingerprints (message);
+  g_autoptr (GError) error = NULL;
+
+  if (!gst_call_dtls_check_certificate (certificate, (const char * const *) fingerprints,
+                                        &error)) {
+    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_DTLS);
+    g_clear_error (&error);
+  }
+
+  for (guint i = 0; i < G_N_ELEMENTS (codecs); i++) {
+    if (!gst_call_sdp_check_codec (message, codecs[i][0], codecs[i][1], &error)) {
+      g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION);
+      g_assert_nonnull (strstr (error->message, codecs[i][1]));
+      g_clear_error (&error);
+    }
+  }
+}
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
@@ -29,6 +71,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     g_assert_cmpuint (gst_sdp_message_medias_len (message), >, 0);
     /* What the peer connection does next with an accepted description. */
     g_free (gst_sdp_message_as_text (message));
+    check_accepted (message);
     gst_sdp_message_free (message);
   } else {
     g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT);

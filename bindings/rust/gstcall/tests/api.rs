@@ -1,0 +1,225 @@
+// Tests of the safe Rust API: objects, errors, signals and futures, and a
+// peer-connection call between two objects of this process over loopback.
+// Copyright (C) 2026 The libgstcall authors
+//
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
+use gstcall::{gio, glib};
+use gstcall::prelude::*;
+use gstcall::{
+    Call, CallError, CallState, LoopbackSignaller, MediaKind, PeerConnection,
+    PeerConnectionState, SdpType, SignalingState,
+};
+use std::cell::{Cell, RefCell};
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
+use std::pin::Pin;
+use std::rc::Rc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+/// Runs `test` on a main context of its own, the thread default while it
+/// runs, so the tests of this file can run in parallel threads. A failed
+/// assertion in `test` fails the test (a panic must not unwind through the
+/// C main loop that polls the future).
+fn run_on_own_context<F: Future<Output = ()>>(test: F) {
+    gstcall::init();
+    let context = glib::MainContext::new();
+    let outcome = context.with_thread_default(|| {
+        context.block_on(CatchUnwind(Box::pin(test)))
+    });
+    if let Err(panic) = outcome {
+        std::panic::resume_unwind(panic);
+    }
+}
+
+struct CatchUnwind<F>(Pin<Box<F>>);
+
+impl<F: Future<Output = ()>> Future for CatchUnwind<F> {
+    type Output = std::thread::Result<()>;
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let future = self.0.as_mut();
+        match std::panic::catch_unwind(AssertUnwindSafe(|| future.poll(cx))) {
+            Ok(Poll::Pending) => Poll::Pending,
+            Ok(Poll::Ready(())) => Poll::Ready(Ok(())),
+            Err(panic) => Poll::Ready(Err(panic)),
+        }
+    }
+}
+
+/// Iterates the thread-default context until `condition` holds.
+async fn wait_until(what: &str, condition: impl Fn() -> bool) {
+    let start = std::time::Instant::now();
+    while !condition() {
+        assert!(start.elapsed() < TIMEOUT, "timed out waiting for {}", what);
+        glib::timeout_future(Duration::from_millis(20)).await;
+    }
+}
+
+#[test]
+fn version_matches_the_library() {
+    assert_eq!(gstcall::version(), "0.1.0");
+}
+
+#[test]
+fn error_domain_and_codes() {
+    run_on_own_context(async {
+        let pc = PeerConnection::with_local_addresses(&["127.0.0.1"]).unwrap();
+        let error = pc.add_ice_candidate(0, "candidate:garbage").unwrap_err();
+        assert!(error.is::<CallError>(), "{:?}", error);
+        assert_eq!(error.kind::<CallError>(), Some(CallError::InvalidArgument));
+        assert!(!error.to_string().is_empty());
+        pc.close();
+    });
+}
+
+#[test]
+fn bad_local_address_is_an_error() {
+    run_on_own_context(async {
+        let error = PeerConnection::with_local_addresses(&["not an address"]).unwrap_err();
+        assert_eq!(error.kind::<CallError>(), Some(CallError::InvalidArgument), "{}", error);
+    });
+}
+
+#[test]
+fn new_call_is_idle() {
+    run_on_own_context(async {
+        let call = Call::new();
+        assert_eq!(call.state(), CallState::Idle);
+        assert!(call.error().is_none());
+        assert!(call.peer_connection().is_none());
+        assert!(call.signaller().is_none());
+        let (ours, theirs) = LoopbackSignaller::new_pair();
+        call.set_signaller(Some(&ours));
+        assert_eq!(call.signaller().unwrap(), ours.clone().upcast::<gstcall::Signaller>());
+        assert_eq!(ours.peer().unwrap(), theirs);
+        // The property system sees the same object.
+        let video_codec = call.property("video-codec").unwrap();
+        assert!(video_codec.type_().is_a(glib::Type::ENUM));
+    });
+}
+
+#[test]
+fn dial_without_signaller_fails() {
+    run_on_own_context(async {
+        let call = Call::new();
+        let error = call.dial_future(None).await.unwrap_err();
+        assert_eq!(error.kind::<CallError>(), Some(CallError::InvalidArgument), "{}", error);
+        assert!(error.to_string().contains("signaller"), "{}", error);
+    });
+}
+
+#[test]
+fn signaller_carries_messages() {
+    run_on_own_context(async {
+        let (ours, theirs) = LoopbackSignaller::new_pair();
+        let received = Rc::new(RefCell::new(Vec::new()));
+        let r = received.clone();
+        theirs.connect_description_received(move |_, type_, sdp| {
+            r.borrow_mut().push(format!("{:?} {}", type_, sdp))
+        });
+        let r = received.clone();
+        theirs.connect_candidate_received(move |_, index, candidate| {
+            r.borrow_mut().push(format!("{} {}", index, candidate))
+        });
+        let r = received.clone();
+        theirs.connect_bye_received(move |_| r.borrow_mut().push("bye".to_string()));
+        ours.send_description(SdpType::Offer, "v=0");
+        ours.send_candidate(1, "");
+        ours.send_bye();
+        wait_until("three messages", || received.borrow().len() == 3).await;
+        assert_eq!(*received.borrow(), vec!["Offer v=0", "1 ", "bye"]);
+        assert_eq!(ours.messages_sent(), 3);
+    });
+}
+
+/// One side of a peer-connection call: forwards candidates to the other.
+fn peer(other_candidates: Rc<RefCell<Vec<(u32, String)>>>) -> PeerConnection {
+    let pc = PeerConnection::with_local_addresses(&["127.0.0.1"]).unwrap();
+    pc.connect_ice_candidate(move |_, index, candidate| {
+        assert!(candidate.is_empty() || candidate.contains(" 127.0.0.1 "), "{}", candidate);
+        other_candidates.borrow_mut().push((index, candidate.to_string()));
+    });
+    pc
+}
+
+#[test]
+fn peer_connection_call_with_futures() {
+    run_on_own_context(async {
+        let to_answerer = Rc::new(RefCell::new(Vec::new()));
+        let to_offerer = Rc::new(RefCell::new(Vec::new()));
+        let offerer = peer(to_answerer.clone());
+        let answerer = peer(to_offerer.clone());
+        let remote_tracks = Rc::new(Cell::new(0));
+        let r = remote_tracks.clone();
+        answerer.connect_track(move |_, track| {
+            assert!(track.is_remote());
+            r.set(r.get() + 1);
+        });
+        let negotiation_needed = Rc::new(Cell::new(false));
+        let n = negotiation_needed.clone();
+        offerer.connect_negotiation_needed(move |_| n.set(true));
+
+        let video = offerer
+            .add_track_from_description(MediaKind::Video, "videotestsrc is-live=true")
+            .unwrap();
+        assert_eq!(video.kind(), MediaKind::Video);
+        assert!(!video.is_remote());
+        offerer
+            .add_track_from_description(MediaKind::Audio, "audiotestsrc is-live=true")
+            .unwrap();
+        wait_until("negotiation-needed", || negotiation_needed.get()).await;
+
+        let offer = offerer.create_offer_future().await.unwrap();
+        assert!(offer.starts_with("v=0"), "{}", offer);
+        offerer.set_local_description_future(SdpType::Offer, &offer).await.unwrap();
+        assert_eq!(offerer.signaling_state(), SignalingState::HaveLocalOffer);
+        answerer.set_remote_description_future(SdpType::Offer, &offer).await.unwrap();
+        let answer = answerer.create_answer_future().await.unwrap();
+        answerer.set_local_description_future(SdpType::Answer, &answer).await.unwrap();
+        offerer.set_remote_description_future(SdpType::Answer, &answer).await.unwrap();
+        assert_eq!(offerer.signaling_state(), SignalingState::Stable);
+        assert!(answerer.remote_description().unwrap().contains("m=video"));
+
+        let connected = || {
+            for (pc, queue) in [(&offerer, &to_offerer), (&answerer, &to_answerer)].iter() {
+                for (index, candidate) in queue.borrow_mut().drain(..) {
+                    pc.add_ice_candidate(index, &candidate).unwrap();
+                }
+            }
+            offerer.connection_state() == PeerConnectionState::Connected
+                && answerer.connection_state() == PeerConnectionState::Connected
+        };
+        wait_until("both peers connected", connected).await;
+        wait_until("two remote tracks", || remote_tracks.get() == 2).await;
+        assert_eq!(answerer.tracks().iter().filter(|t| t.is_remote()).count(), 2);
+
+        offerer.close();
+        answerer.close();
+        assert_eq!(offerer.connection_state(), PeerConnectionState::Closed);
+    });
+}
+
+#[test]
+fn dial_can_be_cancelled() {
+    run_on_own_context(async {
+        let (ours, _theirs) = LoopbackSignaller::new_pair(); // nobody answers
+        let call = Call::new();
+        call.set_ice_local_addresses(&["127.0.0.1"]);
+        call.set_signaller(Some(&ours));
+        let cancellable = gio::Cancellable::new();
+        let outcome = Rc::new(RefCell::new(None));
+        let o = outcome.clone();
+        call.dial_async(None, Some(&cancellable), move |result| *o.borrow_mut() = Some(result));
+        glib::timeout_future(Duration::from_millis(300)).await;
+        assert!(outcome.borrow().is_none(), "the dial finished before it was cancelled");
+        cancellable.cancel();
+        wait_until("the dial to finish", || outcome.borrow().is_some()).await;
+        let error = outcome.borrow_mut().take().unwrap().unwrap_err();
+        assert_eq!(error.kind::<gio::IOErrorEnum>(), Some(gio::IOErrorEnum::Cancelled), "{}", error);
+        assert_ne!(call.state(), CallState::Active);
+    });
+}

@@ -1,0 +1,134 @@
+/* gst-call: what the serve and dial commands share
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <stdio.h>
+
+#include <glib/gi18n.h>
+
+#include "gst-call-common.h"
+
+#define TEST_VIDEO_SOURCE \
+  "videotestsrc is-live=true pattern=ball ! capsfilter caps=video/x-raw,width=%u,height=%u,framerate=30/1"
+#define TEST_AUDIO_SOURCE \
+  "audiotestsrc is-live=true wave=ticks ! capsfilter caps=audio/x-raw,rate=48000,channels=2"
+
+static GstElement *
+make_counting_sink (void)
+{
+  GstElement *sink = gst_element_factory_make ("fakesink", NULL);
+
+  if (sink)
+    g_object_set (sink, "sync", TRUE, NULL);
+  return sink;
+}
+
+gboolean
+gst_call_tool_configure_call (GstCall                  *call,
+                              const GstCallToolOptions *options,
+                              GError                  **error)
+{
+  const char * const *addresses = NULL;
+  const char * const loopback[] = { "127.0.0.1", NULL };
+  const char *ice_address[] = { options->ice_address, NULL };
+
+  if (!options->ice_address)
+    addresses = loopback;
+  else if (!g_str_equal (options->ice_address, "any"))
+    addresses = ice_address;
+  if (addresses)
+    g_object_set (call, "ice-local-addresses", addresses, NULL);
+
+  if (options->video_codec) {
+    GEnumClass *codecs = g_type_class_ref (GST_TYPE_CALL_CODEC);
+    GEnumValue *value = g_enum_get_value_by_nick (codecs, options->video_codec);
+
+    if (value)
+      g_object_set (call, "video-codec", value->value, NULL);
+    g_type_class_unref (codecs);
+    if (!value) {
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                   _("Unknown video codec “%s”: use vp8, vp9 or h264"), options->video_codec);
+      return FALSE;
+    }
+  }
+
+  if (options->video_size) {
+    guint width = 0, height = 0;
+    char end = 0;
+
+    if (sscanf (options->video_size, "%ux%u%c", &width, &height, &end) != 2 ||
+        width < 16 || height < 16 || width > 4096 || height > 4096) {
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                   _("Invalid video size “%s”: use WIDTHxHEIGHT, e.g. 320x240"),
+                   options->video_size);
+      return FALSE;
+    }
+    g_object_set (call, "video-width", width, "video-height", height, NULL);
+  }
+
+  if (!options->source || g_str_equal (options->source, "test")) {
+    guint width = 0, height = 0;
+    g_autofree char *video = NULL;
+
+    g_object_get (call, "video-width", &width, "video-height", &height, NULL);
+    video = g_strdup_printf (TEST_VIDEO_SOURCE, width, height);
+    if (!gst_call_set_sources_from_description (call, video, TEST_AUDIO_SOURCE, error))
+      return FALSE;
+  } else if (!g_str_equal (options->source, "camera")) {
+    g_autofree char *uri = gst_uri_is_valid (options->source)
+                               ? g_strdup (options->source)
+                               : gst_filename_to_uri (options->source, error);
+
+    if (!uri || !gst_call_set_sources_from_uri (call, uri, error))
+      return FALSE;
+  }
+  /* "camera": the call's default, the first camera and microphone. */
+
+  if (!options->play) {
+    gst_call_set_video_sink (call, make_counting_sink ());
+    gst_call_set_audio_sink (call, make_counting_sink ());
+  }
+  return TRUE;
+}
+
+void
+gst_call_tool_print_stats (GstCall    *call,
+                           guint       id,
+                           const char *label)
+{
+  g_autoptr (GstStructure) stats = gst_call_get_stats (call);
+  guint video_received = 0, audio_received = 0, video_sent = 0, audio_sent = 0;
+  guint64 bitrate_received = 0, bitrate_sent = 0;
+  double rtt = 0;
+
+  gst_structure_get (stats,
+                     "video-frames-received", G_TYPE_UINT, &video_received,
+                     "audio-frames-received", G_TYPE_UINT, &audio_received,
+                     "video-frames-sent", G_TYPE_UINT, &video_sent,
+                     "audio-frames-sent", G_TYPE_UINT, &audio_sent,
+                     "bitrate-received", G_TYPE_UINT64, &bitrate_received,
+                     "bitrate-sent", G_TYPE_UINT64, &bitrate_sent,
+                     "round-trip-time", G_TYPE_DOUBLE, &rtt, NULL);
+  /* One line of key=value pairs per call: for people and for scripts. */
+  printf ("%s call=%u state=%s video-frames-received=%u audio-frames-received=%u "
+          "video-frames-sent=%u audio-frames-sent=%u kbps-received=%" G_GUINT64_FORMAT
+          " kbps-sent=%" G_GUINT64_FORMAT " rtt-ms=%.1f\n",
+          label, id, gst_structure_get_string (stats, "state"), video_received,
+          audio_received, video_sent, audio_sent, bitrate_received / 1000,
+          bitrate_sent / 1000, rtt * 1000);
+  fflush (stdout);
+}
+
+const char *
+gst_call_tool_state_name (GstCallState state)
+{
+  GEnumClass *states = g_type_class_peek (GST_TYPE_CALL_STATE);
+  GEnumValue *value = states ? g_enum_get_value (states, state) : NULL;
+
+  return value ? value->value_nick : "?";
+}

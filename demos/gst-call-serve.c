@@ -1,0 +1,739 @@
+/* gst-call serve: a web page and its signalling; every browser that opens
+ * the page gets a call with this process
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+#include <glib-unix.h>
+#include <json-glib/json-glib.h>
+
+#include "gst-call-tool.h"
+#include "gst-call-common.h"
+
+#define DEFAULT_MAX_CALLS 16
+
+typedef struct _Serve Serve;
+
+/* One browser's call. */
+typedef struct {
+  Serve *serve;
+  guint id;
+  char *room;
+  gboolean browser_offers;
+  GstCall *call;
+  GstCallWebSocketSignaller *signaller;
+} ServeCall;
+
+struct _Serve {
+  GMainLoop *loop;
+  GstCallSignallingServer *server;
+  GstCallToolOptions options;
+  char *token;
+  char *web_dir;
+  guint port;
+  guint max_calls;
+  guint next_id;
+  GHashTable *calls; /* id -> ServeCall */
+};
+
+/* The page's files: a fixed list, nothing else is served. */
+static const struct {
+  const char *path;
+  const char *file;
+  const char *content_type;
+} web_files[] = {
+  { "/", "index.html", "text/html; charset=utf-8" },
+  { "/index.html", "index.html", "text/html; charset=utf-8" },
+  { "/gst-call.js", "gst-call.js", "text/javascript; charset=utf-8" },
+  { "/gst-call.css", "gst-call.css", "text/css; charset=utf-8" },
+};
+
+static void
+serve_call_free (gpointer data)
+{
+  ServeCall *serve_call = data;
+
+  if (serve_call->call) {
+    g_signal_handlers_disconnect_by_data (serve_call->call, serve_call);
+    gst_call_hangup (serve_call->call);
+    g_object_unref (serve_call->call);
+  }
+  if (serve_call->signaller) {
+    g_signal_handlers_disconnect_by_data (serve_call->signaller, serve_call);
+    gst_call_websocket_signaller_close (serve_call->signaller);
+    g_object_unref (serve_call->signaller);
+  }
+  g_free (serve_call->room);
+  g_free (serve_call);
+}
+
+typedef struct {
+  Serve *serve;
+  guint id;
+} CallRef;
+
+static gboolean
+remove_call (gpointer data)
+{
+  CallRef *ref = data;
+
+  g_hash_table_remove (ref->serve->calls, GUINT_TO_POINTER (ref->id));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_call_state (GstCall    *call,
+               GParamSpec *pspec,
+               ServeCall  *serve_call)
+{
+  printf (_("call %u: %s\n"), serve_call->id,
+          gst_call_tool_state_name (gst_call_get_state (call)));
+  fflush (stdout);
+}
+
+static void
+on_call_ended (GstCall      *call,
+               const GError *reason,
+               ServeCall    *serve_call)
+{
+  gst_call_tool_print_stats (call, serve_call->id, "final");
+  if (reason)
+    printf (_("call %u ended: %s\n"), serve_call->id, reason->message);
+  else
+    printf (_("call %u ended\n"), serve_call->id);
+  fflush (stdout);
+  /* Not from inside the call's own signal. */
+  {
+    CallRef *ref = g_new0 (CallRef, 1);
+
+    ref->serve = serve_call->serve;
+    ref->id = serve_call->id;
+    g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, remove_call, ref, g_free);
+  }
+}
+
+static void
+on_peer_left (GstCallWebSocketSignaller *signaller,
+              const char                *peer_id,
+              ServeCall                 *serve_call)
+{
+  /* The browser closed the page: nobody is left to talk to. */
+  gst_call_hangup (serve_call->call);
+}
+
+static void
+on_setup_done (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  GstCall *call = GST_CALL (source);
+  g_autoptr (GError) error = NULL;
+  gboolean dialled = g_task_get_source_tag (G_TASK (result)) == gst_call_dial_async;
+
+  /* Failures reach on_call_ended() too, which reports them. */
+  if (dialled)
+    gst_call_dial_finish (call, result, &error);
+  else
+    gst_call_answer_finish (call, result, &error);
+}
+
+static void
+on_incoming_call (GstCall   *call,
+                  ServeCall *serve_call)
+{
+  gst_call_answer_async (call, NULL, on_setup_done, NULL);
+}
+
+static void
+on_room_joined (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr (GError) error = NULL;
+  GstCallWebSocketSignaller *signaller = GST_CALL_WEBSOCKET_SIGNALLER (source);
+  Serve *serve = user_data;
+  ServeCall *serve_call = NULL;
+  GHashTableIter iter;
+  gpointer value;
+
+  if (gst_call_websocket_signaller_connect_finish (signaller, result, NULL, &error))
+    return;
+
+  g_hash_table_iter_init (&iter, serve->calls);
+  while (g_hash_table_iter_next (&iter, NULL, &value)) {
+    if (((ServeCall *) value)->signaller == signaller)
+      serve_call = value;
+  }
+  if (serve_call) {
+    printf (_("call %u: could not join the room: %s\n"), serve_call->id, error->message);
+    fflush (stdout);
+    g_hash_table_remove (serve->calls, GUINT_TO_POINTER (serve_call->id));
+  }
+}
+
+static char *
+room_uri (Serve      *serve,
+          const char *room,
+          gboolean    with_token)
+{
+  g_autofree char *escaped_room = g_uri_escape_string (room, NULL, FALSE);
+  g_autofree char *escaped_token = serve->token && with_token
+                                       ? g_uri_escape_string (serve->token, NULL, FALSE)
+                                       : NULL;
+
+  return g_strdup_printf ("ws://127.0.0.1:%u/ws?room=%s%s%s", serve->port, escaped_room,
+                          escaped_token ? "&token=" : "", escaped_token ? escaped_token : "");
+}
+
+/* A new call for a browser that opened the page, in a room of its own. */
+static ServeCall *
+start_browser_call (Serve     *serve,
+                    gboolean   browser_offers,
+                    GError   **error)
+{
+  ServeCall *serve_call = g_new0 (ServeCall, 1);
+  g_autofree char *uri = NULL;
+  g_autofree char *secret = g_uuid_string_random ();
+
+  serve_call->serve = serve;
+  serve_call->id = ++serve->next_id;
+  serve_call->browser_offers = browser_offers;
+  serve_call->room = g_strdup_printf ("call-%u-%.8s", serve_call->id, secret);
+  serve_call->call = gst_call_new ();
+  if (!gst_call_tool_configure_call (serve_call->call, &serve->options, error)) {
+    serve_call_free (serve_call);
+    return NULL;
+  }
+  g_signal_connect (serve_call->call, "notify::state", G_CALLBACK (on_call_state), serve_call);
+  g_signal_connect (serve_call->call, "ended", G_CALLBACK (on_call_ended), serve_call);
+  g_hash_table_insert (serve->calls, GUINT_TO_POINTER (serve_call->id), serve_call);
+
+  if (browser_offers) {
+    uri = room_uri (serve, serve_call->room, FALSE);
+    serve_call->signaller = gst_call_websocket_signaller_new (uri, serve->token);
+    gst_call_set_signaller (serve_call->call, GST_CALL_SIGNALLER (serve_call->signaller));
+    g_signal_connect (serve_call->call, "incoming-call", G_CALLBACK (on_incoming_call),
+                      serve_call);
+    gst_call_websocket_signaller_connect_async (serve_call->signaller, NULL, on_room_joined,
+                                                serve);
+  } else {
+    /* The call joins the room and offers once the browser is in it. */
+    uri = room_uri (serve, serve_call->room, TRUE);
+    gst_call_dial_async (serve_call->call, uri, NULL, on_setup_done, NULL);
+    serve_call->signaller = GST_CALL_WEBSOCKET_SIGNALLER (
+        gst_call_get_signaller (serve_call->call));
+    if (serve_call->signaller)
+      g_object_ref (serve_call->signaller);
+  }
+  if (serve_call->signaller)
+    g_signal_connect (serve_call->signaller, "peer-left", G_CALLBACK (on_peer_left),
+                      serve_call);
+
+  printf (_("call %u: a browser asked for a call (%s offers), room %s\n"), serve_call->id,
+          browser_offers ? "browser" : "app", serve_call->room);
+  fflush (stdout);
+  return serve_call;
+}
+
+static void
+respond_text (SoupServerMessage *message,
+              guint              status,
+              const char        *text)
+{
+  soup_server_message_set_status (message, status, NULL);
+  soup_server_message_set_response (message, "text/plain; charset=utf-8", SOUP_MEMORY_COPY,
+                                    text, strlen (text));
+}
+
+static void
+handle_call (Serve             *serve,
+             SoupServerMessage *message,
+             GHashTable        *query)
+{
+  const char *offer = query ? g_hash_table_lookup (query, "offer") : NULL;
+  const char *token = query ? g_hash_table_lookup (query, "token") : NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonBuilder) builder = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  g_autofree char *json = NULL;
+  ServeCall *serve_call;
+
+  if (serve->token && g_strcmp0 (token, serve->token) != 0) {
+    respond_text (message, SOUP_STATUS_FORBIDDEN,
+                  _("A call needs the server's token: open the page with ?token=…\n"));
+    return;
+  }
+  if (offer && !g_str_equal (offer, "app") && !g_str_equal (offer, "browser")) {
+    respond_text (message, SOUP_STATUS_BAD_REQUEST,
+                  _("“offer” must be “app” or “browser”\n"));
+    return;
+  }
+  if (g_hash_table_size (serve->calls) >= serve->max_calls) {
+    respond_text (message, SOUP_STATUS_SERVICE_UNAVAILABLE,
+                  _("Too many calls at once: try again later\n"));
+    return;
+  }
+
+  serve_call = start_browser_call (serve, g_strcmp0 (offer, "browser") == 0, &error);
+  if (!serve_call) {
+    g_autofree char *text = g_strdup_printf ("%s\n", error->message);
+
+    respond_text (message, SOUP_STATUS_INTERNAL_SERVER_ERROR, text);
+    return;
+  }
+
+  builder = json_builder_new ();
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "call");
+  json_builder_add_int_value (builder, serve_call->id);
+  json_builder_set_member_name (builder, "room");
+  json_builder_add_string_value (builder, serve_call->room);
+  json_builder_set_member_name (builder, "offer");
+  json_builder_add_string_value (builder, serve_call->browser_offers ? "browser" : "app");
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  json = json_to_string (root, FALSE);
+  soup_server_message_set_status (message, SOUP_STATUS_OK, NULL);
+  soup_server_message_set_response (message, "application/json", SOUP_MEMORY_COPY, json,
+                                    strlen (json));
+}
+
+static void
+handle_request (SoupServer        *server,
+                SoupServerMessage *message,
+                const char        *path,
+                GHashTable        *query,
+                gpointer           user_data)
+{
+  Serve *serve = user_data;
+  const char *method = soup_server_message_get_method (message);
+
+  if (g_strcmp0 (method, "GET") != 0 && g_strcmp0 (method, "POST") != 0) {
+    respond_text (message, SOUP_STATUS_METHOD_NOT_ALLOWED, "");
+    return;
+  }
+  if (g_str_equal (path, "/call")) {
+    handle_call (serve, message, query);
+    return;
+  }
+
+  for (gsize i = 0; i < G_N_ELEMENTS (web_files); i++) {
+    g_autofree char *file = NULL;
+    g_autoptr (GError) error = NULL;
+    char *contents;
+    gsize length;
+
+    if (!g_str_equal (path, web_files[i].path))
+      continue;
+    file = g_build_filename (serve->web_dir, web_files[i].file, NULL);
+    if (!g_file_get_contents (file, &contents, &length, &error)) {
+      respond_text (message, SOUP_STATUS_INTERNAL_SERVER_ERROR, error->message);
+      return;
+    }
+    soup_message_headers_replace (soup_server_message_get_response_headers (message),
+                                  "Cache-Control", "no-store");
+    soup_server_message_set_status (message, SOUP_STATUS_OK, NULL);
+    soup_server_message_set_response (message, web_files[i].content_type,
+                                      SOUP_MEMORY_TAKE, contents, length);
+    return;
+  }
+  respond_text (message, SOUP_STATUS_NOT_FOUND, _("Not found\n"));
+}
+
+/* The page's folder: $GST_CALL_WEB_DIR, the build tree's copy next to an
+ * uninstalled gst-call, or the installed one. */
+static char *
+find_web_dir (void)
+{
+  const char *variable = g_getenv ("GST_CALL_WEB_DIR");
+  g_autofree char *executable = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *index = NULL;
+
+  if (variable)
+    return g_strdup (variable);
+  if (executable) {
+    g_autofree char *directory = g_path_get_dirname (executable);
+    g_autofree char *build_tree = g_build_filename (directory, "web", NULL);
+
+    index = g_build_filename (build_tree, "index.html", NULL);
+    if (g_file_test (index, G_FILE_TEST_IS_REGULAR))
+      return g_steal_pointer (&build_tree);
+  }
+  return g_strdup (GST_CALL_WEB_DIR);
+}
+
+static gboolean
+print_all_stats (gpointer data)
+{
+  Serve *serve = data;
+  GHashTableIter iter;
+  gpointer value;
+
+  g_hash_table_iter_init (&iter, serve->calls);
+  while (g_hash_table_iter_next (&iter, NULL, &value)) {
+    ServeCall *serve_call = value;
+
+    if (gst_call_get_state (serve_call->call) == GST_CALL_STATE_ACTIVE)
+      gst_call_tool_print_stats (serve_call->call, serve_call->id, "stats");
+  }
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+on_signal (gpointer data)
+{
+  Serve *serve = data;
+
+  g_main_loop_quit (serve->loop);
+  return G_SOURCE_REMOVE;
+}
+
+int
+gst_call_tool_serve (int argc, char **argv)
+{
+  int port = 8080;
+  int max_calls = DEFAULT_MAX_CALLS;
+  char *address = NULL;
+  char *source = NULL;
+  char *token = NULL;
+  char *ice_address = NULL;
+  char *video_codec = NULL;
+  char *video_size = NULL;
+  gboolean play = FALSE;
+  const GOptionEntry entries[] = {
+    { "port", 'p', 0, G_OPTION_ARG_INT, &port,
+      N_("Port of the page and the signalling (default 8080; 0: any free port)"), N_("PORT") },
+    { "address", 0, 0, G_OPTION_ARG_STRING, &address,
+      N_("Address to listen on (default 127.0.0.1)"), N_("ADDRESS") },
+    { "source", 's', 0, G_OPTION_ARG_STRING, &source,
+      N_("What to send: test (default), camera, or a media file"), N_("SOURCE") },
+    { "token", 't', 0, G_OPTION_ARG_STRING, &token,
+      N_("A secret the page must give (open it with ?token=SECRET)"), N_("TOKEN") },
+    { "video-codec", 0, 0, G_OPTION_ARG_STRING, &video_codec,
+      N_("Video codec to offer: vp8 (default), vp9 or h264"), N_("CODEC") },
+    { "video-size", 0, 0, G_OPTION_ARG_STRING, &video_size,
+      N_("Size of the test or camera video (default 640x480)"), N_("WIDTHxHEIGHT") },
+    { "ice-address", 0, 0, G_OPTION_ARG_STRING, &ice_address,
+      N_("Local address for media (default 127.0.0.1; “any”: every interface)"),
+      N_("ADDRESS") },
+    { "max-calls", 0, 0, G_OPTION_ARG_INT, &max_calls,
+      N_("How many calls at once (default 16)"), N_("N") },
+    { "play", 0, 0, G_OPTION_ARG_NONE, &play,
+      N_("Play the browsers' media (default: count it only)"), NULL },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context =
+      g_option_context_new (_("— a web page that calls this process"));
+  g_autoptr (GError) error = NULL;
+  Serve serve = { 0 };
+  g_autofree char *url = NULL;
+  guint stats_id;
+  int status = 0;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_add_group (context, gst_init_get_option_group ());
+  if (!g_option_context_parse (context, &argc, &argv, &error)) {
+    fprintf (stderr, "%s: %s\n", argv[0], error->message);
+    return 2;
+  }
+  if (port < 0 || port > 65535 || max_calls < 1) {
+    fprintf (stderr, _("%s: --port must be 0 to 65535, --max-calls at least 1\n"), argv[0]);
+    return 2;
+  }
+
+  serve.options.source = source;
+  serve.options.video_codec = video_codec;
+  serve.options.ice_address = ice_address;
+  serve.options.play = play;
+  serve.options.video_size = video_size;
+  serve.token = token;
+  serve.max_calls = (guint) max_calls;
+  serve.web_dir = find_web_dir ();
+  serve.calls = g_hash_table_new_full (NULL, NULL, NULL, serve_call_free);
+  serve.loop = g_main_loop_new (NULL, FALSE);
+  serve.server = gst_call_signalling_server_new (token);
+
+  /* A source that cannot work (a missing file, an unknown codec) is
+   * reported now, not to the first browser. */
+  {
+    g_autoptr (GstCall) probe = gst_call_new ();
+
+    if (!gst_call_tool_configure_call (probe, &serve.options, &error)) {
+      fprintf (stderr, "%s: %s\n", argv[0], error->message);
+      status = 1;
+      goto out;
+    }
+  }
+
+  if (!gst_call_signalling_server_listen (serve.server, address ? address : "127.0.0.1",
+                                          (guint) port, &error)) {
+    fprintf (stderr, "%s: %s\n", argv[0], error->message);
+    status = 1;
+    goto out;
+  }
+  serve.port = gst_call_signalling_server_get_port (serve.server);
+  soup_server_add_handler (gst_call_signalling_server_get_soup_server (serve.server), "/",
+                           handle_request, &serve, NULL);
+
+  url = g_strdup_printf ("http://%s:%u/%s%s", address ? address : "127.0.0.1", serve.port,
+                         token ? "?token=" : "", token ? token : "");
+  printf (_("Serving the page from %s\n"), serve.web_dir);
+  printf (_("Open %s in a browser (add ?offer=browser for the browser to offer)\n"), url);
+  fflush (stdout);
+
+  g_unix_signal_add (SIGINT, on_signal, &serve);
+  g_unix_signal_add (SIGTERM, on_signal, &serve);
+  stats_id = g_timeout_add (1000, print_all_stats, &serve);
+  g_main_loop_run (serve.loop);
+  g_source_remove (stats_id);
+
+out:
+  g_hash_table_destroy (serve.calls);
+  gst_call_signalling_server_stop (serve.server);
+  g_object_unref (serve.server);
+  g_main_loop_unref (serve.loop);
+  g_free (serve.web_dir);
+  g_free (address);
+  g_free (source);
+  g_free (token);
+  g_free (ice_address);
+  g_free (video_codec);
+  g_free (video_size);
+  return status;
+}
+
+/* ------------------------------------------------------------------------ */
+/* gst-call dial                                                             */
+
+typedef struct {
+  GMainLoop *loop;
+  GstCall *call;
+  GstCallWebSocketSignaller *signaller;
+  double duration;
+  guint duration_id;
+  gboolean connected;
+  GError *error;
+} Dial;
+
+static void
+dial_fail (Dial   *dial,
+           GError *error)
+{
+  if (!dial->error)
+    dial->error = g_error_copy (error);
+  g_main_loop_quit (dial->loop);
+}
+
+static gboolean
+on_dial_duration_over (gpointer data)
+{
+  Dial *dial = data;
+
+  dial->duration_id = 0;
+  g_main_loop_quit (dial->loop);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_dial_connected (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  Dial *dial = user_data;
+  g_autoptr (GError) error = NULL;
+  gboolean dialled = g_task_get_source_tag (G_TASK (result)) == gst_call_dial_async;
+
+  if (!(dialled ? gst_call_dial_finish (dial->call, result, &error)
+                : gst_call_answer_finish (dial->call, result, &error))) {
+    dial_fail (dial, error);
+    return;
+  }
+  dial->connected = TRUE;
+  if (dial->duration > 0)
+    dial->duration_id = g_timeout_add ((guint) (dial->duration * 1000),
+                                       on_dial_duration_over, dial);
+}
+
+static void
+on_dial_incoming (GstCall *call,
+                  Dial    *dial)
+{
+  gst_call_answer_async (call, NULL, on_dial_connected, dial);
+}
+
+static void
+on_dial_ended (GstCall      *call,
+               const GError *reason,
+               Dial         *dial)
+{
+  if (reason)
+    dial_fail (dial, (GError *) reason);
+  else
+    g_main_loop_quit (dial->loop);
+}
+
+static void
+on_dial_state (GstCall    *call,
+               GParamSpec *pspec,
+               Dial       *dial)
+{
+  printf (_("call: %s\n"), gst_call_tool_state_name (gst_call_get_state (call)));
+  fflush (stdout);
+}
+
+static void
+on_dial_joined (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  Dial *dial = user_data;
+  g_autoptr (GError) error = NULL;
+  guint n_peers = 0;
+
+  if (!gst_call_websocket_signaller_connect_finish (dial->signaller, result, &n_peers,
+                                                    &error)) {
+    dial_fail (dial, error);
+    return;
+  }
+  if (n_peers > 0) {
+    /* The later of two peers offers. */
+    printf (_("joined room “%s”, %u peer(s) there: calling\n"),
+            gst_call_websocket_signaller_get_room (dial->signaller), n_peers);
+    gst_call_dial_async (dial->call, NULL, NULL, on_dial_connected, dial);
+  } else {
+    printf (_("joined room “%s”, nobody there yet: waiting for a call\n"),
+            gst_call_websocket_signaller_get_room (dial->signaller));
+  }
+  fflush (stdout);
+}
+
+static gboolean
+print_dial_stats (gpointer data)
+{
+  Dial *dial = data;
+
+  if (gst_call_get_state (dial->call) == GST_CALL_STATE_ACTIVE)
+    gst_call_tool_print_stats (dial->call, 1, "stats");
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+on_dial_signal (gpointer data)
+{
+  Dial *dial = data;
+
+  g_main_loop_quit (dial->loop);
+  return G_SOURCE_REMOVE;
+}
+
+int
+gst_call_tool_dial (int argc, char **argv)
+{
+  double duration = 0;
+  char *source = NULL;
+  char *token = NULL;
+  char *ice_address = NULL;
+  char *video_codec = NULL;
+  char *video_size = NULL;
+  gboolean play = FALSE;
+  const GOptionEntry entries[] = {
+    { "source", 's', 0, G_OPTION_ARG_STRING, &source,
+      N_("What to send: test (default), camera, or a media file"), N_("SOURCE") },
+    { "token", 't', 0, G_OPTION_ARG_STRING, &token,
+      N_("The signalling server's token"), N_("TOKEN") },
+    { "video-codec", 0, 0, G_OPTION_ARG_STRING, &video_codec,
+      N_("Video codec to offer: vp8 (default), vp9 or h264"), N_("CODEC") },
+    { "video-size", 0, 0, G_OPTION_ARG_STRING, &video_size,
+      N_("Size of the test or camera video (default 640x480)"), N_("WIDTHxHEIGHT") },
+    { "ice-address", 0, 0, G_OPTION_ARG_STRING, &ice_address,
+      N_("Local address for media (default 127.0.0.1; “any”: every interface)"),
+      N_("ADDRESS") },
+    { "duration", 'd', 0, G_OPTION_ARG_DOUBLE, &duration,
+      N_("Hang up this many seconds after connecting (default: when the peer does)"),
+      N_("SECONDS") },
+    { "play", 0, 0, G_OPTION_ARG_NONE, &play,
+      N_("Play the peer's media (default: count it only)"), NULL },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context =
+      g_option_context_new (_("ws://HOST:PORT/ws?room=ROOM — join a room and call its peer"));
+  g_autoptr (GError) error = NULL;
+  GstCallToolOptions options = { 0 };
+  Dial dial = { 0 };
+  g_autofree char *scheme = NULL;
+  guint stats_id;
+  int status = 0;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_add_group (context, gst_init_get_option_group ());
+  if (!g_option_context_parse (context, &argc, &argv, &error)) {
+    fprintf (stderr, "%s: %s\n", argv[0], error->message);
+    return 2;
+  }
+  if (argc != 2 || !(scheme = g_uri_parse_scheme (argv[1])) ||
+      !(g_str_equal (scheme, "ws") || g_str_equal (scheme, "wss"))) {
+    fprintf (stderr, _("%s: give one ws:// or wss:// room URI, e.g. "
+                       "ws://127.0.0.1:8080/ws?room=kitchen\n"), argv[0]);
+    return 2;
+  }
+
+  options.source = source;
+  options.video_codec = video_codec;
+  options.ice_address = ice_address;
+  options.play = play;
+  options.video_size = video_size;
+  dial.duration = duration;
+  dial.loop = g_main_loop_new (NULL, FALSE);
+  dial.call = gst_call_new ();
+  if (!gst_call_tool_configure_call (dial.call, &options, &error)) {
+    fprintf (stderr, "%s: %s\n", argv[0], error->message);
+    status = 1;
+    goto out;
+  }
+  dial.signaller = gst_call_websocket_signaller_new (argv[1], token);
+  gst_call_set_signaller (dial.call, GST_CALL_SIGNALLER (dial.signaller));
+  g_signal_connect (dial.call, "incoming-call", G_CALLBACK (on_dial_incoming), &dial);
+  g_signal_connect (dial.call, "ended", G_CALLBACK (on_dial_ended), &dial);
+  g_signal_connect (dial.call, "notify::state", G_CALLBACK (on_dial_state), &dial);
+  gst_call_websocket_signaller_connect_async (dial.signaller, NULL, on_dial_joined, &dial);
+
+  g_unix_signal_add (SIGINT, on_dial_signal, &dial);
+  g_unix_signal_add (SIGTERM, on_dial_signal, &dial);
+  stats_id = g_timeout_add (1000, print_dial_stats, &dial);
+  g_main_loop_run (dial.loop);
+  g_source_remove (stats_id);
+  if (dial.duration_id)
+    g_source_remove (dial.duration_id);
+
+  gst_call_tool_print_stats (dial.call, 1, "final");
+  if (dial.error) {
+    fprintf (stderr, "%s: %s\n", argv[0], dial.error->message);
+    status = 1;
+  } else if (!dial.connected) {
+    fprintf (stderr, _("%s: the call never connected\n"), argv[0]);
+    status = 1;
+  }
+  g_signal_handlers_disconnect_by_data (dial.call, &dial);
+  gst_call_hangup (dial.call);
+  gst_call_websocket_signaller_close (dial.signaller);
+
+out:
+  g_clear_object (&dial.call);
+  g_clear_object (&dial.signaller);
+  g_clear_error (&dial.error);
+  g_main_loop_unref (dial.loop);
+  g_free (source);
+  g_free (token);
+  g_free (ice_address);
+  g_free (video_codec);
+  g_free (video_size);
+  return status;
+}

@@ -1,0 +1,378 @@
+// The page of `gst-call serve`: a call with the app that served it.
+//
+// 1. POST /call?offer=app|browser asks the app for a call; it answers with a
+//    room of its signalling server where it waits.
+// 2. The page joins that room over a WebSocket (docs/signalling-protocol.md)
+//    and the offer comes from the app (default) or from the page
+//    (?offer=browser).
+// 3. Remote video and audio play; the camera and microphone, if the browser
+//    gives them, are sent back (?size=WIDTHxHEIGHT asks for a camera size).
+//    Statistics come from getStats() every second.
+//
+// The state is also kept in window.gstCallStatus, which tests read.
+
+'use strict';
+
+const params = new URLSearchParams(window.location.search);
+const offerer = params.get('offer') === 'browser' ? 'browser' : 'app';
+const token = params.get('token');
+// ?size=WIDTHxHEIGHT: the camera size asked for (default 640x480).
+const [cameraWidth, cameraHeight] = (params.get('size') || '640x480').split('x').map(Number);
+
+const status = {
+  callId: null,
+  offerer,
+  signallingState: 'connecting',
+  connectionState: 'new',
+  iceConnectionState: 'new',
+  localMedia: null,
+  framesDecoded: 0,
+  framesPresented: 0,
+  framesEncoded: 0,
+  audioPacketsReceived: 0,
+  audioSamplesReceived: 0,
+  videoKbpsIn: 0,
+  videoKbpsOut: 0,
+  audioKbpsIn: 0,
+  audioKbpsOut: 0,
+  rttMs: null,
+  firstFrameMs: null,
+  error: null,
+};
+window.gstCallStatus = status;
+
+const $ = (id) => document.getElementById(id);
+
+function show(id, text) {
+  $(id).textContent = text;
+}
+
+function fail(message) {
+  if (!status.error) {
+    status.error = message;
+  }
+  const element = $('error');
+  element.textContent = message;
+  element.hidden = false;
+}
+
+let ws = null;
+let pc = null;
+let localStream = null;
+let remoteDescriptionSet = false;
+let offered = false;
+const pendingCandidates = [];
+
+function send(message) {
+  if (ws && ws.readyState === WebSocket.OPEN) {
+    ws.send(JSON.stringify(message));
+  }
+}
+
+function setSignallingState(state) {
+  status.signallingState = state;
+  show('signalling-state', state);
+}
+
+function noteFirstFrame() {
+  if (status.firstFrameMs === null) {
+    // Milliseconds since the navigation started: page load to first frame.
+    status.firstFrameMs = Math.round(performance.now());
+    show('first-frame', `${status.firstFrameMs} ms after the page started loading`);
+  }
+}
+
+function createPeerConnection() {
+  // No STUN or TURN server: the app is on this host or this network.
+  pc = new RTCPeerConnection({ bundlePolicy: 'max-bundle', iceServers: [] });
+
+  pc.onicecandidate = (event) => {
+    if (event.candidate && event.candidate.candidate) {
+      send({
+        type: 'candidate',
+        mline_index: event.candidate.sdpMLineIndex || 0,
+        candidate: event.candidate.candidate,
+      });
+    } else if (!event.candidate) {
+      send({ type: 'candidate', mline_index: 0, candidate: null });
+    }
+  };
+
+  pc.onconnectionstatechange = () => {
+    status.connectionState = pc.connectionState;
+    const element = $('connection-state');
+    element.textContent = pc.connectionState;
+    element.className = `state-${pc.connectionState}`;
+  };
+  pc.oniceconnectionstatechange = () => {
+    status.iceConnectionState = pc.iceConnectionState;
+  };
+
+  pc.ontrack = (event) => {
+    const stream = event.streams[0] || new MediaStream([event.track]);
+    if (event.track.kind === 'video') {
+      const video = $('remote-video');
+      video.srcObject = stream;
+      // Muted, so allowed without a gesture; do not rely on autoplay alone.
+      video.play().catch(() => {});
+      if (video.requestVideoFrameCallback) {
+        const onFrame = (now, metadata) => {
+          noteFirstFrame();
+          status.framesPresented = metadata.presentedFrames;
+          video.requestVideoFrameCallback(onFrame);
+        };
+        video.requestVideoFrameCallback(onFrame);
+      }
+    } else {
+      $('remote-audio').srcObject = stream;
+    }
+  };
+}
+
+function addLocalMedia() {
+  if (localStream) {
+    // Audio first, then video: the order of the app's media sections.
+    for (const kind of ['audio', 'video']) {
+      for (const track of localStream.getTracks().filter((t) => t.kind === kind)) {
+        pc.addTrack(track, localStream);
+      }
+    }
+  }
+  // Whatever we do not send, we still want to receive.
+  const sending = new Set(pc.getTransceivers()
+    .filter((t) => t.sender.track).map((t) => t.sender.track.kind));
+  for (const kind of ['audio', 'video']) {
+    const present = pc.getTransceivers().some((t) =>
+      t.receiver.track && t.receiver.track.kind === kind);
+    if (!sending.has(kind) && !present) {
+      pc.addTransceiver(kind, { direction: 'recvonly' });
+    }
+  }
+}
+
+async function makeOffer() {
+  if (offered) {
+    return;
+  }
+  offered = true;
+  addLocalMedia();
+  const offer = await pc.createOffer();
+  await pc.setLocalDescription(offer);
+  send({ type: 'offer', sdp: pc.localDescription.sdp });
+}
+
+async function flushCandidates() {
+  while (pendingCandidates.length) {
+    await pc.addIceCandidate(pendingCandidates.shift());
+  }
+}
+
+async function onOffer(sdp) {
+  await pc.setRemoteDescription({ type: 'offer', sdp });
+  remoteDescriptionSet = true;
+  addLocalMedia();
+  const answer = await pc.createAnswer();
+  await pc.setLocalDescription(answer);
+  send({ type: 'answer', sdp: pc.localDescription.sdp });
+  await flushCandidates();
+}
+
+async function onAnswer(sdp) {
+  await pc.setRemoteDescription({ type: 'answer', sdp });
+  remoteDescriptionSet = true;
+  await flushCandidates();
+}
+
+async function onCandidate(message) {
+  const candidate = message.candidate === null
+    ? null
+    : { candidate: message.candidate, sdpMLineIndex: message.mline_index };
+  if (candidate === null) {
+    return; // end of candidates: nothing to do for the browser
+  }
+  if (remoteDescriptionSet) {
+    await pc.addIceCandidate(candidate);
+  } else {
+    pendingCandidates.push(candidate);
+  }
+}
+
+async function onMessage(event) {
+  let message;
+  try {
+    message = JSON.parse(event.data);
+  } catch (error) {
+    fail(`The server sent something that is not JSON: ${error}`);
+    return;
+  }
+  switch (message.type) {
+    case 'joined':
+      setSignallingState(`in room ${message.peer_id ? 'as peer ' + message.peer_id : ''}`);
+      if (offerer === 'browser' && message.peers.length > 0) {
+        await makeOffer();
+      }
+      break;
+    case 'peer-joined':
+      if (offerer === 'browser') {
+        await makeOffer();
+      }
+      break;
+    case 'offer':
+      await onOffer(message.sdp);
+      break;
+    case 'answer':
+      await onAnswer(message.sdp);
+      break;
+    case 'candidate':
+      await onCandidate(message);
+      break;
+    case 'bye':
+      setSignallingState('the app hung up');
+      hangUp(false);
+      break;
+    case 'peer-left':
+      setSignallingState('the app left');
+      break;
+    case 'error':
+      fail(`Signalling error: ${message.message}`);
+      break;
+    default:
+      break;
+  }
+}
+
+function hangUp(tellPeer) {
+  if (tellPeer) {
+    send({ type: 'bye' });
+  }
+  if (pc) {
+    pc.close();
+    status.connectionState = 'closed';
+    show('connection-state', 'closed');
+  }
+  if (ws) {
+    ws.close();
+  }
+}
+
+function kbps(bytes, previousBytes, seconds) {
+  return previousBytes === undefined || seconds <= 0
+    ? 0 : Math.round((bytes - previousBytes) * 8 / 1000 / seconds);
+}
+
+const previous = {};
+
+async function updateStats() {
+  if (!pc || pc.connectionState === 'closed') {
+    return;
+  }
+  const report = await pc.getStats();
+  const now = performance.now();
+  const seconds = previous.at ? (now - previous.at) / 1000 : 0;
+  const current = { at: now };
+
+  report.forEach((stat) => {
+    if (stat.type === 'inbound-rtp' && stat.kind === 'video') {
+      status.framesDecoded = stat.framesDecoded || 0;
+      current.videoIn = stat.bytesReceived;
+    } else if (stat.type === 'inbound-rtp' && stat.kind === 'audio') {
+      status.audioPacketsReceived = stat.packetsReceived || 0;
+      status.audioSamplesReceived = stat.totalSamplesReceived || 0;
+      current.audioIn = stat.bytesReceived;
+    } else if (stat.type === 'outbound-rtp' && stat.kind === 'video') {
+      status.framesEncoded = stat.framesEncoded || 0;
+      current.videoOut = stat.bytesSent;
+    } else if (stat.type === 'outbound-rtp' && stat.kind === 'audio') {
+      current.audioOut = stat.bytesSent;
+    } else if (stat.type === 'candidate-pair' && stat.nominated &&
+               stat.state === 'succeeded' && stat.currentRoundTripTime !== undefined) {
+      status.rttMs = Math.round(stat.currentRoundTripTime * 1000 * 10) / 10;
+    }
+  });
+
+  status.videoKbpsIn = kbps(current.videoIn, previous.videoIn, seconds);
+  status.audioKbpsIn = kbps(current.audioIn, previous.audioIn, seconds);
+  status.videoKbpsOut = kbps(current.videoOut, previous.videoOut, seconds);
+  status.audioKbpsOut = kbps(current.audioOut, previous.audioOut, seconds);
+  Object.assign(previous, current);
+
+  if (status.framesDecoded > 0) {
+    noteFirstFrame();
+  }
+  show('video-kbps-in', `${status.videoKbpsIn} kbit/s`);
+  show('audio-kbps-in', `${status.audioKbpsIn} kbit/s`);
+  show('video-kbps-out', `${status.videoKbpsOut} kbit/s`);
+  show('audio-kbps-out', `${status.audioKbpsOut} kbit/s`);
+  show('frames-decoded', `${status.framesDecoded} decoded`);
+  show('frames-encoded', `${status.framesEncoded} encoded`);
+  show('audio-samples', `${status.audioSamplesReceived} (${status.audioPacketsReceived} packets)`);
+  show('rtt', status.rttMs === null ? '–' : `${status.rttMs} ms`);
+}
+
+async function start() {
+  show('offerer', offerer);
+  const other = offerer === 'browser' ? 'app' : 'browser';
+  const switchLink = $('switch-offer');
+  const switchParams = new URLSearchParams(params);
+  switchParams.set('offer', other);
+  switchLink.href = `?${switchParams}`;
+  switchLink.textContent = `Let the ${other} offer`;
+  $('hangup').onclick = () => hangUp(true);
+
+  try {
+    localStream = await navigator.mediaDevices.getUserMedia({
+      audio: true,
+      video: { width: cameraWidth || 640, height: cameraHeight || 480 },
+    });
+    $('local-video').srcObject = localStream;
+    status.localMedia = 'camera and microphone';
+  } catch (error) {
+    // Receive only: the browser gave no camera or microphone.
+    status.localMedia = `none (${error.name})`;
+  }
+
+  const query = new URLSearchParams({ offer: offerer });
+  if (token !== null) {
+    query.set('token', token);
+  }
+  const response = await fetch(`/call?${query}`, { method: 'POST' });
+  if (!response.ok) {
+    fail(`The app refused the call: ${(await response.text()).trim()}`);
+    setSignallingState('refused');
+    return;
+  }
+  const call = await response.json();
+  status.callId = call.call;
+  show('call-id', String(call.call));
+
+  createPeerConnection();
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  ws = new WebSocket(`${scheme}://${window.location.host}/ws?room=${encodeURIComponent(call.room)}`);
+  ws.onopen = () => {
+    setSignallingState('joining');
+    const join = { type: 'join', room: call.room };
+    if (token !== null) {
+      join.token = token;
+    }
+    send(join);
+  };
+  ws.onmessage = (event) => {
+    onMessage(event).catch((error) => fail(`${error}`));
+  };
+  ws.onclose = () => {
+    if (status.signallingState !== 'the app hung up') {
+      setSignallingState('closed');
+    }
+  };
+
+  // Fast until the first frame (its time is measured), then every second.
+  const fast = setInterval(() => {
+    updateStats().catch(() => {});
+    if (status.firstFrameMs !== null) {
+      clearInterval(fast);
+    }
+  }, 100);
+  setInterval(() => updateStats().catch(() => {}), 1000);
+}
+
+start().catch((error) => fail(`${error}`));

@@ -1,0 +1,85 @@
+/* libgstcall
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#if !defined(_GST_CALL_INSIDE) && !defined(GST_CALL_COMPILATION)
+#error "Only <gstcall/gstcall.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+#include <gst/gst.h>
+
+#include "gstcall-version-macros.h"
+#include "gstcall-enums.h"
+
+G_BEGIN_DECLS
+
+#define GST_TYPE_CALL_RTP_TRANSPORT (gst_call_rtp_transport_get_type ())
+
+GST_CALL_AVAILABLE_IN_ALL
+G_DECLARE_FINAL_TYPE (GstCallRtpTransport, gst_call_rtp_transport,
+                      GST, CALL_RTP_TRANSPORT, GObject)
+
+/**
+ * GST_CALL_RTP_TRANSPORT_MAX_SESSIONS:
+ *
+ * The most RTP sessions one [class@CallRtpTransport] makes: packets routed
+ * to a session past it are dropped and counted.
+ */
+#define GST_CALL_RTP_TRANSPORT_MAX_SESSIONS 16
+
+GST_CALL_AVAILABLE_IN_ALL
+GstCallRtpTransport *gst_call_rtp_transport_new               (void);
+
+GST_CALL_AVAILABLE_IN_ALL
+gboolean             gst_call_rtp_transport_set_sources_from_description (GstCallRtpTransport  *self,
+                                                                          const char           *video,
+                                                                          const char           *audio,
+                                                                          GError              **error);
+GST_CALL_AVAILABLE_IN_ALL
+GstElement          *gst_call_rtp_transport_get_video_sink    (GstCallRtpTransport  *self);
+GST_CALL_AVAILABLE_IN_ALL
+void                 gst_call_rtp_transport_set_video_sink    (GstCallRtpTransport  *self,
+                                                               GstElement           *sink);
+GST_CALL_AVAILABLE_IN_ALL
+GstElement          *gst_call_rtp_transport_get_audio_sink    (GstCallRtpTransport  *self);
+GST_CALL_AVAILABLE_IN_ALL
+void                 gst_call_rtp_transport_set_audio_sink    (GstCallRtpTransport  *self,
+                                                               GstElement           *sink);
+GST_CALL_AVAILABLE_IN_ALL
+gboolean             gst_call_rtp_transport_get_rtx           (GstCallRtpTransport  *self);
+GST_CALL_AVAILABLE_IN_ALL
+void                 gst_call_rtp_transport_set_rtx           (GstCallRtpTransport  *self,
+                                                               gboolean              rtx);
+GST_CALL_AVAILABLE_IN_ALL
+const char          *gst_call_rtp_transport_get_local_address (GstCallRtpTransport  *self);
+GST_CALL_AVAILABLE_IN_ALL
+void                 gst_call_rtp_transport_set_local_address (GstCallRtpTransport  *self,
+                                                               const char           *address);
+GST_CALL_AVAILABLE_IN_ALL
+guint                gst_call_rtp_transport_get_local_port    (GstCallRtpTransport  *self);
+
+GST_CALL_AVAILABLE_IN_ALL
+char                *gst_call_rtp_transport_create_offer      (GstCallRtpTransport  *self,
+                                                               GError              **error);
+GST_CALL_AVAILABLE_IN_ALL
+char                *gst_call_rtp_transport_create_answer     (GstCallRtpTransport  *self,
+                                                               const char           *offer,
+                                                               GError              **error);
+GST_CALL_AVAILABLE_IN_ALL
+gboolean             gst_call_rtp_transport_set_remote_answer (GstCallRtpTransport  *self,
+                                                               const char           *answer,
+                                                               GError              **error);
+GST_CALL_AVAILABLE_IN_ALL
+void                 gst_call_rtp_transport_close             (GstCallRtpTransport  *self);
+
+GST_CALL_AVAILABLE_IN_ALL
+GstStructure        *gst_call_rtp_transport_get_stats         (GstCallRtpTransport  *self);
+GST_CALL_AVAILABLE_IN_ALL
+GstPipeline         *gst_call_rtp_transport_get_pipeline      (GstCallRtpTransport  *self);
+
+G_END_DECLS

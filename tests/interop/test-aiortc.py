@@ -1,0 +1,250 @@
+#!/usr/bin/python3
+"""aiortc, an independent WebRTC implementation, calls libgstcall through
+the WebSocket signalling of `gst-call serve`, both ways (aiortc offers,
+libgstcall offers), in VP8 and in H.264 constrained baseline (42e01f,
+packetization mode 1), with Opus. Both sides must decode video and audio:
+aiortc counts the frames its decoders return, `gst-call dial` prints the
+frames it decoded.
+
+usage: test-aiortc.py GST_CALL
+"""
+
+import asyncio
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from interop_utils import SCALE, Child, gst_call_env, log, skip, start_server  # noqa: E402
+
+MIN_FRAMES = 30      # video frames each side decodes
+MIN_AUDIO_FRAMES = 25
+
+try:
+    import aioice.ice
+    import websockets
+    from aiortc import RTCConfiguration, RTCPeerConnection, RTCSessionDescription
+    from aiortc.mediastreams import AudioStreamTrack, VideoStreamTrack
+    from aiortc.rtcrtpsender import RTCRtpSender
+    from aiortc.sdp import candidate_from_sdp
+except ImportError as error:
+    skip(f"{error.name or error} is missing: install python3-aiortc and python3-websockets "
+         "(tools/install-deps does)")
+
+# Loopback only: aiortc gathers candidates on 127.0.0.1 and nowhere else.
+aioice.ice.get_host_addresses = lambda use_ipv4, use_ipv6: ["127.0.0.1"]
+
+
+def video_codecs(codec):
+    """aiortc's codec preferences: @codec ("vp8", "h264") and RTX."""
+    wanted = []
+    for capability in RTCRtpSender.getCapabilities("video").codecs:
+        if codec == "vp8" and capability.mimeType == "video/VP8":
+            wanted.append(capability)
+        elif (codec == "h264" and capability.mimeType == "video/H264"
+              and capability.parameters.get("profile-level-id") == "42e01f"
+              and capability.parameters.get("packetization-mode") == "1"):
+            wanted.append(capability)
+    wanted += [c for c in RTCRtpSender.getCapabilities("video").codecs
+               if c.mimeType == "video/rtx"]
+    return wanted
+
+
+class AiortcPeer:
+    def __init__(self, uri, codec, offers):
+        self.uri = uri
+        self.codec = codec
+        self.offers = offers
+        # No STUN server (aiortc would use a public one by default).
+        self.pc = RTCPeerConnection(RTCConfiguration(iceServers=[]))
+        self.frames = {"video": 0, "audio": 0}
+        self.codec_seen = None
+        self.receivers = []
+        self.joined = asyncio.Event()
+        self.ws = None
+        self.offered = False
+
+        @self.pc.on("track")
+        def on_track(track):
+            self.receivers.append(asyncio.ensure_future(self.count(track)))
+
+    async def count(self, track):
+        while True:
+            try:
+                await track.recv()
+            except Exception:  # noqa: BLE001 - the track ended
+                return
+            self.frames[track.kind] += 1
+
+    def add_media(self):
+        self.pc.addTrack(AudioStreamTrack())
+        video = self.pc.addTransceiver(VideoStreamTrack(), direction="sendrecv")
+        video.setCodecPreferences(video_codecs(self.codec))
+
+    async def send(self, message):
+        await self.ws.send(json.dumps(message))
+
+    async def offer(self):
+        if self.offered:
+            return
+        self.offered = True
+        self.add_media()
+        await self.pc.setLocalDescription(await self.pc.createOffer())
+        await self.send({"type": "offer", "sdp": self.pc.localDescription.sdp})
+
+    async def handle(self, message):
+        kind = message["type"]
+        if kind == "joined":
+            self.joined.set()
+            if self.offers and message["peers"]:
+                await self.offer()
+        elif kind == "peer-joined" and self.offers:
+            await self.offer()
+        elif kind == "offer":
+            await self.pc.setRemoteDescription(RTCSessionDescription(message["sdp"], "offer"))
+            # The offered sections take our tracks; video in the one codec.
+            for transceiver in self.pc.getTransceivers():
+                if transceiver.kind == "audio":
+                    self.pc.addTrack(AudioStreamTrack())
+                else:
+                    self.pc.addTrack(VideoStreamTrack())
+                    transceiver.setCodecPreferences(video_codecs(self.codec))
+            await self.pc.setLocalDescription(await self.pc.createAnswer())
+            await self.send({"type": "answer", "sdp": self.pc.localDescription.sdp})
+        elif kind == "answer":
+            await self.pc.setRemoteDescription(RTCSessionDescription(message["sdp"], "answer"))
+        elif kind == "candidate" and message["candidate"]:
+            candidate = candidate_from_sdp(message["candidate"].split(":", 1)[1])
+            candidate.sdpMLineIndex = message["mline_index"]
+            await self.pc.addIceCandidate(candidate)
+        elif kind == "error":
+            raise RuntimeError(f"signalling error: {message['message']}")
+
+    async def run(self, stop):
+        try:
+            async with websockets.connect(self.uri) as ws:
+                self.ws = ws
+                room = self.uri.split("room=", 1)[1]
+                await self.send({"type": "join", "room": room})
+                while not stop.is_set():
+                    try:
+                        text = await asyncio.wait_for(ws.recv(), 0.5)
+                    except asyncio.TimeoutError:
+                        continue
+                    message = json.loads(text)
+                    if message["type"] == "bye":
+                        return
+                    await self.handle(message)
+        except websockets.ConnectionClosed:
+            return
+
+    def negotiated_codec(self):
+        """The video codec of aiortc's offer or answer, with its H.264
+        profile, as both sides use it."""
+        if not self.pc.localDescription or not self.pc.remoteDescription:
+            return None
+        local = self.pc.localDescription.sdp
+        for line in local.splitlines():
+            if line.startswith("a=rtpmap:") and ("VP8" in line or "H264" in line):
+                payload_type, codec = line[len("a=rtpmap:"):].split(" ", 1)
+                if "H264" in codec:
+                    fmtp = [f for f in local.splitlines()
+                            if f.startswith(f"a=fmtp:{payload_type} ")]
+                    # Both descriptions must name the same profile.
+                    if not fmtp or "profile-level-id=42e01f" not in fmtp[0] or \
+                            "profile-level-id=42e01f" not in self.pc.remoteDescription.sdp:
+                        return f"{codec} (not 42e01f: {fmtp})"
+                    codec += " profile-level-id=42e01f packetization-mode=1"
+                return codec
+        return None
+
+    async def close(self):
+        for receiver in self.receivers:
+            receiver.cancel()
+        await self.pc.close()
+
+
+async def run_case(gst_call, port, codec, aiortc_offers):
+    direction = "aiortc offers" if aiortc_offers else "libgstcall offers"
+    room = f"aiortc-{codec}-{'a' if aiortc_offers else 'g'}-{int(time.time() * 1000)}"
+    uri = f"ws://127.0.0.1:{port}/ws?room={room}"
+    peer = AiortcPeer(uri, codec, aiortc_offers)
+    stop = asyncio.Event()
+    dial = None
+    task = None
+    started = time.monotonic()
+    try:
+        dial_argv = [gst_call, "dial", uri, "--video-codec", codec,
+                     "--video-size", "320x240"]
+        if aiortc_offers:
+            # libgstcall waits in the room; aiortc joins second and offers.
+            dial = Child(f"dial {codec}", dial_argv, env=gst_call_env())
+            await asyncio.get_running_loop().run_in_executor(
+                None, dial.wait_line, r"waiting for a call", 20)
+            task = asyncio.ensure_future(peer.run(stop))
+        else:
+            # aiortc waits in the room; libgstcall joins second and offers.
+            task = asyncio.ensure_future(peer.run(stop))
+            await asyncio.wait_for(peer.joined.wait(), 20 * SCALE)
+            dial = Child(f"dial {codec}", dial_argv, env=gst_call_env())
+
+        deadline = time.monotonic() + 40 * SCALE
+        while time.monotonic() < deadline and not task.done():
+            app = dial.stats()
+            if (peer.frames["video"] > MIN_FRAMES and peer.frames["audio"] > MIN_AUDIO_FRAMES
+                    and app and int(app["video-frames-received"]) > MIN_FRAMES
+                    and int(app["audio-frames-received"]) > MIN_AUDIO_FRAMES):
+                break
+            await asyncio.sleep(0.2)
+        if task.done() and task.exception():
+            raise task.exception()
+        app = dial.stats() or {}
+        result = (f"{codec} + opus, {direction}: aiortc decoded {peer.frames['video']} video "
+                  f"and {peer.frames['audio']} audio frames, libgstcall decoded "
+                  f"{app.get('video-frames-received', 0)} video and "
+                  f"{app.get('audio-frames-received', 0)} audio frames; "
+                  f"video codec in aiortc's SDP: {peer.negotiated_codec()}; "
+                  f"{time.monotonic() - started:.1f} s")
+        log(result)
+        ok = (peer.frames["video"] > MIN_FRAMES and peer.frames["audio"] > MIN_AUDIO_FRAMES
+              and int(app.get("video-frames-received", 0)) > MIN_FRAMES
+              and int(app.get("audio-frames-received", 0)) > MIN_AUDIO_FRAMES
+              and (peer.negotiated_codec() or "").upper().startswith(codec.upper())
+              and "not 42e01f" not in (peer.negotiated_codec() or ""))
+        dial.check_criticals()
+        return ok, result
+    finally:
+        stop.set()
+        if task is not None:
+            await asyncio.wait([task], timeout=5)
+        await peer.close()
+        if dial is not None:
+            dial.stop()
+
+
+async def main_async(gst_call):
+    serve, url = start_server(gst_call)
+    port = int(url.rsplit(":", 1)[1].strip("/"))
+    results = []
+    try:
+        for codec in ("vp8", "h264"):
+            for aiortc_offers in (True, False):
+                results.append(await run_case(gst_call, port, codec, aiortc_offers))
+        serve.check_criticals()
+    finally:
+        serve.stop()
+    log("\nsummary:")
+    for ok, result in results:
+        log(f"  {'ok  ' if ok else 'FAIL'} {result}")
+    return 0 if all(ok for ok, _ in results) else 1
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    return asyncio.run(main_async(sys.argv[1]))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

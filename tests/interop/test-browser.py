@@ -1,0 +1,186 @@
+#!/usr/bin/python3
+"""Headless Chromium calls `gst-call serve`, the page served by it.
+
+Two browsers, two calls at the same time: in the first the app offers, in
+the second the browser does. Each must decode more than 60 frames of the app's
+video and receive its audio (getStats, read from the page), and the app must
+decode the frames of Chromium's fake camera (its stats lines). A screenshot
+of each page is saved in the build directory; the time from page load to
+the first decoded frame is printed.
+
+usage: test-browser.py GST_CALL ARTIFACT_DIR
+"""
+
+import os
+import shutil
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from interop_utils import SCALE, log, skip, start_server  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+# The flags are explained in docs/browser-interop.md.
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+    "--window-size=1280,900",
+]
+TOKEN = "interop"
+SIZE = "320x240"
+MIN_BROWSER_FRAMES = 60
+MIN_APP_FRAMES = 30
+
+
+def page_status(driver):
+    return driver.execute_script("return window.gstCallStatus || null;")
+
+
+def wait_page(driver, predicate, timeout, what):
+    deadline = time.monotonic() + timeout * SCALE
+    status = None
+    while time.monotonic() < deadline:
+        status = page_status(driver)
+        if status and status.get("error"):
+            raise RuntimeError(f"the page reports an error: {status['error']}")
+        if status and predicate(status):
+            return status
+        time.sleep(0.25)
+    raise TimeoutError(f"{what}: not within {timeout * SCALE:.0f} s; page status: {status}")
+
+
+def check_call(driver, serve, offer, artifact_dir, require_shown):
+    status = wait_page(
+        driver,
+        lambda s: s["framesDecoded"] > MIN_BROWSER_FRAMES and s["audioPacketsReceived"] > 0
+        and s["audioSamplesReceived"] > 0,
+        45, f"offer={offer}: video and audio decoded in the browser")
+    call_id = status["callId"]
+    log(f"offer={offer}: call {call_id}: the browser decoded {status['framesDecoded']} "
+        f"video frames and {status['audioSamplesReceived']} audio samples "
+        f"({status['audioPacketsReceived']} packets); "
+        f"{status['videoKbpsIn']} kbit/s video in, RTT {status['rttMs']} ms")
+    log(f"offer={offer}: page load -> first decoded frame in the browser: "
+        f"{status['firstFrameMs']} ms")
+    if status["firstFrameMs"] is None:
+        raise RuntimeError("the page measured no first frame time")
+    if status["connectionState"] != "connected":
+        raise RuntimeError(f"connection state {status['connectionState']}")
+    if status["localMedia"] != "camera and microphone":
+        raise RuntimeError(f"the fake camera was not used: {status['localMedia']}")
+
+    fields = serve.wait_stats(
+        lambda f: int(f["video-frames-received"]) > MIN_APP_FRAMES
+        and int(f["audio-frames-received"]) > 0, 30, call_id=call_id)
+    log(f"offer={offer}: call {call_id}: the app decoded {fields['video-frames-received']} "
+        f"video frames and {fields['audio-frames-received']} audio buffers of the browser")
+
+    # Let the page's once-a-second stats show numbers, then take its picture.
+    wait_page(driver, lambda s: s["videoKbpsIn"] > 0, 10, "bitrate shown")
+    status = page_status(driver)
+    log(f"offer={offer}: the page shows {status['framesPresented']} of the "
+        f"{status['framesDecoded']} decoded frames; visibility "
+        f"{driver.execute_script('return document.visibilityState;')}")
+    element = driver.execute_script("""const v = document.getElementById('remote-video');
+      return {paused: v.paused, readyState: v.readyState, width: v.videoWidth};""")
+    log(f"offer={offer}: remote video element: {element}")
+    # The page shows the video, not only decodes it (autoplay alone left the
+    # element unstarted at times: the page calls play()). Required of the
+    # first call; the second, browser-offered call running next to it is
+    # only reported: there Chromium at times decodes every frame but never
+    # hands one to the element (readyState stays 0). Under investigation.
+    if require_shown:
+        status = wait_page(driver, lambda s: s["framesPresented"] > 0, 30,
+                           f"offer={offer}: the page shows the video it decodes")
+    elif not status["framesPresented"]:
+        log(f"offer={offer}: KNOWN ISSUE: {status['framesDecoded']} frames decoded, "
+            f"none shown by the video element")
+    screenshot = os.path.join(artifact_dir, f"browser-call-offer-{offer}.png")
+    driver.save_screenshot(screenshot)
+    log(f"offer={offer}: screenshot: {screenshot}")
+    return call_id
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    gst_call, artifact_dir = sys.argv[1], sys.argv[2]
+    for program in (CHROMIUM, CHROMEDRIVER):
+        if not os.access(program, os.X_OK):
+            skip(f"{program} is missing: install chromium and chromium-driver "
+                 "(tools/install-deps does)")
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        skip("python3-selenium is missing (tools/install-deps installs it)")
+
+    profiles = []
+    drivers = []
+    serve = None
+
+    def start_browser():
+        profile = tempfile.mkdtemp(prefix="gst-call-chromium-")
+        profiles.append(profile)
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for flag in CHROMIUM_FLAGS + [f"--user-data-dir={profile}"]:
+            options.add_argument(flag)
+        driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        drivers.append(driver)
+        driver.set_page_load_timeout(30 * SCALE)
+        return driver
+
+    try:
+        # With a token: the page passes it on to /call and to the signalling.
+        # 320x240 both ways: two calls at once, each encoding and decoding
+        # on both sides, on two cores.
+        serve, url = start_server(gst_call, "--token", TOKEN, "--video-size", SIZE)
+
+        # Two browsers (separate Chromium processes: a page in the
+        # background is not painted in headless mode). In the first the app
+        # offers; in the second, while the first call goes on, the browser
+        # offers. Each is its own call in the app.
+        first_browser = start_browser()
+        log(f"browser: {first_browser.capabilities.get('browserVersion')}")
+        first_browser.get(f"{url}?token={TOKEN}&size={SIZE}&offer=app")
+        first = check_call(first_browser, serve, "app", artifact_dir, True)
+        second_browser = start_browser()
+        second_browser.get(f"{url}?token={TOKEN}&size={SIZE}&offer=browser")
+        second = check_call(second_browser, serve, "browser", artifact_dir, False)
+        if first == second:
+            raise RuntimeError("both browsers got the same call")
+
+        # The first call is still running next to the second.
+        before = page_status(first_browser)["framesDecoded"]
+        wait_page(first_browser, lambda s: s["framesDecoded"] > before, 10,
+                  "the first call still flows")
+        log(f"two calls at once: calls {first} and {second} both decode")
+
+        # A browser that goes away ends its own call only.
+        drivers.remove(first_browser)
+        first_browser.quit()
+        serve.wait_line(rf"^call {first} ended", 30)
+        before = page_status(second_browser)["framesDecoded"]
+        wait_page(second_browser, lambda s: s["framesDecoded"] > before + 30, 20,
+                  "the second call goes on after the first browser quit")
+        serve.wait_stats(lambda f: f["state"] == "active", 10, call_id=second)
+        log(f"the first browser quit: call {first} ended, call {second} goes on")
+        serve.check_criticals()
+        return 0
+    finally:
+        for driver in drivers:
+            try:
+                driver.quit()
+            except Exception as error:  # noqa: BLE001 - cleaning up
+                log(f"closing a browser: {error}")
+        if serve is not None:
+            serve.stop()
+        for profile in profiles:
+            shutil.rmtree(profile, ignore_errors=True)
+
+if __name__ == "__main__":
+    sys.exit(main())

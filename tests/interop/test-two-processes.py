@@ -1,0 +1,109 @@
+#!/usr/bin/python3
+"""Two `gst-call dial` processes call each other through the signalling of
+a `gst-call serve` process: the first waits in the room, the second joins
+and offers; both must decode the other's video and audio. Then what the
+serve path adds to the signalling server's bad-input cases: the page's HTTP
+endpoints refuse a wrong token, a bad `offer`, unknown paths and methods, and
+the server keeps serving afterwards.
+
+usage: test-two-processes.py GST_CALL
+"""
+
+import os
+import sys
+import time
+import urllib.error
+import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from interop_utils import Child, gst_call_env, log, start_server  # noqa: E402
+
+MIN_FRAMES = 60
+MIN_AUDIO_FRAMES = 25
+TOKEN = "s3cret"
+
+
+def http(url, method="GET"):
+    """(status, body) of a request to the serve process."""
+    request = urllib.request.Request(url, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def check(condition, what):
+    if not condition:
+        raise AssertionError(what)
+    log(f"ok: {what}")
+
+
+def check_http(base):
+    status, body = http(base + "?token=" + TOKEN)
+    check(status == 200 and "gst-call.js" in body, "the page is served")
+    status, body = http(base + "gst-call.js")
+    check(status == 200 and "RTCPeerConnection" in body, "its script is served")
+    status, _ = http(base + "call?offer=app", "POST")
+    check(status == 403, "a call without the token is refused (403)")
+    status, _ = http(base + "call?offer=app&token=wrong", "POST")
+    check(status == 403, "a call with a wrong token is refused (403)")
+    status, _ = http(base + f"call?offer=nobody&token={TOKEN}", "POST")
+    check(status == 400, "an unknown “offer” is refused (400)")
+    status, _ = http(base + "../../etc/passwd")
+    check(status in (400, 404), f"a path outside the page is not served ({status})")
+    status, _ = http(base + "secret.txt")
+    check(status == 404, "an unknown file is not found (404)")
+    status, _ = http(base, "DELETE")
+    check(status == 405, "an unknown method is refused (405)")
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    gst_call = sys.argv[1]
+    serve, url = start_server(gst_call, "--token", TOKEN)
+    base = url.split("?", 1)[0]
+    port = int(base.rsplit(":", 1)[1].strip("/"))
+    first = second = None
+    try:
+        check_http(base)
+
+        room = f"ws://127.0.0.1:{port}/ws?room=two-processes-{int(time.time())}"
+        argv = ["dial", room, "--token", TOKEN, "--video-size", "320x240"]
+        first = Child("first", [gst_call, *argv], env=gst_call_env())
+        first.wait_line(r"waiting for a call", 20)
+        second = Child("second", [gst_call, *argv], env=gst_call_env())
+        second.wait_line(r"calling", 20)
+
+        # Both decode the other's media; then the second hangs up (SIGTERM),
+        # which ends the call for the first, and both exit 0.
+        for child in (first, second):
+            fields = child.wait_stats(
+                lambda f: int(f["video-frames-received"]) > MIN_FRAMES
+                and int(f["audio-frames-received"]) > MIN_AUDIO_FRAMES, 60)
+            log(f"{child.name}: decoded {fields['video-frames-received']} video and "
+                f"{fields['audio-frames-received']} audio frames, sent "
+                f"{fields['video-frames-sent']} video frames")
+        second.stop()
+        check(second.process.returncode == 0,
+              f"the second gst-call hangs up and exits 0 ({second.process.returncode})")
+        status = first.wait_exit(20)
+        check(status == 0, f"the first gst-call sees the hang-up and exits 0 ({status})")
+        check(any(line.startswith("call: ended") for line in first.lines),
+              "the first call ended normally")
+
+        # The server still serves after all of that.
+        status, _ = http(base + "?token=" + TOKEN)
+        check(status == 200 and serve.process.poll() is None, "the server still serves")
+        for child in (first, second, serve):
+            child.check_criticals()
+        return 0
+    finally:
+        for child in (first, second, serve):
+            if child is not None:
+                child.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

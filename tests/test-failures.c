@@ -1,0 +1,760 @@
+/* GstCall failure paths: a peer that vanishes, a DTLS certificate that does
+ * not match the signalled fingerprint, no common codec, hang-ups from signal
+ * handlers.
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "test-utils.h"
+
+#define TIMEOUT_MS 20000
+
+/* ------------------------------------------------------------------------ */
+/* A signaller that passes everything on to an inner one, rewriting the
+ * descriptions it sends: a man in the middle of the signalling.            */
+
+typedef char *(*RewriteFunc) (const char *sdp);
+
+#define TEST_TYPE_REWRITING_SIGNALLER (test_rewriting_signaller_get_type ())
+G_DECLARE_FINAL_TYPE (TestRewritingSignaller, test_rewriting_signaller, TEST,
+                      REWRITING_SIGNALLER, GObject)
+
+struct _TestRewritingSignaller {
+  GObject parent_instance;
+  GstCallSignaller *inner;
+  RewriteFunc rewrite;
+  guint rewritten;
+};
+
+static void test_rewriting_signaller_iface_init (GstCallSignallerInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TestRewritingSignaller, test_rewriting_signaller,
+                               G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (GST_TYPE_CALL_SIGNALLER,
+                                                      test_rewriting_signaller_iface_init))
+
+static void
+rewriting_send_description (GstCallSignaller *signaller,
+                            GstCallSdpType    type,
+                            const char       *sdp)
+{
+  TestRewritingSignaller *self = TEST_REWRITING_SIGNALLER (signaller);
+  g_autofree char *rewritten = self->rewrite (sdp);
+
+  if (g_strcmp0 (rewritten, sdp) != 0)
+    self->rewritten++;
+  gst_call_signaller_send_description (self->inner, type, rewritten);
+}
+
+static void
+rewriting_send_candidate (GstCallSignaller *signaller,
+                          guint             mline_index,
+                          const char       *candidate)
+{
+  gst_call_signaller_send_candidate (TEST_REWRITING_SIGNALLER (signaller)->inner,
+                                     mline_index, candidate);
+}
+
+static void
+rewriting_send_bye (GstCallSignaller *signaller)
+{
+  gst_call_signaller_send_bye (TEST_REWRITING_SIGNALLER (signaller)->inner);
+}
+
+static void
+test_rewriting_signaller_iface_init (GstCallSignallerInterface *iface)
+{
+  iface->send_description = rewriting_send_description;
+  iface->send_candidate = rewriting_send_candidate;
+  iface->send_bye = rewriting_send_bye;
+}
+
+static void
+test_rewriting_signaller_dispose (GObject *object)
+{
+  TestRewritingSignaller *self = TEST_REWRITING_SIGNALLER (object);
+
+  if (self->inner)
+    g_signal_handlers_disconnect_by_data (self->inner, self);
+  g_clear_object (&self->inner);
+  G_OBJECT_CLASS (test_rewriting_signaller_parent_class)->dispose (object);
+}
+
+static void
+test_rewriting_signaller_class_init (TestRewritingSignallerClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = test_rewriting_signaller_dispose;
+}
+
+static void
+test_rewriting_signaller_init (TestRewritingSignaller *self)
+{
+}
+
+static void
+forward_description (GstCallSignaller *inner,
+                     GstCallSdpType    type,
+                     const char       *sdp,
+                     GstCallSignaller *self)
+{
+  gst_call_signaller_emit_description (self, type, sdp);
+}
+
+static void
+forward_candidate (GstCallSignaller *inner,
+                   guint             mline_index,
+                   const char       *candidate,
+                   GstCallSignaller *self)
+{
+  gst_call_signaller_emit_candidate (self, mline_index, candidate);
+}
+
+static void
+forward_bye (GstCallSignaller *inner,
+             GstCallSignaller *self)
+{
+  gst_call_signaller_emit_bye (self);
+}
+
+static void
+forward_closed (GstCallSignaller *inner,
+                const GError     *reason,
+                GstCallSignaller *self)
+{
+  gst_call_signaller_emit_closed (self, reason);
+}
+
+static TestRewritingSignaller *
+test_rewriting_signaller_new (GstCallSignaller *inner,
+                              RewriteFunc       rewrite)
+{
+  TestRewritingSignaller *self = g_object_new (TEST_TYPE_REWRITING_SIGNALLER, NULL);
+
+  self->inner = g_object_ref (inner);
+  self->rewrite = rewrite;
+  g_signal_connect (inner, "description-received", G_CALLBACK (forward_description), self);
+  g_signal_connect (inner, "candidate-received", G_CALLBACK (forward_candidate), self);
+  g_signal_connect (inner, "bye-received", G_CALLBACK (forward_bye), self);
+  g_signal_connect (inner, "closed", G_CALLBACK (forward_closed), self);
+  return self;
+}
+
+/* ------------------------------------------------------------------------ */
+/* One side of a call                                                         */
+
+typedef struct {
+  const char *name;
+  GstCall *call;
+  GThread *owner;
+  GAsyncResult *setup_result;
+  gboolean incoming;
+  guint ended;
+  GError *ended_reason;
+  gint64 ended_at;
+  guint remote_tracks;
+} Side;
+
+static void
+on_ended (GstCall      *call,
+          const GError *reason,
+          Side         *side)
+{
+  g_assert_true (g_thread_self () == side->owner);
+  side->ended++;
+  side->ended_at = g_get_monotonic_time ();
+  g_clear_error (&side->ended_reason);
+  if (reason)
+    side->ended_reason = g_error_copy (reason);
+}
+
+static void
+on_incoming (GstCall *call,
+             Side    *side)
+{
+  side->incoming = TRUE;
+}
+
+static void
+on_remote_track (GstCall      *call,
+                 GstCallTrack *track,
+                 Side         *side)
+{
+  side->remote_tracks++;
+}
+
+static void
+on_setup_done (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  Side *side = user_data;
+
+  side->setup_result = g_object_ref (result);
+}
+
+static GstElement *
+make_sink (void)
+{
+  GstElement *sink = gst_element_factory_make ("fakesink", NULL);
+
+  g_object_set (sink, "sync", TRUE, "async", FALSE, NULL);
+  return sink;
+}
+
+static void
+side_init (Side             *side,
+           const char       *name,
+           GstCallSignaller *signaller,
+           gboolean          video,
+           gboolean          audio)
+{
+  const char * const loopback[] = { TEST_ICE_ADDRESS, NULL };
+  g_autoptr (GError) error = NULL;
+
+  memset (side, 0, sizeof (*side));
+  side->name = name;
+  side->owner = g_thread_self ();
+  side->call = gst_call_new ();
+  g_object_set (side->call, "ice-local-addresses", loopback, "send-video", video,
+                "send-audio", audio, NULL);
+  gst_call_set_signaller (side->call, signaller);
+  g_assert_true (gst_call_set_sources_from_description (side->call, TEST_VIDEO_SOURCE,
+                                                        TEST_AUDIO_SOURCE, &error));
+  g_assert_no_error (error);
+  gst_call_set_video_sink (side->call, make_sink ());
+  gst_call_set_audio_sink (side->call, make_sink ());
+
+  g_signal_connect (side->call, "ended", G_CALLBACK (on_ended), side);
+  g_signal_connect (side->call, "incoming-call", G_CALLBACK (on_incoming), side);
+  g_signal_connect (side->call, "remote-track", G_CALLBACK (on_remote_track), side);
+}
+
+static void
+side_clear (Side *side)
+{
+  g_clear_object (&side->setup_result);
+  test_drain_context ();
+  g_assert_finalize_object (side->call);
+  g_clear_error (&side->ended_reason);
+}
+
+static gboolean
+has_setup_result (gpointer data)
+{
+  return ((Side *) data)->setup_result != NULL;
+}
+
+static gboolean
+side_finish_setup (Side    *side,
+                   GError **error)
+{
+  gboolean dialled;
+  gboolean ok;
+
+  test_wait_until (has_setup_result, side, TIMEOUT_MS, "call set-up");
+  dialled = g_task_get_source_tag (G_TASK (side->setup_result)) == gst_call_dial_async;
+  ok = dialled ? gst_call_dial_finish (side->call, side->setup_result, error)
+               : gst_call_answer_finish (side->call, side->setup_result, error);
+  g_clear_object (&side->setup_result);
+  return ok;
+}
+
+static gboolean
+side_ended (gpointer data)
+{
+  return ((Side *) data)->ended > 0;
+}
+
+static gboolean
+timeout_reached (gpointer data)
+{
+  return g_get_monotonic_time () >= *(gint64 *) data;
+}
+
+static void
+iterate_for (guint ms)
+{
+  gint64 until = g_get_monotonic_time () + ms * 1000;
+
+  test_wait_until (timeout_reached, &until, ms + 1000, "a pause");
+}
+
+static void
+connect_pair (Side *caller,
+              Side *callee)
+{
+  g_autoptr (GError) error = NULL;
+
+  gst_call_dial_async (caller->call, NULL, NULL, on_setup_done, caller);
+  gst_call_answer_async (callee->call, NULL, on_setup_done, callee);
+  g_assert_true (side_finish_setup (caller, &error));
+  g_assert_no_error (error);
+  g_assert_true (side_finish_setup (callee, &error));
+  g_assert_no_error (error);
+}
+
+/* ------------------------------------------------------------------------ */
+/* A watchdog: a call that does not return in time is a deadlock.           */
+
+typedef struct {
+  GMutex lock;
+  GCond cond;
+  gboolean done;
+  guint seconds;
+  const char *what;
+  GThread *thread;
+} Watchdog;
+
+static gpointer
+watchdog_thread (gpointer data)
+{
+  Watchdog *watchdog = data;
+  gint64 deadline = g_get_monotonic_time () + watchdog->seconds * G_USEC_PER_SEC;
+
+  g_mutex_lock (&watchdog->lock);
+  while (!watchdog->done) {
+    if (!g_cond_wait_until (&watchdog->cond, &watchdog->lock, deadline) && !watchdog->done)
+      g_error ("deadlock: %s did not return within %u s", watchdog->what,
+               watchdog->seconds);
+  }
+  g_mutex_unlock (&watchdog->lock);
+  return NULL;
+}
+
+static void
+watchdog_start (Watchdog   *watchdog,
+                const char *what)
+{
+  const char *scale = g_getenv ("GST_CALL_TEST_TIMEOUT_SCALE");
+
+  g_mutex_init (&watchdog->lock);
+  g_cond_init (&watchdog->cond);
+  watchdog->done = FALSE;
+  watchdog->what = what;
+  watchdog->seconds = 10 * MAX (scale ? (guint) g_ascii_strtoull (scale, NULL, 10) : 1, 1);
+  watchdog->thread = g_thread_new ("watchdog", watchdog_thread, watchdog);
+}
+
+static void
+watchdog_stop (Watchdog *watchdog)
+{
+  g_mutex_lock (&watchdog->lock);
+  watchdog->done = TRUE;
+  g_cond_signal (&watchdog->cond);
+  g_mutex_unlock (&watchdog->lock);
+  g_thread_join (watchdog->thread);
+  g_mutex_clear (&watchdog->lock);
+  g_cond_clear (&watchdog->cond);
+}
+
+/* Hangs up @side's call under a watchdog. */
+static void
+hangup_bounded (GstCall    *call,
+                const char *what)
+{
+  Watchdog watchdog;
+
+  watchdog_start (&watchdog, what);
+  gst_call_hangup (call);
+  watchdog_stop (&watchdog);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The peer vanishes                                                          */
+
+static GstPadProbeReturn
+drop_everything (GstPad          *pad,
+                 GstPadProbeInfo *info,
+                 gpointer         user_data)
+{
+  return GST_PAD_PROBE_DROP;
+}
+
+/* Cuts @call's network: every packet it sends or receives is dropped, as if
+ * its machine went to sleep. Its signalling stays up and it says nothing. */
+static guint
+cut_network (GstCall *call)
+{
+  GstElement *pipeline = gst_peer_connection_get_pipeline (gst_call_get_peer_connection (call));
+  GstIterator *it = gst_bin_iterate_recurse (GST_BIN (pipeline));
+  GValue item = G_VALUE_INIT;
+  guint cut = 0;
+
+  while (gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
+    GstElement *element = g_value_get_object (&item);
+    GstElementFactory *factory = gst_element_get_factory (element);
+    const char *name = factory ? gst_plugin_feature_get_name (factory) : "";
+    const char *pad_name = g_str_equal (name, "nicesrc") ? "src"
+                         : g_str_equal (name, "nicesink") ? "sink" : NULL;
+
+    if (pad_name) {
+      g_autoptr (GstPad) pad = gst_element_get_static_pad (element, pad_name);
+
+      gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST,
+                         drop_everything, NULL, NULL);
+      cut++;
+    }
+    g_value_reset (&item);
+  }
+  g_value_unset (&item);
+  gst_iterator_free (it);
+  return cut;
+}
+
+/* The callee disappears without a bye while media flows (its packets stop,
+ * its signalling stays up): the caller ends with an ICE error within 10 s. */
+static void
+test_peer_vanishes (gconstpointer data)
+{
+  gboolean muted = GPOINTER_TO_INT (data);
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  gint64 cut_at;
+  double seconds;
+  guint timeout = 0;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), FALSE, TRUE);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), FALSE, TRUE);
+  g_object_get (a.call, "peer-timeout", &timeout, NULL);
+  g_assert_cmpuint (timeout, >, 0);
+  g_assert_cmpuint (timeout, <, 10);
+
+  connect_pair (&a, &b);
+  test_wait_call_stats (a.call, "audio-frames-received", 25);
+  test_wait_call_stats (b.call, "audio-frames-received", 25);
+
+  if (muted) {
+    /* Both sides muted: only RTCP keeps the call alive. It must stay up
+     * for longer than the timeout. */
+    gst_call_set_audio_muted (a.call, TRUE);
+    gst_call_set_audio_muted (b.call, TRUE);
+    iterate_for ((timeout + 3) * 1000);
+    g_assert_cmpuint (a.ended, ==, 0);
+    g_assert_cmpuint (b.ended, ==, 0);
+    g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_ACTIVE);
+    g_test_message ("a call with both sides muted stayed up for %u s", timeout + 3);
+  }
+
+  g_assert_cmpuint (cut_network (b.call), >, 0);
+  cut_at = g_get_monotonic_time ();
+  test_wait_until (side_ended, &a, 10000, "the caller to notice the callee vanished");
+  seconds = (a.ended_at - cut_at) / (double) G_USEC_PER_SEC;
+  g_test_message ("the caller ended %.2f s after the callee vanished: %s", seconds,
+                  a.ended_reason ? a.ended_reason->message : "(no reason)");
+  g_assert_error (a.ended_reason, GST_CALL_ERROR, GST_CALL_ERROR_ICE);
+  g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_FAILED);
+  g_assert_cmpfloat (seconds, <, 10.0);
+
+  /* The callee lost the caller just the same. */
+  test_wait_until (side_ended, &b, 5000, "the callee to notice it is cut off");
+  g_assert_error (b.ended_reason, GST_CALL_ERROR, GST_CALL_ERROR_ICE);
+
+  side_clear (&a);
+  side_clear (&b);
+}
+
+/* ------------------------------------------------------------------------ */
+/* DTLS certificate and fingerprint                                          */
+
+/* Replaces every a=fingerprint hash by one of another certificate. */
+static char *
+forge_fingerprint (const char *sdp)
+{
+  g_auto (GStrv) lines = g_strsplit (sdp, "\r\n", -1);
+
+  for (guint i = 0; lines[i]; i++) {
+    if (g_str_has_prefix (lines[i], "a=fingerprint:sha-256 ")) {
+      char *hash = lines[i] + strlen ("a=fingerprint:sha-256 ");
+
+      /* Flip the first byte: still well-formed, another certificate. */
+      hash[0] = hash[0] == 'A' ? 'B' : 'A';
+    }
+  }
+  return g_strjoinv ("\r\n", lines);
+}
+
+/* The callee receives an offer whose fingerprint is not the one of the
+ * certificate the caller presents (a forged offer, a man in the middle):
+ * it must not play or send any media and fails with a DTLS error. */
+static void
+test_dtls_fingerprint_mismatch (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (TestRewritingSignaller) forging = NULL;
+  g_autoptr (GError) error = NULL;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  forging = test_rewriting_signaller_new (GST_CALL_SIGNALLER (signaller_a),
+                                          forge_fingerprint);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (forging), TRUE, TRUE);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), TRUE, TRUE);
+  g_object_set (a.call, "connect-timeout", 5, NULL);
+
+  gst_call_dial_async (a.call, NULL, NULL, on_setup_done, &a);
+  gst_call_answer_async (b.call, NULL, on_setup_done, &b);
+
+  g_assert_false (side_finish_setup (&b, &error));
+  g_test_message ("callee: %s", error->message);
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_DTLS);
+  g_assert_nonnull (strstr (error->message, "fingerprint"));
+  g_clear_error (&error);
+  g_assert_cmpuint (forging->rewritten, >, 0);
+  g_assert_cmpint (gst_call_get_state (b.call), ==, GST_CALL_STATE_FAILED);
+  g_assert_error (b.ended_reason, GST_CALL_ERROR, GST_CALL_ERROR_DTLS);
+
+  /* The caller never gets a working call either. */
+  if (side_finish_setup (&a, &error)) {
+    /* It may have finished its side of the handshake: it must see no media
+     * and lose the call. */
+    test_wait_until (side_ended, &a, 15000, "the caller to lose the call");
+  } else {
+    g_test_message ("caller: %s", error->message);
+    g_clear_error (&error);
+  }
+
+  /* Nothing was played on either side. */
+  g_assert_cmpuint (b.remote_tracks, ==, 0);
+  g_assert_cmpuint (a.remote_tracks, ==, 0);
+  g_assert_cmpuint (test_call_stats_uint (b.call, "video-frames-received"), ==, 0);
+  g_assert_cmpuint (test_call_stats_uint (b.call, "audio-frames-received"), ==, 0);
+  g_assert_cmpuint (test_call_stats_uint (a.call, "video-frames-received"), ==, 0);
+  g_assert_cmpuint (test_call_stats_uint (a.call, "audio-frames-received"), ==, 0);
+
+  gst_call_hangup (a.call);
+  side_clear (&a);
+  side_clear (&b);
+}
+
+/* ------------------------------------------------------------------------ */
+/* No common codec                                                           */
+
+typedef struct {
+  GstCallMediaKind kind;
+  GstCallCodec caller;
+  GstCallCodec callee;
+  const char *caller_name;
+  const char *callee_name;
+} CodecMismatch;
+
+static void
+test_no_common_codec (gconstpointer data)
+{
+  const CodecMismatch *mismatch = data;
+  const char *property = mismatch->kind == GST_CALL_MEDIA_KIND_VIDEO ? "video-codec"
+                                                                     : "audio-codec";
+  gboolean video = mismatch->kind == GST_CALL_MEDIA_KIND_VIDEO;
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (GError) error = NULL;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), video, !video);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), video, !video);
+  g_object_set (a.call, property, mismatch->caller, "connect-timeout", 10, NULL);
+  g_object_set (b.call, property, mismatch->callee, NULL);
+
+  gst_call_dial_async (a.call, NULL, NULL, on_setup_done, &a);
+  gst_call_answer_async (b.call, NULL, on_setup_done, &b);
+
+  /* The callee finds it cannot take the offer and says why. */
+  g_assert_false (side_finish_setup (&b, &error));
+  g_test_message ("callee: %s", error->message);
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION);
+  g_assert_nonnull (strstr (error->message, mismatch->caller_name));
+  g_assert_nonnull (strstr (error->message, mismatch->callee_name));
+  g_clear_error (&error);
+
+  /* The caller does not hang on. */
+  g_assert_false (side_finish_setup (&a, &error));
+  g_test_message ("caller: %s", error->message);
+  g_clear_error (&error);
+  g_assert_cmpint (gst_call_get_state (a.call), !=, GST_CALL_STATE_ACTIVE);
+
+  side_clear (&a);
+  side_clear (&b);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Hang-ups from signal handlers                                             */
+
+typedef enum {
+  FROM_STATE_ACTIVE,
+  FROM_REMOTE_TRACK,
+  FROM_ENDED,
+  FROM_INCOMING_CALL,
+} HangupPlace;
+
+static void
+hangup_when_active (GstCall    *call,
+                    GParamSpec *pspec,
+                    gpointer    user_data)
+{
+  if (gst_call_get_state (call) == GST_CALL_STATE_ACTIVE)
+    hangup_bounded (call, "gst_call_hangup() from notify::state");
+}
+
+static void
+hangup_on_remote_track (GstCall      *call,
+                        GstCallTrack *track,
+                        gpointer      user_data)
+{
+  hangup_bounded (call, "gst_call_hangup() from remote-track");
+}
+
+static void
+hangup_on_ended (GstCall      *call,
+                 const GError *reason,
+                 gpointer      user_data)
+{
+  /* Again, from inside the end: nothing more happens. */
+  hangup_bounded (call, "gst_call_hangup() from ended");
+}
+
+static void
+hangup_on_incoming (GstCall  *call,
+                    gpointer  user_data)
+{
+  hangup_bounded (call, "gst_call_hangup() from incoming-call");
+}
+
+static void
+test_hangup_from_handler (gconstpointer data)
+{
+  HangupPlace place = GPOINTER_TO_INT (data);
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (GError) error = NULL;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), TRUE, TRUE);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), TRUE, TRUE);
+
+  switch (place) {
+    case FROM_STATE_ACTIVE:
+      g_signal_connect (b.call, "notify::state", G_CALLBACK (hangup_when_active), NULL);
+      break;
+    case FROM_REMOTE_TRACK:
+      g_signal_connect (b.call, "remote-track", G_CALLBACK (hangup_on_remote_track), NULL);
+      break;
+    case FROM_ENDED:
+      g_signal_connect (b.call, "ended", G_CALLBACK (hangup_on_ended), NULL);
+      break;
+    case FROM_INCOMING_CALL:
+      g_signal_connect (b.call, "incoming-call", G_CALLBACK (hangup_on_incoming), NULL);
+      break;
+  }
+
+  gst_call_dial_async (a.call, NULL, NULL, on_setup_done, &a);
+  if (place == FROM_INCOMING_CALL) {
+    /* Declined from the handler: the caller hears it. */
+    g_assert_false (side_finish_setup (&a, &error));
+    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_CLOSED);
+    g_assert_cmpint (gst_call_get_state (b.call), ==, GST_CALL_STATE_ENDED);
+    g_assert_cmpuint (b.ended, ==, 1);
+    side_clear (&a);
+    side_clear (&b);
+    return;
+  }
+
+  gst_call_answer_async (b.call, NULL, on_setup_done, &b);
+  if (place == FROM_ENDED) {
+    g_assert_true (side_finish_setup (&b, &error));
+    g_assert_no_error (error);
+    test_wait_call_stats (b.call, "video-frames-received", 10);
+    hangup_bounded (b.call, "gst_call_hangup() while media flows");
+  } else {
+    /* The hang-up may land before or after the answer completes. */
+    if (!side_finish_setup (&b, &error)) {
+      g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_CLOSED);
+      g_clear_error (&error);
+    }
+  }
+  test_wait_until (side_ended, &b, TIMEOUT_MS, "the callee to end");
+  g_assert_cmpint (gst_call_get_state (b.call), ==, GST_CALL_STATE_ENDED);
+  g_assert_cmpuint (b.ended, ==, 1);
+  g_assert_null (b.ended_reason);
+
+  /* The caller hears the hang-up, whether it was connected or not. */
+  if (!side_finish_setup (&a, &error))
+    g_clear_error (&error);
+  test_wait_until (side_ended, &a, TIMEOUT_MS, "the caller to see the hang-up");
+  g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_ENDED);
+
+  side_clear (&a);
+  side_clear (&b);
+}
+
+/* Both sides hang up at the same moment while audio and video flow both
+ * ways, and the last reference goes right after: no deadlock, no leak. */
+static void
+test_hangup_while_media_flows (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  Watchdog watchdog;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), TRUE, TRUE);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), TRUE, TRUE);
+  connect_pair (&a, &b);
+  test_wait_call_stats (a.call, "video-frames-received", 10);
+  test_wait_call_stats (b.call, "video-frames-received", 10);
+
+  watchdog_start (&watchdog, "two hang-ups and finalization while media flows");
+  gst_call_hangup (a.call);
+  gst_call_hangup (b.call);
+  g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_ENDED);
+  g_assert_cmpint (gst_call_get_state (b.call), ==, GST_CALL_STATE_ENDED);
+  side_clear (&a);
+  side_clear (&b);
+  watchdog_stop (&watchdog);
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  gst_init (&argc, &argv);
+  g_test_init (&argc, &argv, NULL);
+  test_tolerate_known_gstreamer_criticals ();
+
+  g_test_add_data_func ("/GstCall/Failures/peer-vanishes", GINT_TO_POINTER (FALSE),
+                        test_peer_vanishes);
+  g_test_add_data_func ("/GstCall/Failures/peer-vanishes-while-muted", GINT_TO_POINTER (TRUE),
+                        test_peer_vanishes);
+  g_test_add_func ("/GstCall/Failures/dtls-fingerprint-mismatch",
+                   test_dtls_fingerprint_mismatch);
+  {
+    static const CodecMismatch video = {
+      GST_CALL_MEDIA_KIND_VIDEO, GST_CALL_CODEC_VP9, GST_CALL_CODEC_H264, "VP9", "H264"
+    };
+    static const CodecMismatch audio = {
+      GST_CALL_MEDIA_KIND_AUDIO, GST_CALL_CODEC_OPUS, GST_CALL_CODEC_PCMU, "OPUS", "PCMU"
+    };
+
+    g_test_add_data_func ("/GstCall/Failures/no-common-codec/video", &video,
+                          test_no_common_codec);
+    g_test_add_data_func ("/GstCall/Failures/no-common-codec/audio", &audio,
+                          test_no_common_codec);
+  }
+  g_test_add_data_func ("/GstCall/Failures/hangup-from/state-active",
+                        GINT_TO_POINTER (FROM_STATE_ACTIVE), test_hangup_from_handler);
+  g_test_add_data_func ("/GstCall/Failures/hangup-from/remote-track",
+                        GINT_TO_POINTER (FROM_REMOTE_TRACK), test_hangup_from_handler);
+  g_test_add_data_func ("/GstCall/Failures/hangup-from/ended",
+                        GINT_TO_POINTER (FROM_ENDED), test_hangup_from_handler);
+  g_test_add_data_func ("/GstCall/Failures/hangup-from/incoming-call",
+                        GINT_TO_POINTER (FROM_INCOMING_CALL), test_hangup_from_handler);
+  g_test_add_func ("/GstCall/Failures/hangup-while-media-flows",
+                   test_hangup_while_media_flows);
+
+  return g_test_run ();
+}

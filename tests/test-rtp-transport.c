@@ -1,0 +1,903 @@
+/* libgstcall tests: GstCallRtpTransport, plain RTP with receive-side bundle
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include <signal.h>
+#include <sys/prctl.h>
+
+#include <glib/gstdio.h>
+
+#include "test-utils.h"
+
+#include "gstcallrtptransport-private.h"
+
+#define LOSS_VIDEO_SOURCE \
+  "videotestsrc is-live=true pattern=ball ! " \
+  "capsfilter caps=video/x-raw,width=640,height=480,framerate=30/1"
+/* 10 s of video at 30 frames per second. */
+#define LOSS_FRAMES 300
+#define LOSS_PROBABILITY 0.05
+
+static GstElement *
+counting_sink (void)
+{
+  /* Not synchronised: a late frame must not make the decoder skip (QoS). */
+  GstElement *sink = gst_element_factory_make ("fakesink", NULL);
+
+  g_object_set (sink, "sync", FALSE, "async", FALSE, NULL);
+  return sink;
+}
+
+static guint
+stats_uint (GstCallRtpTransport *transport,
+            const char          *field)
+{
+  g_autoptr (GstStructure) stats = gst_call_rtp_transport_get_stats (transport);
+  guint value = 0;
+  guint64 value64 = 0;
+
+  if (gst_structure_get_uint (stats, field, &value))
+    return value;
+  g_assert_true (gst_structure_get_uint64 (stats, field, &value64));
+  return (guint) value64;
+}
+
+/* A field of the session-N structure of the stats, 0 when absent. */
+static guint
+session_stats_uint (GstCallRtpTransport *transport,
+                    guint                session,
+                    const char          *field)
+{
+  g_autoptr (GstStructure) stats = gst_call_rtp_transport_get_stats (transport);
+  g_autofree char *name = g_strdup_printf ("session-%u", session);
+  g_autoptr (GstStructure) session_stats = NULL;
+  guint value = 0;
+
+  if (!gst_structure_get (stats, name, GST_TYPE_STRUCTURE, &session_stats, NULL))
+    return 0;
+  gst_structure_get_uint (session_stats, field, &value);
+  return value;
+}
+
+/* Whether rtpbin's internal session @session of @transport has @ssrc as a
+ * remote source. */
+static gboolean
+session_has_ssrc (GstCallRtpTransport *transport,
+                  guint                session_id,
+                  guint32              ssrc)
+{
+  GstElement *rtpbin = gst_bin_get_by_name (GST_BIN (gst_call_rtp_transport_get_pipeline (transport)),
+                                            "rtpbin");
+  g_autoptr (GObject) session = NULL;
+  g_autoptr (GObject) source = NULL;
+
+  g_signal_emit_by_name (rtpbin, "get-internal-session", session_id, &session);
+  gst_object_unref (rtpbin);
+  if (!session)
+    return FALSE;
+  g_signal_emit_by_name (session, "get-source-by-ssrc", ssrc, &source);
+  return source != NULL;
+}
+
+static gboolean
+session_exists (GstCallRtpTransport *transport,
+                guint                session_id)
+{
+  GstElement *rtpbin = gst_bin_get_by_name (GST_BIN (gst_call_rtp_transport_get_pipeline (transport)),
+                                            "rtpbin");
+  g_autoptr (GObject) session = NULL;
+
+  g_signal_emit_by_name (rtpbin, "get-internal-session", session_id, &session);
+  gst_object_unref (rtpbin);
+  return session != NULL;
+}
+
+/* The SSRCs of the section of kind @media in @sdp (media first, then RTX
+ * from its FID group). */
+static void
+sdp_ssrcs (const char *text,
+           const char *media_kind,
+           guint32    *media_ssrc,
+           guint32    *rtx_ssrc)
+{
+  g_autoptr (GstSDPMessage) sdp = NULL;
+
+  *media_ssrc = 0;
+  if (rtx_ssrc)
+    *rtx_ssrc = 0;
+  g_assert_cmpint (gst_sdp_message_new_from_text (text, &sdp), ==, GST_SDP_OK);
+  for (guint i = 0; i < gst_sdp_message_medias_len (sdp); i++) {
+    const GstSDPMedia *media = gst_sdp_message_get_media (sdp, i);
+    const char *group = gst_sdp_media_get_attribute_val (media, "ssrc-group");
+    const char *ssrc = gst_sdp_media_get_attribute_val (media, "ssrc");
+
+    if (g_strcmp0 (gst_sdp_media_get_media (media), media_kind) != 0)
+      continue;
+    if (ssrc)
+      *media_ssrc = (guint32) g_ascii_strtoull (ssrc, NULL, 10);
+    if (group && rtx_ssrc) {
+      g_auto (GStrv) words = g_strsplit (group, " ", -1);
+
+      g_assert_cmpuint (g_strv_length (words), ==, 3);
+      *rtx_ssrc = (guint32) g_ascii_strtoull (words[2], NULL, 10);
+    }
+  }
+}
+
+static guint
+count_elements (GstPipeline *pipeline,
+                const char  *factory_name)
+{
+  GstIterator *it = gst_bin_iterate_recurse (GST_BIN (pipeline));
+  GValue item = G_VALUE_INIT;
+  guint count = 0;
+
+  while (gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
+    GstElementFactory *factory = gst_element_get_factory (g_value_get_object (&item));
+
+    if (factory && g_strcmp0 (GST_OBJECT_NAME (factory), factory_name) == 0)
+      count++;
+    g_value_reset (&item);
+  }
+  g_value_unset (&item);
+  gst_iterator_free (it);
+  return count;
+}
+
+static GstElement *
+find_element (GstPipeline *pipeline,
+              const char  *factory_name)
+{
+  GstIterator *it = gst_bin_iterate_recurse (GST_BIN (pipeline));
+  GValue item = G_VALUE_INIT;
+  GstElement *found = NULL;
+
+  while (!found && gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
+    GstElement *element = g_value_get_object (&item);
+    GstElementFactory *factory = gst_element_get_factory (element);
+
+    if (factory && g_strcmp0 (GST_OBJECT_NAME (factory), factory_name) == 0)
+      found = gst_object_ref (element);
+    g_value_reset (&item);
+  }
+  g_value_unset (&item);
+  gst_iterator_free (it);
+  return found;
+}
+
+static void
+on_error_fail (GstCallRtpTransport *transport,
+               GError              *error,
+               gpointer             user_data)
+{
+  g_error ("transport error: %s", error->message);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Bundle: audio session 0 and video session 1 on one port                   */
+
+typedef struct {
+  GThread *owner;
+  GHashTable *calls;  /* SSRC -> number of calls */
+  guint total_calls;
+} RoutingHook;
+
+static int
+on_bundled_ssrc (GstCallRtpTransport *transport,
+                 guint                ssrc,
+                 guint                payload_type,
+                 const char          *mid,
+                 RoutingHook         *hook)
+{
+  guint calls;
+
+  g_assert_true (g_thread_self () == hook->owner);
+  calls = GPOINTER_TO_UINT (g_hash_table_lookup (hook->calls, GUINT_TO_POINTER (ssrc)));
+  g_hash_table_insert (hook->calls, GUINT_TO_POINTER (ssrc), GUINT_TO_POINTER (calls + 1));
+  hook->total_calls++;
+  g_test_message ("bundled-ssrc: SSRC %u, payload type %u -> session %d", ssrc,
+                  payload_type, payload_type == 111 ? 0 : 1);
+  /* Opus is audio, session 0; everything else video, session 1. */
+  return payload_type == 111 ? 0 : 1;
+}
+
+typedef struct {
+  GstCallRtpTransport *transport;
+  guint video;
+  guint audio;
+} DecodedTarget;
+
+static gboolean
+decoded_enough (gpointer data)
+{
+  DecodedTarget *target = data;
+
+  return stats_uint (target->transport, "video-frames-decoded") >= target->video &&
+         stats_uint (target->transport, "audio-buffers-decoded") >= target->audio;
+}
+
+static void
+test_bundle (void)
+{
+  g_autoptr (GError) error = NULL;
+  GstCallRtpTransport *sender = gst_call_rtp_transport_new ();
+  GstCallRtpTransport *receiver = gst_call_rtp_transport_new ();
+  RoutingHook hook = { g_thread_self (), g_hash_table_new (NULL, NULL), 0 };
+  DecodedTarget target = { receiver, 15, 15 };
+  g_autofree char *offer = NULL;
+  g_autofree char *answer = NULL;
+  guint32 audio_ssrc, video_ssrc;
+  GHashTableIter iter;
+  gpointer calls;
+
+  g_assert_true (gst_call_rtp_transport_set_sources_from_description (sender,
+      TEST_VIDEO_SOURCE, TEST_AUDIO_SOURCE, &error));
+  g_assert_no_error (error);
+  gst_call_rtp_transport_set_video_sink (sender, counting_sink ());
+  gst_call_rtp_transport_set_audio_sink (sender, counting_sink ());
+  gst_call_rtp_transport_set_video_sink (receiver, counting_sink ());
+  gst_call_rtp_transport_set_audio_sink (receiver, counting_sink ());
+  g_signal_connect (sender, "error", G_CALLBACK (on_error_fail), NULL);
+  g_signal_connect (receiver, "error", G_CALLBACK (on_error_fail), NULL);
+  g_signal_connect (receiver, "bundled-ssrc", G_CALLBACK (on_bundled_ssrc), &hook);
+
+  offer = gst_call_rtp_transport_create_offer (sender, &error);
+  g_assert_no_error (error);
+  g_test_message ("offer:\n%s", offer);
+  g_assert_nonnull (strstr (offer, "a=group:BUNDLE 0 1"));
+  g_assert_nonnull (strstr (offer, "m=audio"));
+  g_assert_nonnull (strstr (offer, "a=rtcp-mux"));
+  g_assert_nonnull (strstr (offer, "RTP/AVPF"));
+  g_assert_nonnull (strstr (offer, "a=rtcp-fb:96 nack pli"));
+  g_assert_nonnull (strstr (offer, "a=rtpmap:97 rtx/90000"));
+  g_assert_nonnull (strstr (offer, "a=fmtp:97 apt=96"));
+  g_assert_nonnull (strstr (offer, "a=ssrc-group:FID"));
+
+  answer = gst_call_rtp_transport_create_answer (receiver, offer, &error);
+  g_assert_no_error (error);
+  g_test_message ("answer:\n%s", answer);
+  g_assert_true (gst_call_rtp_transport_set_remote_answer (sender, answer, &error));
+  g_assert_no_error (error);
+
+  /* One receive port on each side, whatever the number of media. */
+  g_assert_cmpuint (count_elements (gst_call_rtp_transport_get_pipeline (receiver), "udpsrc"),
+                    ==, 1);
+  g_assert_cmpuint (count_elements (gst_call_rtp_transport_get_pipeline (sender), "udpsrc"),
+                    ==, 1);
+
+  test_wait_until (decoded_enough, &target, 60000, "audio and video decoded by the receiver");
+
+  /* Both sessions exist on the receiver and hold the media of their kind. */
+  sdp_ssrcs (offer, "audio", &audio_ssrc, NULL);
+  sdp_ssrcs (offer, "video", &video_ssrc, NULL);
+  g_assert_true (session_exists (receiver, 0));
+  g_assert_true (session_exists (receiver, 1));
+  g_assert_true (session_has_ssrc (receiver, 0, audio_ssrc));
+  g_assert_true (session_has_ssrc (receiver, 1, video_ssrc));
+  g_assert_false (session_has_ssrc (receiver, 0, video_ssrc));
+  g_assert_false (session_has_ssrc (receiver, 1, audio_ssrc));
+  g_assert_cmpuint (stats_uint (receiver, "sessions"), ==, 2);
+
+  /* The hook ran once per new SSRC, audio and video among them. */
+  g_assert_cmpuint (g_hash_table_size (hook.calls), >=, 2);
+  g_assert_true (g_hash_table_contains (hook.calls, GUINT_TO_POINTER (audio_ssrc)));
+  g_assert_true (g_hash_table_contains (hook.calls, GUINT_TO_POINTER (video_ssrc)));
+  g_hash_table_iter_init (&iter, hook.calls);
+  while (g_hash_table_iter_next (&iter, NULL, &calls))
+    g_assert_cmpuint (GPOINTER_TO_UINT (calls), ==, 1);
+  g_assert_cmpuint (stats_uint (receiver, "bundled-ssrc-calls"), ==, hook.total_calls);
+
+  /* And the other way: the receiver's RTCP reached the sender's sessions. */
+  g_test_message ("receiver: %u video frames, %u audio buffers decoded; %u SSRCs routed",
+                  stats_uint (receiver, "video-frames-decoded"),
+                  stats_uint (receiver, "audio-buffers-decoded"),
+                  stats_uint (receiver, "ssrcs"));
+  g_assert_cmpuint (stats_uint (receiver, "dropped-invalid"), ==, 0);
+
+  gst_call_rtp_transport_close (sender);
+  gst_call_rtp_transport_close (receiver);
+  g_hash_table_unref (hook.calls);
+  g_assert_finalize_object (sender);
+  g_assert_finalize_object (receiver);
+}
+
+/* ------------------------------------------------------------------------ */
+/* RTX: 5% loss between sender and receiver                                  */
+
+typedef struct {
+  gint frames;  /* atomic */
+  gint limit;
+} FrameLimit;
+
+static GstPadProbeReturn
+limit_frames (GstPad          *pad,
+              GstPadProbeInfo *info,
+              gpointer         user_data)
+{
+  FrameLimit *limit = user_data;
+
+  if (g_atomic_int_add (&limit->frames, 1) >= limit->limit)
+    return GST_PAD_PROBE_DROP;
+  return GST_PAD_PROBE_OK;
+}
+
+typedef struct {
+  GstCallRtpTransport *sender;
+  GstCallRtpTransport *receiver;
+  FrameLimit *limit;
+  guint last_decoded;
+  guint last_sent;
+  gint64 last_change;
+  gint64 last_report;
+} Drain;
+
+/* The camera gave its last frame and neither the encoder nor the receiver
+ * had anything new for a second. */
+static gboolean
+drained (gpointer data)
+{
+  Drain *drain = data;
+  guint decoded = stats_uint (drain->receiver, "video-frames-decoded");
+  guint sent = stats_uint (drain->sender, "video-frames-sent");
+  gint64 now = g_get_monotonic_time ();
+
+  if (now - drain->last_report > G_USEC_PER_SEC) {
+    g_test_message ("%u frames sent, %u decoded", sent, decoded);
+    drain->last_report = now;
+  }
+
+  if (decoded != drain->last_decoded || drain->last_change == 0) {
+    drain->last_decoded = decoded;
+    drain->last_change = now;
+    return FALSE;
+  }
+  if (sent != drain->last_sent) {
+    drain->last_sent = sent;
+    drain->last_change = now;
+  }
+  /* The camera stopped; the encoder may have skipped frames when the
+   * machine was busy, so what counts is what it encoded. */
+  return g_atomic_int_get (&drain->limit->frames) >= LOSS_FRAMES &&
+         now - drain->last_change > G_USEC_PER_SEC;
+}
+
+typedef struct {
+  guint sent;
+  guint decoded;
+  guint nack_sent;
+  guint rtx_received;
+  gboolean rtx_ssrc_in_video_session;
+  gboolean rtx_ssrc_in_audio_session;
+} LossResult;
+
+static void
+run_with_loss (gboolean    rtx,
+               LossResult *result)
+{
+  g_autoptr (GError) error = NULL;
+  GstCallRtpTransport *sender = gst_call_rtp_transport_new ();
+  GstCallRtpTransport *receiver = gst_call_rtp_transport_new ();
+  GstElement *netsim = gst_element_factory_make ("netsim", NULL);
+  DecodedTarget first = { receiver, 1, 1 };
+  FrameLimit limit = { 0, LOSS_FRAMES };
+  Drain drain = { sender, receiver, &limit, 0, 0, 0, 0 };
+  g_autofree char *offer = NULL;
+  g_autofree char *answer = NULL;
+  g_autoptr (GstElement) source = NULL;
+  g_autoptr (GstPad) source_pad = NULL;
+  guint32 video_ssrc, rtx_ssrc;
+
+  g_assert_nonnull (netsim);
+  gst_call_rtp_transport_set_rtx (sender, rtx);
+  gst_call_rtp_transport_set_rtx (receiver, rtx);
+  g_assert_true (gst_call_rtp_transport_set_sources_from_description (sender,
+      LOSS_VIDEO_SOURCE, TEST_AUDIO_SOURCE, &error));
+  g_assert_no_error (error);
+  gst_call_rtp_transport_set_video_sink (receiver, counting_sink ());
+  gst_call_rtp_transport_set_audio_sink (receiver, counting_sink ());
+  g_signal_connect (sender, "error", G_CALLBACK (on_error_fail), NULL);
+  g_signal_connect (receiver, "error", G_CALLBACK (on_error_fail), NULL);
+  /* Loss only on the way from sender to receiver; NACKs come back whole. */
+  gst_call_rtp_transport_set_send_filter (sender, netsim);
+
+  offer = gst_call_rtp_transport_create_offer (sender, &error);
+  g_assert_no_error (error);
+  answer = gst_call_rtp_transport_create_answer (receiver, offer, &error);
+  g_assert_no_error (error);
+  g_assert_true (gst_call_rtp_transport_set_remote_answer (sender, answer, &error));
+  g_assert_no_error (error);
+  g_assert_true ((strstr (answer, "rtx/90000") != NULL) == rtx);
+
+  /* LOSS_FRAMES frames leave the camera, then it goes quiet. */
+  source = find_element (gst_call_rtp_transport_get_pipeline (sender), "videotestsrc");
+  g_assert_nonnull (source);
+  source_pad = gst_element_get_static_pad (source, "src");
+  gst_pad_add_probe (source_pad, GST_PAD_PROBE_TYPE_BUFFER, limit_frames, &limit, NULL);
+
+  /* Loss starts once the first frame is decoded: the first keyframe is
+   * whole on both runs. */
+  test_wait_until (decoded_enough, &first, 60000, "the first decoded frame");
+  g_object_set (netsim, "drop-probability", (gfloat) LOSS_PROBABILITY, NULL);
+
+  test_wait_until (drained, &drain, 120000, "every frame sent and the receiver drained");
+
+  {
+    g_autoptr (GstStructure) stats = gst_call_rtp_transport_get_stats (receiver);
+    g_autofree char *text = gst_structure_to_string (stats);
+
+    g_test_message ("receiver stats: %s", text);
+  }
+  result->sent = stats_uint (sender, "video-frames-sent");
+  result->decoded = stats_uint (receiver, "video-frames-decoded");
+  result->nack_sent = session_stats_uint (receiver, 1, "nack-sent");
+  result->rtx_received = session_stats_uint (receiver, 1, "rtx-packets-received");
+  sdp_ssrcs (offer, "video", &video_ssrc, &rtx_ssrc);
+  g_assert_true (session_has_ssrc (receiver, 1, video_ssrc));
+  if (rtx) {
+    g_assert_cmpuint (rtx_ssrc, !=, 0);
+    result->rtx_ssrc_in_video_session = session_has_ssrc (receiver, 1, rtx_ssrc);
+    result->rtx_ssrc_in_audio_session = session_has_ssrc (receiver, 0, rtx_ssrc);
+  }
+  g_test_message ("RTX %s: %u of %u frames decoded (%.1f%%), %u NACKs sent, "
+                  "%u RTX packets received, %u packets lost",
+                  rtx ? "on" : "off", result->decoded, result->sent,
+                  100.0 * result->decoded / MAX (result->sent, 1), result->nack_sent,
+                  result->rtx_received, session_stats_uint (receiver, 1, "packets-lost"));
+  g_print ("# RTX %s, %.0f%% loss: %u of %u frames decoded (%.1f%%), %u NACKs, "
+           "%u RTX packets\n", rtx ? "on" : "off", LOSS_PROBABILITY * 100, result->decoded,
+           result->sent, 100.0 * result->decoded / MAX (result->sent, 1), result->nack_sent,
+           result->rtx_received);
+
+  gst_call_rtp_transport_close (sender);
+  gst_call_rtp_transport_close (receiver);
+  g_assert_finalize_object (sender);
+  g_assert_finalize_object (receiver);
+}
+
+static void
+test_rtx_with_loss (void)
+{
+  LossResult with_rtx = { 0 };
+  LossResult without_rtx = { 0 };
+
+  run_with_loss (TRUE, &with_rtx);
+  run_with_loss (FALSE, &without_rtx);
+
+  /* Whatever the load: RTX never lands in the audio session, and nothing
+   * is retransmitted when RTX is off. */
+  g_assert_false (with_rtx.rtx_ssrc_in_audio_session);
+  g_assert_cmpuint (without_rtx.nack_sent, ==, 0);
+  g_assert_cmpuint (without_rtx.rtx_received, ==, 0);
+
+  /* The rest means something only when the encoder kept up: on a machine
+   * busy with other work it gives a few frames a second, in single
+   * packets far apart, and a loss is seen too late to ask for it again. */
+  if (with_rtx.sent < LOSS_FRAMES * 9 / 10 || without_rtx.sent < LOSS_FRAMES * 9 / 10) {
+    g_test_message ("NOT CHECKED: NACK, RTX and the 99%% figure; the machine was too busy, "
+                    "the encoder gave %u and %u of %u frames", with_rtx.sent,
+                    without_rtx.sent, LOSS_FRAMES);
+    g_print ("# the machine was too busy to check NACK, RTX and the 99%% figure (%u and %u "
+             "of %u frames encoded)\n", with_rtx.sent, without_rtx.sent, LOSS_FRAMES);
+    return;
+  }
+  g_assert_true (with_rtx.rtx_ssrc_in_video_session);
+  g_assert_cmpuint (with_rtx.nack_sent, >, 0);
+  g_assert_cmpuint (with_rtx.rtx_received, >, 0);
+  g_assert_cmpuint (with_rtx.decoded * 100, >=, with_rtx.sent * 99);
+  g_assert_cmpuint (without_rtx.decoded * with_rtx.sent, <,
+                    with_rtx.decoded * without_rtx.sent);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Bad input                                                                 */
+
+/* Two FID groups claim RTX SSRC 3003; 4004 repairs itself. */
+#define CONTRADICTORY_OFFER \
+  "v=0\r\n" \
+  "o=- 1 0 IN IP4 127.0.0.1\r\n" \
+  "s=-\r\n" \
+  "c=IN IP4 127.0.0.1\r\n" \
+  "t=0 0\r\n" \
+  "a=group:BUNDLE a v\r\n" \
+  "m=audio %u RTP/AVPF 111\r\n" \
+  "a=mid:a\r\n" \
+  "a=rtpmap:111 OPUS/48000/2\r\n" \
+  "a=rtcp-mux\r\n" \
+  "a=ssrc:1001 cname:x\r\n" \
+  "m=video %u RTP/AVPF 96 97\r\n" \
+  "a=mid:v\r\n" \
+  "a=rtpmap:96 VP8/90000\r\n" \
+  "a=rtcp-fb:96 nack\r\n" \
+  "a=rtpmap:97 rtx/90000\r\n" \
+  "a=fmtp:97 apt=96\r\n" \
+  "a=rtcp-mux\r\n" \
+  "a=ssrc-group:FID 2002 3003\r\n" \
+  "a=ssrc-group:FID 5005 3003\r\n" \
+  "a=ssrc-group:FID 4004 4004\r\n" \
+  "a=ssrc:2002 cname:x\r\n" \
+  "a=ssrc:3003 cname:x\r\n"
+
+static int
+route_by_ssrc (GstCallRtpTransport *transport,
+               guint                ssrc,
+               guint                payload_type,
+               const char          *mid,
+               gpointer             user_data)
+{
+  /* A hostile or buggy application: a session per SSRC. */
+  return (int) (ssrc % 1000);
+}
+
+static void
+on_warning_count (GstCallRtpTransport *transport,
+                  GError              *warning,
+                  guint               *warnings)
+{
+  g_test_message ("warning: %s", warning->message);
+  (*warnings)++;
+}
+
+static gboolean
+two_or_more (gpointer data)
+{
+  return *(guint *) data >= 2;
+}
+
+static gsize
+make_rtp (guint8  *packet,
+          guint    payload_type,
+          guint16  seq,
+          guint32  ssrc,
+          gsize    payload)
+{
+  memset (packet, 0, 12 + payload);
+  packet[0] = 0x80;
+  packet[1] = (guint8) payload_type;
+  GST_WRITE_UINT16_BE (packet + 2, seq);
+  GST_WRITE_UINT32_BE (packet + 4, seq * 3000u);
+  GST_WRITE_UINT32_BE (packet + 8, ssrc);
+  return 12 + payload;
+}
+
+typedef struct {
+  GstCallRtpTransport *transport;
+  guint64 invalid, unknown_payload_type, contradictory, limit;
+} DropTarget;
+
+static gboolean
+dropped_enough (gpointer data)
+{
+  DropTarget *target = data;
+
+  return stats_uint (target->transport, "dropped-invalid") >= target->invalid &&
+         stats_uint (target->transport, "dropped-unknown-payload-type") >=
+             target->unknown_payload_type &&
+         stats_uint (target->transport, "dropped-contradictory") >= target->contradictory &&
+         stats_uint (target->transport, "dropped-limit") >= target->limit;
+}
+
+static void
+test_bad_input (void)
+{
+  g_autoptr (GError) error = NULL;
+  GstCallRtpTransport *receiver = gst_call_rtp_transport_new ();
+  g_autoptr (GSocket) socket = NULL;
+  g_autoptr (GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr (GSocketAddress) local = g_inet_socket_address_new (loopback, 0);
+  g_autoptr (GSocketAddress) local_bound = NULL;
+  g_autoptr (GSocketAddress) target_address = NULL;
+  g_autofree char *offer = NULL;
+  g_autofree char *answer = NULL;
+  DropTarget target = { receiver, 0, 0, 0, 0 };
+  guint warnings = 0;
+  guint8 packet[1500];
+  guint16 seq = 0;
+  GRand *rand = g_rand_new_with_seed (5);
+
+  socket = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_DATAGRAM, G_SOCKET_PROTOCOL_UDP,
+                         &error);
+  g_assert_no_error (error);
+  g_assert_true (g_socket_bind (socket, local, FALSE, &error));
+  g_assert_no_error (error);
+  local_bound = g_socket_get_local_address (socket, &error);
+  g_assert_no_error (error);
+
+  gst_call_rtp_transport_set_video_sink (receiver, counting_sink ());
+  gst_call_rtp_transport_set_audio_sink (receiver, counting_sink ());
+  g_signal_connect (receiver, "warning", G_CALLBACK (on_warning_count), &warnings);
+  g_signal_connect (receiver, "bundled-ssrc", G_CALLBACK (route_by_ssrc), NULL);
+  {
+    guint port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (local_bound));
+
+    offer = g_strdup_printf (CONTRADICTORY_OFFER, port, port);
+  }
+  answer = gst_call_rtp_transport_create_answer (receiver, offer, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (answer);
+  target_address = g_inet_socket_address_new (loopback,
+                                              (guint16) gst_call_rtp_transport_get_local_port (receiver));
+
+  /* Paced, so that the socket's receive buffer never overflows. */
+#define SEND(data, size) \
+  G_STMT_START { \
+    g_assert_cmpint (g_socket_send_to (socket, target_address, (const char *) (data), (size), \
+                                       NULL, &error), ==, (gssize) (size)); \
+    g_usleep (500); \
+  } G_STMT_END
+
+  /* Garbage: random bytes, short packets, RTCP with wrong lengths. */
+  for (guint i = 0; i < 50; i++) {
+    gsize size = (gsize) g_rand_int_range (rand, 1, 200);
+
+    for (gsize b = 0; b < size; b++)
+      packet[b] = (guint8) g_rand_int_range (rand, 0, 256);
+    packet[0] &= 0x3F; /* version 0: never valid */
+    SEND (packet, size);
+    target.invalid++;
+  }
+  SEND ("\x80", 1);
+  target.invalid++;
+  make_rtp (packet, 96, seq++, 2002, 0);
+  SEND (packet, 8);                          /* header cut short */
+  target.invalid++;
+  packet[0] = 0x80; packet[1] = 200; GST_WRITE_UINT16_BE (packet + 2, 40);
+  SEND (packet, 28);                         /* SR longer than the datagram */
+  target.invalid++;
+  packet[0] = 0x9F; packet[1] = 96;          /* RTP, CSRC count 15, no room */
+  SEND (packet, 20);
+  target.invalid++;
+
+  /* Unknown payload types. */
+  for (guint i = 0; i < 20; i++) {
+    SEND (packet, make_rtp (packet, 30 + i, seq++, 1001, 100));
+    target.unknown_payload_type++;
+  }
+  /* SSRCs of the contradictory FID groups. */
+  for (guint i = 0; i < 10; i++) {
+    SEND (packet, make_rtp (packet, 97, seq++, 3003, 100));
+    SEND (packet, make_rtp (packet, 96, seq++, 4004, 100));
+    target.contradictory += 2;
+  }
+  /* 200 new SSRCs, each asking for its own session. */
+  for (guint i = 0; i < 200; i++) {
+    SEND (packet, make_rtp (packet, 96, seq++, 10000 + i, 100));
+    SEND (packet, make_rtp (packet, 96, seq++, 10000 + i, 100));
+  }
+  target.limit = 1;
+  test_wait_until (dropped_enough, &target, 60000, "every bad packet dropped and counted");
+  /* Nothing more arrives: the counts are final. */
+  test_drain_context ();
+  g_usleep (200 * 1000);
+
+  g_test_message ("dropped: %u invalid, %u unknown payload type, %u contradictory, %u limit, "
+                  "%u unknown SSRC; %u sessions, %u SSRCs, %u warnings",
+                  stats_uint (receiver, "dropped-invalid"),
+                  stats_uint (receiver, "dropped-unknown-payload-type"),
+                  stats_uint (receiver, "dropped-contradictory"),
+                  stats_uint (receiver, "dropped-limit"),
+                  stats_uint (receiver, "dropped-unknown-ssrc"),
+                  stats_uint (receiver, "sessions"), stats_uint (receiver, "ssrcs"),
+                  warnings);
+  /* Exactly the garbage counts as garbage. */
+  g_assert_cmpuint (stats_uint (receiver, "dropped-invalid"), ==, target.invalid);
+  g_assert_cmpuint (stats_uint (receiver, "dropped-unknown-payload-type"), ==,
+                    target.unknown_payload_type);
+  g_assert_cmpuint (stats_uint (receiver, "dropped-contradictory"), ==, target.contradictory);
+  g_assert_cmpuint (stats_uint (receiver, "contradictory-ssrcs"), ==, 4);
+  /* Bounded: sessions and SSRCs. */
+  g_assert_cmpuint (stats_uint (receiver, "ssrcs"), <=, 64);
+  g_assert_cmpuint (stats_uint (receiver, "sessions"), <=, GST_CALL_RTP_TRANSPORT_MAX_SESSIONS);
+  for (guint i = GST_CALL_RTP_TRANSPORT_MAX_SESSIONS; i < 1000; i += 37)
+    g_assert_false (session_exists (receiver, i));
+  /* The contradictory groups and the session limit were reported. */
+  test_wait_until (two_or_more, &warnings, 5000, "warnings");
+  g_assert_cmpuint (warnings, >=, 2);
+
+  g_rand_free (rand);
+  gst_call_rtp_transport_close (receiver);
+  g_assert_finalize_object (receiver);
+#undef SEND
+}
+
+static void
+test_bad_descriptions (void)
+{
+  static const char * const bad[] = {
+    "",
+    "not sdp at all",
+    "v=0\r\no=- 1 0 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n",
+    "v=0\r\no=- 1 0 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=video 5000 RTP/AVPF 96\r\n",
+    "v=0\r\no=- 1 0 IN IP4 127.0.0.1\r\ns=-\r\nc=IN IP4 127.0.0.1\r\nt=0 0\r\n"
+    "m=video 5000 UDP/TLS/RTP/SAVPF 96\r\n",
+    "v=0\r\no=- 1 0 IN IP4 127.0.0.1\r\ns=-\r\nc=IN IP4 example.org\r\nt=0 0\r\n"
+    "m=video 5000 RTP/AVP 96\r\n",
+    "v=0\r\no=- 1 0 IN IP4 127.0.0.1\r\ns=-\r\nc=IN IP4 127.0.0.1\r\nt=0 0\r\n"
+    "m=video 0 RTP/AVP 96\r\n",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++) {
+    GstCallRtpTransport *transport = gst_call_rtp_transport_new ();
+    g_autoptr (GError) error = NULL;
+    g_autofree char *answer = gst_call_rtp_transport_create_answer (transport, bad[i], &error);
+
+    g_assert_null (answer);
+    g_assert_nonnull (error);
+    g_assert_true (error->domain == GST_CALL_ERROR);
+    g_test_message ("bad description %u: %s", i, error->message);
+    g_assert_finalize_object (transport);
+  }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Interop with an rtpbin pipeline written by hand                           */
+
+static guint
+free_udp_port (void)
+{
+  g_autoptr (GSocket) socket = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_DATAGRAM,
+                                             G_SOCKET_PROTOCOL_UDP, NULL);
+  g_autoptr (GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr (GSocketAddress) address = g_inet_socket_address_new (loopback, 0);
+  g_autoptr (GSocketAddress) bound = NULL;
+
+  g_assert_true (g_socket_bind (socket, address, FALSE, NULL));
+  bound = g_socket_get_local_address (socket, NULL);
+  return g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (bound));
+}
+
+typedef struct {
+  char *directory;
+  guint at_least;
+} FrameFiles;
+
+/* gst-launch writes each frame it decoded to a file of its own. */
+static gboolean
+enough_frame_files (gpointer data)
+{
+  FrameFiles *files = data;
+  g_autoptr (GDir) dir = g_dir_open (files->directory, 0, NULL);
+  guint count = 0;
+
+  while (dir && g_dir_read_name (dir))
+    count++;
+  return count >= files->at_least;
+}
+
+static void
+remove_directory (const char *directory)
+{
+  g_autoptr (GDir) dir = g_dir_open (directory, 0, NULL);
+  const char *name;
+
+  while (dir && (name = g_dir_read_name (dir))) {
+    g_autofree char *path = g_build_filename (directory, name, NULL);
+
+    g_unlink (path);
+  }
+  g_rmdir (directory);
+}
+
+/* The child dies with the test, even when the test aborts. */
+static void
+die_with_parent (gpointer user_data)
+{
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+}
+
+static void
+test_interop_gst_launch (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *gst_launch = g_find_program_in_path ("gst-launch-1.0");
+  GstCallRtpTransport *transport = NULL;
+  g_autoptr (GSubprocess) launch = NULL;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *offer = NULL;
+  g_autofree char *answer = NULL;
+  g_autofree char *pipeline = NULL;
+  DecodedTarget target;
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  FrameFiles files = { NULL, 30 };
+  guint their_port = free_udp_port ();
+  guint32 our_video_ssrc;
+
+  if (!gst_launch) {
+    g_test_skip ("gst-launch-1.0 is not installed (Debian package gstreamer1.0-tools)");
+    return;
+  }
+
+  /* What the hand-made pipeline sends and where it listens, as a SIP
+   * endpoint would describe it: VP8 on one port, no BUNDLE, no rtcp-mux
+   * attribute, no RTX. */
+  offer = g_strdup_printf ("v=0\r\n"
+                           "o=- 7 0 IN IP4 127.0.0.1\r\n"
+                           "s=gst-launch\r\n"
+                           "c=IN IP4 127.0.0.1\r\n"
+                           "t=0 0\r\n"
+                           "m=video %u RTP/AVP 96\r\n"
+                           "a=rtpmap:96 VP8/90000\r\n"
+                           "a=ssrc:777 cname:launch\r\n"
+                           "a=sendrecv\r\n", their_port);
+
+  transport = gst_call_rtp_transport_new ();
+  target.transport = transport;
+  target.video = 30;
+  target.audio = 0;
+  g_assert_true (gst_call_rtp_transport_set_sources_from_description (transport,
+      TEST_VIDEO_SOURCE, NULL, &error));
+  g_assert_no_error (error);
+  gst_call_rtp_transport_set_video_sink (transport, counting_sink ());
+  g_signal_connect (transport, "error", G_CALLBACK (on_error_fail), NULL);
+  answer = gst_call_rtp_transport_create_answer (transport, offer, &error);
+  g_assert_no_error (error);
+  g_test_message ("answer to gst-launch:\n%s", answer);
+  sdp_ssrcs (answer, "video", &our_video_ssrc, NULL);
+  g_assert_cmpuint (our_video_ssrc, !=, 0);
+
+  /* rtpbin by hand: session 0 sends VP8 to our port and receives ours on
+   * its own port, writing each decoded frame to a file. */
+  files.directory = g_dir_make_tmp ("gstcall-rtp-XXXXXX", &error);
+  g_assert_no_error (error);
+  pipeline = g_strdup_printf (
+      "rtpbin name=b "
+      "videotestsrc is-live=true pattern=smpte ! video/x-raw,width=320,height=240,framerate=30/1 "
+      "! vp8enc deadline=1 ! rtpvp8pay pt=96 ssrc=777 ! b.send_rtp_sink_0 "
+      "b.send_rtp_src_0 ! udpsink host=127.0.0.1 port=%u sync=false async=false "
+      "udpsrc address=127.0.0.1 port=%u "
+      "caps=\"application/x-rtp,media=video,encoding-name=VP8,clock-rate=90000,payload=96\" "
+      "! b.recv_rtp_sink_0 "
+      "b. ! rtpvp8depay ! vp8dec ! videoconvert ! video/x-raw,format=I420 "
+      "! multifilesink location=%s/frame-%%05d.yuv sync=false",
+      gst_call_rtp_transport_get_local_port (transport), their_port, files.directory);
+  g_ptr_array_add (argv, g_strdup (gst_launch));
+  g_ptr_array_add (argv, g_strdup ("-q"));
+  {
+    g_auto (GStrv) words = NULL;
+
+    g_assert_true (g_shell_parse_argv (pipeline, NULL, &words, &error));
+    for (guint i = 0; words[i]; i++)
+      g_ptr_array_add (argv, g_strdup (words[i]));
+  }
+  g_ptr_array_add (argv, NULL);
+  g_test_message ("gst-launch-1.0 %s", pipeline);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
+  launch = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
+  g_assert_no_error (error);
+
+  /* We decode theirs... */
+  test_wait_until (decoded_enough, &target, 60000, "frames from the gst-launch rtpbin");
+  g_assert_true (session_has_ssrc (transport, 0, 777));
+  /* ...and they decode ours. */
+  test_wait_until (enough_frame_files, &files, 60000, "gst-launch to decode 30 of our frames");
+  g_test_message ("decoded %u frames from gst-launch; it decoded at least 30 of ours",
+                  stats_uint (transport, "video-frames-decoded"));
+  /* It was still running: nothing made it stop. */
+  g_subprocess_force_exit (launch);
+  g_assert_true (g_subprocess_wait (launch, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_signaled (launch));
+  remove_directory (files.directory);
+  g_free (files.directory);
+
+  gst_call_rtp_transport_close (transport);
+  g_assert_finalize_object (transport);
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  gst_init (&argc, &argv);
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/GstCall/RtpTransport/bundle", test_bundle);
+  g_test_add_func ("/GstCall/RtpTransport/bad-descriptions", test_bad_descriptions);
+  g_test_add_func ("/GstCall/RtpTransport/bad-input", test_bad_input);
+  g_test_add_func ("/GstCall/RtpTransport/interop-gst-launch", test_interop_gst_launch);
+  g_test_add_func ("/GstCall/RtpTransport/rtx-with-loss", test_rtx_with_loss);
+
+  return g_test_run ();
+}

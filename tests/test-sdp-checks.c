@@ -1,0 +1,191 @@
+/* The checks a remote description passes: the peer's DTLS certificate
+ * against its a=fingerprint, and the codec we send against the ones it
+ * accepts.
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "test-utils.h"
+
+#include "gstcall-dtls-private.h"
+#include "gstcall-sdp-private.h"
+
+/* A self-signed P-256 certificate; its fingerprints, from
+ * `openssl x509 -noout -fingerprint -sha256` (and -sha1). */
+static const char certificate[] =
+  "-----BEGIN CERTIFICATE-----\n"
+  "MIIBcjCCARmgAwIBAgIUcY130DUqAZDDWRm/v1GppH1vpnUwCgYIKoZIzj0EAwIw\n"
+  "DzENMAsGA1UEAwwEZnV6ejAeFw0yNjEyMDMwOTE5MTRaFw0yNjEyMDQwOTE5MTRa\n"
+  "MA8xDTALBgNVBAMMBGZ1enowWTATBgcqhkjOPQIBBggqhkjOPQMBBwNCAATln1Xg\n"
+  "9EC7NQRv0Tt1vbtAwqr3V5/IitX7gGxjIUly4ZNj5z5TTgCoJ52wp16DZc8j+aYy\n"
+  "GEpKIhHTtkG/v0CDo1MwUTAdBgNVHQ4EFgQUoWOvPkYqo4aaC3N9zYS8uNUOSVkw\n"
+  "HwYDVR0jBBgwFoAUoWOvPkYqo4aaC3N9zYS8uNUOSVkwDwYDVR0TAQH/BAUwAwEB\n"
+  "/zAKBggqhkjOPQQDAgNHADBEAiBHT/I0kS0K7o34uFggY+YlfWbN2QcEsk7SZM6x\n"
+  "Kysn/AIgFkAruj8e/IyYVvAHSq0al4BpYX7VdKDKsLrPoSLzJNs=\n"
+  "-----END CERTIFICATE-----\n";
+#define SHA256_TAIL ":B0:25:7B:D5:48:E8:26:4C:2A:FF:07:FF:DB:84:5D:17:F4:36:AC:E1:74:4C:39:B1:8D:4E:A8:32:57:8C:E7"
+#define SHA256 "28" SHA256_TAIL
+#define SHA1_TAIL ":A4:00:88:B3:FF:B3:C8:77:07:99:3A:65:C3:28:46:59:47:EA:6C"
+#define SHA1 "2A" SHA1_TAIL
+
+static void
+assert_certificate (const char * const *fingerprints,
+                    gboolean            matches,
+                    const char         *message_part)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_cmpint (gst_call_dtls_check_certificate (certificate, fingerprints, &error), ==,
+                   matches);
+  if (matches) {
+    g_assert_no_error (error);
+  } else {
+    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_DTLS);
+    g_assert_nonnull (strstr (error->message, message_part));
+    /* The error never repeats a fingerprint. */
+    g_assert_null (strstr (error->message, "28:B0"));
+  }
+}
+
+static void
+test_fingerprint (void)
+{
+  const char * const sha256[] = { "sha-256 " SHA256, NULL };
+  const char * const sha1_lower[] = { "SHA-1 2a:a4:00:88:b3:ff:b3:c8:77:07:99:3a:65:c3:28:46:59:47:ea:6c", NULL };
+  const char * const both[] = { "sha-1 " SHA1, "sha-256 " SHA256, NULL };
+  const char * const unknown_and_sha256[] = { "sha-224 00:11", "sha-256 " SHA256, NULL };
+  const char * const other[] = { "sha-256 29" SHA256_TAIL, NULL };
+  const char * const one_wrong[] = { "sha-256 " SHA256, "sha-1 2B" SHA1_TAIL, NULL };
+  const char * const truncated[] = { "sha-256 28:B0:25", NULL };
+  const char * const malformed[] = { "sha-256 28:B0:2", NULL };
+  const char * const not_hex[] = { "sha-256 ZZ" SHA256_TAIL, NULL };
+  const char * const unknown_only[] = { "md5 28:B0:25:7B", NULL };
+  const char * const none[] = { NULL };
+
+  assert_certificate (sha256, TRUE, NULL);
+  assert_certificate (sha1_lower, TRUE, NULL);
+  assert_certificate (both, TRUE, NULL);
+  assert_certificate (unknown_and_sha256, TRUE, NULL);
+
+  assert_certificate (other, FALSE, "does not match the sha-256 fingerprint");
+  assert_certificate (one_wrong, FALSE, "does not match the sha-1 fingerprint");
+  assert_certificate (truncated, FALSE, "does not match");
+  assert_certificate (malformed, FALSE, "malformed sha-256 fingerprint");
+  assert_certificate (not_hex, FALSE, "malformed");
+  assert_certificate (unknown_only, FALSE, "no fingerprint");
+  assert_certificate (none, FALSE, "no fingerprint");
+
+  /* No certificate, or not one. */
+  {
+    g_autoptr (GError) error = NULL;
+
+    g_assert_false (gst_call_dtls_check_certificate (NULL, sha256, &error));
+    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_DTLS);
+    g_clear_error (&error);
+    g_assert_false (gst_call_dtls_check_certificate ("-----BEGIN CERTIFICATE-----\n!!\n"
+                                                     "-----END CERTIFICATE-----\n",
+                                                     sha256, &error));
+    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_DTLS);
+  }
+}
+
+static GstSDPMessage *
+parse (const char *text)
+{
+  GstSDPMessage *message = NULL;
+
+  g_assert_cmpint (gst_sdp_message_new_from_text (text, &message), ==, GST_SDP_OK);
+  return message;
+}
+
+static void
+test_fingerprints_of_description (void)
+{
+  g_autoptr (GstSDPMessage) message = parse (
+      "v=0\r\no=- 1 0 IN IP4 0.0.0.0\r\ns=-\r\nt=0 0\r\n"
+      "a=fingerprint:sha-1 " SHA1 "\r\n"
+      "m=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=rtpmap:111 OPUS/48000/2\r\n"
+      "a=fingerprint:sha-256 " SHA256 "\r\n"
+      "m=video 9 UDP/TLS/RTP/SAVPF 96\r\na=rtpmap:96 VP8/90000\r\n");
+  g_auto (GStrv) fingerprints = gst_call_dtls_get_fingerprints (message);
+
+  g_assert_cmpuint (g_strv_length (fingerprints), ==, 2);
+  g_assert_cmpstr (fingerprints[0], ==, "sha-1 " SHA1);
+  g_assert_cmpstr (fingerprints[1], ==, "sha-256 " SHA256);
+  assert_certificate ((const char * const *) fingerprints, TRUE, NULL);
+}
+
+static void
+assert_codec (const char *sdp,
+              const char *kind,
+              const char *codec,
+              const char *error_message)
+{
+  g_autoptr (GstSDPMessage) message = parse (sdp);
+  g_autoptr (GError) error = NULL;
+  gboolean ok = gst_call_sdp_check_codec (message, kind, codec, &error);
+
+  if (!error_message) {
+    g_assert_no_error (error);
+    g_assert_true (ok);
+  } else {
+    g_assert_false (ok);
+    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION);
+    g_assert_cmpstr (error->message, ==, error_message);
+  }
+}
+
+#define HEAD "v=0\r\no=- 1 0 IN IP4 0.0.0.0\r\ns=-\r\nt=0 0\r\n"
+
+static void
+test_common_codec (void)
+{
+  const char *vp9_rtx = HEAD "m=video 9 UDP/TLS/RTP/SAVPF 96 97 98\r\n"
+                        "a=rtpmap:96 VP9/90000\r\na=rtpmap:97 rtx/90000\r\n"
+                        "a=rtpmap:98 VP8/90000\r\na=sendrecv\r\n";
+
+  assert_codec (vp9_rtx, "video", "VP9", NULL);
+  assert_codec (vp9_rtx, "video", "vp8", NULL);
+  assert_codec (vp9_rtx, "video", "H264", "No common video codec: we send H264, the peer accepts VP9, VP8");
+  /* No video at all: nothing to disagree on. */
+  assert_codec (vp9_rtx, "audio", "OPUS", NULL);
+
+  /* G.711 by static payload type, without rtpmap. */
+  assert_codec (HEAD "m=audio 9 UDP/TLS/RTP/SAVPF 0\r\n", "audio", "PCMU", NULL);
+  assert_codec (HEAD "m=audio 9 UDP/TLS/RTP/SAVPF 0 8\r\n", "audio", "OPUS",
+                "No common audio codec: we send OPUS, the peer accepts PCMU, PCMA");
+  assert_codec (HEAD "m=audio 9 UDP/TLS/RTP/SAVPF 101\r\na=rtpmap:101 telephone-event/8000\r\n",
+                "audio", "OPUS", "No common audio codec: we send OPUS, the peer names no audio codec");
+
+  /* Sections the peer does not receive on do not count: rejected, bundle-only
+   * ones do; sendonly and inactive ones do not. */
+  assert_codec (HEAD "m=video 0 UDP/TLS/RTP/SAVPF 96\r\na=rtpmap:96 VP9/90000\r\n",
+                "video", "H264", NULL);
+  assert_codec (HEAD "m=video 0 UDP/TLS/RTP/SAVPF 96\r\na=bundle-only\r\na=rtpmap:96 VP9/90000\r\n",
+                "video", "H264", "No common video codec: we send H264, the peer accepts VP9");
+  assert_codec (HEAD "m=video 9 UDP/TLS/RTP/SAVPF 96\r\na=sendonly\r\na=rtpmap:96 VP9/90000\r\n",
+                "video", "H264", NULL);
+  assert_codec (HEAD "m=video 9 UDP/TLS/RTP/SAVPF 96\r\na=inactive\r\na=rtpmap:96 VP9/90000\r\n",
+                "video", "H264", NULL);
+  assert_codec (HEAD "m=video 9 UDP/TLS/RTP/SAVPF 96\r\na=recvonly\r\na=rtpmap:96 VP9/90000\r\n",
+                "video", "H264", "No common video codec: we send H264, the peer accepts VP9");
+  /* Malformed rtpmap lines are skipped. */
+  assert_codec (HEAD "m=video 9 UDP/TLS/RTP/SAVPF 96\r\na=rtpmap:96\r\na=rtpmap:97 \r\n",
+                "video", "VP8", "No common video codec: we send VP8, the peer names no video codec");
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  gst_init (&argc, &argv);
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/GstCall/SdpChecks/fingerprint", test_fingerprint);
+  g_test_add_func ("/GstCall/SdpChecks/fingerprints-of-description",
+                   test_fingerprints_of_description);
+  g_test_add_func ("/GstCall/SdpChecks/common-codec", test_common_codec);
+
+  return g_test_run ();
+}
