@@ -15,5 +15,7 @@ G_BEGIN_DECLS
 int gst_call_tool_loopback (int argc, char **argv);
 int gst_call_tool_serve    (int argc, char **argv);
 int gst_call_tool_dial     (int argc, char **argv);
+int gst_call_tool_whip     (int argc, char **argv);
+int gst_call_tool_whep     (int argc, char **argv);
 
 G_END_DECLS

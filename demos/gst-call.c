@@ -30,6 +30,8 @@ static const Subcommand subcommands[] = {
     gst_call_tool_dial },
   { "encoders", N_("Show which encoders (or decoders) would be used, and why"),
     gst_call_tool_encoders },
+  { "whip", N_("Publish to a WHIP endpoint"), gst_call_tool_whip },
+  { "whep", N_("Play from a WHEP endpoint"), gst_call_tool_whep },
 };
 
 static void

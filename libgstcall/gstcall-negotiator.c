@@ -29,6 +29,7 @@ struct _GstCallNegotiator {
   char *answer;
   guint candidates_sent;
   guint candidates_received;
+  gboolean end_of_candidates_sent; /* for the current gathering */
 };
 
 G_DEFINE_FINAL_TYPE (GstCallNegotiator, gst_call_negotiator, G_TYPE_OBJECT)
@@ -275,6 +276,24 @@ on_ice_candidate (GstPeerConnection *pc,
   gst_call_signaller_send_candidate (self->signaller, mline_index, candidate);
 }
 
+/* The end of candidates goes to the peer too: signallers that batch
+ * candidates (WHIP) need it, the others pass it on. */
+static void
+on_gathering_state (GstPeerConnection *pc,
+                    GParamSpec        *pspec,
+                    GstCallNegotiator *self)
+{
+  GstCallIceGatheringState state = gst_peer_connection_get_ice_gathering_state (pc);
+
+  if (state == GST_CALL_ICE_GATHERING_STATE_GATHERING) {
+    self->end_of_candidates_sent = FALSE;
+  } else if (state == GST_CALL_ICE_GATHERING_STATE_COMPLETE &&
+             !self->end_of_candidates_sent) {
+    self->end_of_candidates_sent = TRUE;
+    gst_call_signaller_send_candidate (self->signaller, 0, NULL);
+  }
+}
+
 static void
 on_negotiation_needed (GstPeerConnection *pc,
                        GstCallNegotiator *self)
@@ -354,6 +373,8 @@ gst_call_negotiator_new (GstPeerConnection *pc,
   g_signal_connect_object (pc, "ice-candidate", G_CALLBACK (on_ice_candidate), self, 0);
   g_signal_connect_object (pc, "negotiation-needed",
                            G_CALLBACK (on_negotiation_needed), self, 0);
+  g_signal_connect_object (pc, "notify::ice-gathering-state",
+                           G_CALLBACK (on_gathering_state), self, 0);
   g_signal_connect_object (signaller, "description-received",
                            G_CALLBACK (on_description_received), self, 0);
   g_signal_connect_object (signaller, "candidate-received",
@@ -421,7 +442,9 @@ gst_call_negotiator_receive_candidate (GstCallNegotiator *self,
 
   g_return_if_fail (GST_IS_CALL_NEGOTIATOR (self));
 
-  self->candidates_received++;
+  /* Counts candidates, not the end-of-candidates marker. */
+  if (candidate && *candidate)
+    self->candidates_received++;
   if (!gst_peer_connection_add_ice_candidate (self->pc, mline_index, candidate, &error)) {
     /* The error quotes the candidate: not for warnings, which people
      * share. */

@@ -21,6 +21,7 @@
 #include "gstcall-private.h"
 #include "gstpeerconnection-private.h"
 #include "gstcallwebsocketsignaller.h"
+#include "gstcallwhipsignaller.h"
 
 /**
  * GstCall:
@@ -98,6 +99,8 @@ struct _GstCall {
   GstCallCodec codecs[2]; /* by GstCallMediaKind */
   GStrv ice_servers;
   GStrv ice_local_addresses;
+  GstCallIceTransportPolicy ice_transport_policy;
+  gboolean receive_only; /* dialled a WHEP endpoint */
 
   /* the call */
   GstCallState state;
@@ -149,6 +152,7 @@ enum {
   PROP_ICE_LOCAL_ADDRESSES,
   PROP_VIDEO_BROADCAST,
   PROP_AUDIO_BROADCAST,
+  PROP_ICE_TRANSPORT_POLICY,
   PROP_STATE,
   PROP_PEER_CONNECTION,
   N_PROPS
@@ -577,7 +581,8 @@ add_sources (GstCall             *self,
 
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
     GstCallMediaKind kind = kinds[i];
-    gboolean send = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio;
+    gboolean send = !self->receive_only &&
+        (kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio);
     GstElement *configured = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->video_source
                                                                : self->audio_source;
     GstCallCodec codec = self->codecs[kind];
@@ -653,6 +658,7 @@ start_call (GstCall  *self,
                              "ice-servers", self->ice_servers,
                              "ice-local-addresses", self->ice_local_addresses,
                              "latency", self->latency,
+                             "ice-transport-policy", self->ice_transport_policy,
                              NULL);
   if (!self->pc)
     return FALSE;
@@ -669,8 +675,8 @@ start_call (GstCall  *self,
       return FALSE;
     for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
       GstCallMediaKind kind = kinds[i];
-      gboolean send = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video
-                                                        : self->send_audio;
+      gboolean send = !self->receive_only &&
+          (kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio);
 
       if (!send &&
           !gst_peer_connection_add_transceiver_with_codec (self->pc, self->codecs[kind],
@@ -749,7 +755,8 @@ check_remote_codecs (GstCall    *self,
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
     GstCallMediaKind kind = kinds[i];
     gboolean sends = self->local_tracks[kind] ||
-        (kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio);
+        (!self->receive_only &&
+         (kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio));
     g_autoptr (GstCaps) caps = NULL;
     GError *error = NULL;
 
@@ -879,7 +886,10 @@ dial_room (GstCall    *self,
  * @uri: (nullable): where to call; %NULL to call through the
  *   [property@Call:signaller]; a `ws://` or `wss://` URI names a room on a
  *   [class@CallSignallingServer], `ws://HOST:PORT/ws?room=NAME` (add
- *   `&token=SECRET` when the server asks for one)
+ *   `&token=SECRET` when the server asks for one); `whip+http://` or
+ *   `whip+https://` publishes to a WHIP endpoint and `whep+http://` or
+ *   `whep+https://` plays from a WHEP endpoint (the call then only
+ *   receives), through a [class@CallWhipSignaller]
  * @cancellable: (nullable): a [class@Gio.Cancellable]; cancelling hangs up
  * @callback: (scope async) (nullable): called once the call is connected or failed
  * @user_data: data for @callback
@@ -914,11 +924,27 @@ gst_call_dial_async (GstCall             *self,
       dial_room (self, task, uri);
       return;
     }
-    g_task_return_new_error (task, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+    if (g_strcmp0 (scheme, "whip+http") == 0 || g_strcmp0 (scheme, "whip+https") == 0 ||
+        g_strcmp0 (scheme, "whep+http") == 0 || g_strcmp0 (scheme, "whep+https") == 0) {
+      g_autoptr (GstCallWhipSignaller) signaller = NULL;
+
+      if (self->state != GST_CALL_STATE_IDLE || self->setup_task) {
+        g_task_return_new_error (task, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
+                                 _("The call is %s: a GstCall makes one call, create a "
+                                   "new one for the next"), state_name (self->state));
+        return;
+      }
+      /* "whip+https://host/path" -> "https://host/path" */
+      signaller = gst_call_whip_signaller_new (uri + 5);
+      gst_call_set_signaller (self, GST_CALL_SIGNALLER (signaller));
+      self->receive_only = g_str_has_prefix (scheme, "whep");
+    } else {
+      g_task_return_new_error (task, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
                              _("Cannot call “%s”: the URI scheme “%s” is not "
                                "supported; set a signaller and dial with no URI"),
-                             uri, scheme ? scheme : "");
-    return;
+                               uri, scheme ? scheme : "");
+      return;
+    }
   }
   if (!check_can_start (self, &error)) {
     g_task_return_error (task, g_steal_pointer (&error));
@@ -1238,6 +1264,8 @@ typedef struct {
   guint64 packets_retransmitted;
   double jitter;
   double round_trip_time;
+  char *local_candidate_type;  /* of the selected candidate pair */
+  char *remote_candidate_type;
 } TransportStats;
 
 static guint64
@@ -1302,6 +1330,53 @@ accumulate_stats (GQuark        field_id,
       break;
   }
   return TRUE;
+}
+
+/* The selected candidate pair: transport -> selected-candidate-pair-id ->
+ * candidate-pair -> local-/remote-candidate-id -> candidate-type. Follow
+ * the ids: webrtcbin 1.22 gives the local candidate the stats type
+ * remote-candidate and the other way round. */
+static char *
+dup_candidate_type (const GstStructure *report,
+                    const GstStructure *pair,
+                    const char         *id_field)
+{
+  const char *id = gst_structure_get_string (pair, id_field);
+  const GstStructure *candidate = NULL;
+  const GValue *value = id ? gst_structure_get_value (report, id) : NULL;
+
+  if (value && GST_VALUE_HOLDS_STRUCTURE (value))
+    candidate = gst_value_get_structure (value);
+  return candidate ? g_strdup (gst_structure_get_string (candidate, "candidate-type"))
+                   : NULL;
+}
+
+static void
+read_selected_pair (const GstStructure *report,
+                    TransportStats     *stats)
+{
+  for (guint i = 0; i < (guint) gst_structure_n_fields (report) &&
+                    !stats->local_candidate_type; i++) {
+    const GValue *value = gst_structure_get_value (report,
+                                                   gst_structure_nth_field_name (report, i));
+    const GstStructure *entry, *pair;
+    const char *pair_id;
+    GstWebRTCStatsType type;
+
+    if (!GST_VALUE_HOLDS_STRUCTURE (value))
+      continue;
+    entry = gst_value_get_structure (value);
+    if (!gst_structure_get (entry, "type", GST_TYPE_WEBRTC_STATS_TYPE, &type, NULL) ||
+        type != GST_WEBRTC_STATS_TRANSPORT)
+      continue;
+    pair_id = gst_structure_get_string (entry, "selected-candidate-pair-id");
+    value = pair_id ? gst_structure_get_value (report, pair_id) : NULL;
+    if (!value || !GST_VALUE_HOLDS_STRUCTURE (value))
+      continue;
+    pair = gst_value_get_structure (value);
+    stats->local_candidate_type = dup_candidate_type (report, pair, "local-candidate-id");
+    stats->remote_candidate_type = dup_candidate_type (report, pair, "remote-candidate-id");
+  }
 }
 
 /* What get_stats reads from the elements themselves. */
@@ -1374,6 +1449,10 @@ scan_pipeline (GstElement   *pipeline,
  * - `packets-retransmitted` (uint64): lost packets a retransmission
  *   replaced in time for playback
  * - `video-encoder`, `audio-encoder` (string): the encoder elements in use
+ * - `local-candidate-type`, `remote-candidate-type` (string): the ICE
+ *   candidate types of the selected candidate pair (`host`, `srflx`,
+ *   `prflx` or `relay`), once ICE selected one; `relay` on the local side
+ *   means the media goes through a TURN server
  *
  * Call it from the call's main context. It waits for `webrtcbin`'s
  * statistics, a few milliseconds.
@@ -1395,12 +1474,16 @@ gst_call_get_stats (GstCall *self)
       ? gst_peer_connection_get_webrtcbin (self->pc) : NULL;
   if (webrtcbin) {
     GstPromise *promise = gst_promise_new ();
+    gboolean replied;
 
     g_signal_emit_by_name (webrtcbin, "get-stats", NULL, promise);
-    if (gst_promise_wait (promise) == GST_PROMISE_RESULT_REPLIED &&
-        gst_promise_get_reply (promise))
+    replied = gst_promise_wait (promise) == GST_PROMISE_RESULT_REPLIED &&
+              gst_promise_get_reply (promise);
+    if (replied) {
       gst_structure_foreach (gst_promise_get_reply (promise), accumulate_stats,
                              &transport);
+      read_selected_pair (gst_promise_get_reply (promise), &transport);
+    }
     gst_promise_unref (promise);
   }
 
@@ -1450,6 +1533,15 @@ gst_call_get_stats (GstCall *self)
       self->last_bytes_received = transport.bytes_received;
     }
   }
+
+  if (transport.local_candidate_type)
+    gst_structure_set (stats, "local-candidate-type", G_TYPE_STRING,
+                       transport.local_candidate_type, NULL);
+  if (transport.remote_candidate_type)
+    gst_structure_set (stats, "remote-candidate-type", G_TYPE_STRING,
+                       transport.remote_candidate_type, NULL);
+  g_free (transport.local_candidate_type);
+  g_free (transport.remote_candidate_type);
 
   {
     GstElement *pipeline = self->pc ? gst_peer_connection_get_pipeline (self->pc) : NULL;
@@ -2174,6 +2266,9 @@ gst_call_get_property (GObject    *object,
     case PROP_ICE_LOCAL_ADDRESSES:
       g_value_set_boxed (value, self->ice_local_addresses);
       break;
+    case PROP_ICE_TRANSPORT_POLICY:
+      g_value_set_enum (value, self->ice_transport_policy);
+      break;
     case PROP_STATE:
       g_value_set_enum (value, self->state);
       break;
@@ -2331,6 +2426,13 @@ gst_call_set_property (GObject      *object,
     case PROP_ICE_LOCAL_ADDRESSES:
       set_strv_property (self, &self->ice_local_addresses, value, prop_id,
                          "ICE local addresses");
+      break;
+    case PROP_ICE_TRANSPORT_POLICY:
+      if (self->ice_transport_policy != (GstCallIceTransportPolicy) g_value_get_enum (value) &&
+          check_configurable (self, "ICE transport policy")) {
+        self->ice_transport_policy = g_value_get_enum (value);
+        g_object_notify_by_pspec (object, pspec);
+      }
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -2566,6 +2668,19 @@ gst_call_class_init (GstCallClass *klass)
    */
   props[PROP_ICE_LOCAL_ADDRESSES] =
       g_param_spec_boxed ("ice-local-addresses", NULL, NULL, G_TYPE_STRV, rw);
+
+  /**
+   * GstCall:ice-transport-policy:
+   *
+   * Which candidates ICE may use, see
+   * [property@PeerConnection:ice-transport-policy]:
+   * %GST_CALL_ICE_TRANSPORT_POLICY_RELAY sends everything through the TURN
+   * servers of [property@Call:ice-servers].
+   */
+  props[PROP_ICE_TRANSPORT_POLICY] =
+      g_param_spec_enum ("ice-transport-policy", NULL, NULL,
+                         GST_TYPE_CALL_ICE_TRANSPORT_POLICY,
+                         GST_CALL_ICE_TRANSPORT_POLICY_ALL, rw);
 
   /**
    * GstCall:state:

@@ -27,6 +27,9 @@
 #include "gstcallloopbacksignaller.h"
 #include "gstcallsignallingserver.h"
 #include "gstcallwebsocketsignaller.h"
+#include "gstcallwhipsignaller.h"
+#include "gstcallwhipserver.h"
+#include "gstcalljanussignaller.h"
 #include "gstpeerconnection.h"
 #include "gstcallrtptransport.h"
 

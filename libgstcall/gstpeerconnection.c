@@ -101,6 +101,7 @@ struct _GstPeerConnection {
   guint next_audio_payload;
   char *last_offer;
   char *last_answer;
+  guint relay_candidates; /* local candidates of type relay so far */
 
   gboolean initialized;
   gboolean closed;
@@ -394,6 +395,8 @@ emit_ice_candidate (gpointer object,
 
   if (self->closed)
     return;
+  if (event->candidate && strstr (event->candidate, " typ relay"))
+    self->relay_candidates++;
   g_signal_emit (self, signals[SIGNAL_ICE_CANDIDATE], 0, event->mline_index,
                  event->candidate);
 }
@@ -469,6 +472,48 @@ request_video_keyframes (GstPeerConnection *self)
   }
 }
 
+static gboolean uses_turn (GstPeerConnection *self);
+
+/* A TURN server that refuses the credentials (or cannot be reached) gives
+ * no relay candidate, and libnice reports nothing else: gathering just
+ * completes without one. With the relay-only policy the call cannot
+ * connect, so say why now rather than after the connect timeout. */
+static void
+check_relay_gathering (GstPeerConnection *self)
+{
+  g_autoptr (GString) servers = NULL;
+  GError *error;
+
+  if (self->relay_candidates > 0 || !uses_turn (self))
+    return;
+
+  servers = g_string_new (NULL);
+  for (guint i = 0; self->ice_servers[i]; i++) {
+    const char *server = self->ice_servers[i];
+    const char *at = strrchr (server, '@');
+
+    if (!g_str_has_prefix (server, "turn"))
+      continue;
+    if (servers->len)
+      g_string_append (servers, ", ");
+    /* Never the password: only the host part. */
+    g_string_append (servers, at ? at + 1 : server);
+  }
+
+  if (self->ice_transport_policy != GST_CALL_ICE_TRANSPORT_POLICY_RELAY) {
+    GST_WARNING ("no relay candidate from the TURN servers %s: check their "
+                 "credentials", servers->str);
+    return;
+  }
+  error = g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_ICE,
+                       _("Relay gathering failed: the TURN server %s gave no "
+                         "relay candidate and the ICE transport policy is "
+                         "relay only; check the TURN credentials and that the "
+                         "server is reachable"), servers->str);
+  g_signal_emit (self, signals[SIGNAL_ERROR], 0, error);
+  g_error_free (error);
+}
+
 static void
 apply_state (gpointer object,
              gpointer data)
@@ -506,6 +551,10 @@ apply_state (gpointer object,
       event->value == GST_CALL_PEER_CONNECTION_STATE_CONNECTED)
     request_video_keyframes (self);
   g_object_notify_by_pspec (G_OBJECT (self), props[event->prop_id]);
+
+  if (event->prop_id == PROP_ICE_GATHERING_STATE &&
+      event->value == GST_CALL_ICE_GATHERING_STATE_COMPLETE)
+    check_relay_gathering (self);
 }
 
 static void
@@ -1079,6 +1128,68 @@ dup_nice_agent (GstElement *webrtcbin)
 }
 
 static gboolean
+uses_turn (GstPeerConnection *self)
+{
+  for (guint i = 0; self->ice_servers && self->ice_servers[i]; i++)
+    if (g_str_has_prefix (self->ice_servers[i], "turn"))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+on_turn_allocations_released (GObject      *source,
+                              GAsyncResult *result,
+                              gpointer      user_data)
+{
+  gboolean *released = user_data;
+
+  /* libnice 0.1.21 has no _finish: the result only says it is done. */
+  *released = TRUE;
+}
+
+static gboolean
+on_turn_release_timeout (gpointer user_data)
+{
+  gboolean *timed_out = user_data;
+
+  *timed_out = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* TURN allocations live on the server until they expire unless they are
+ * released, and libnice warns when an agent is freed with allocations
+ * still refreshed. Release them (a refresh with lifetime 0 each) before
+ * the pipeline stops, waiting 2 s at most for the TURN servers. */
+static void
+release_turn_allocations (GstPeerConnection *self)
+{
+  g_autoptr (GObject) agent = NULL;
+  g_autoptr (GMainContext) context = NULL;
+  g_autoptr (GSource) timeout = NULL;
+  gboolean released = FALSE;
+  gboolean timed_out = FALSE;
+
+  if (!uses_turn (self))
+    return;
+  agent = G_OBJECT (dup_nice_agent (self->shared->webrtcbin));
+  if (!agent)
+    return;
+
+  context = g_main_context_new ();
+  g_main_context_push_thread_default (context);
+  nice_agent_close_async (NICE_AGENT (agent), on_turn_allocations_released, &released);
+  timeout = g_timeout_source_new (2000);
+  g_source_set_callback (timeout, on_turn_release_timeout, &timed_out, NULL);
+  g_source_attach (timeout, context);
+  while (!released && !timed_out)
+    g_main_context_iteration (context, TRUE);
+  g_source_destroy (timeout);
+  g_main_context_pop_thread_default (context);
+  if (!released)
+    GST_WARNING ("the TURN servers did not confirm the release of the allocations");
+}
+
+static gboolean
 configure_ice_agent (GstPeerConnection *self,
                      GError           **error)
 {
@@ -1407,7 +1518,11 @@ gst_peer_connection_class_init (GstPeerConnectionClass *klass)
    * GstPeerConnection:ice-transport-policy:
    *
    * Which ICE candidates may be used; %GST_CALL_ICE_TRANSPORT_POLICY_RELAY
-   * forces traffic through a TURN server.
+   * forces traffic through a TURN server. When ICE gathering completes
+   * without a relay candidate under that policy (the TURN server refused
+   * the credentials or could not be reached), the
+   * [signal@PeerConnection::error] signal reports it with
+   * %GST_CALL_ERROR_ICE.
    */
   props[PROP_ICE_TRANSPORT_POLICY] =
       g_param_spec_enum ("ice-transport-policy", NULL, NULL,
@@ -3000,6 +3115,7 @@ gst_peer_connection_close (GstPeerConnection *self)
   if (self->closed || !shared->pipeline)
     return;
 
+  release_turn_allocations (self);
   /* Joins webrtcbin's and the streaming threads: nothing runs after this. */
   gst_element_set_state (shared->pipeline, GST_STATE_NULL);
   if (self->bus_source) {

@@ -274,6 +274,12 @@ test_call_both_ways (void)
   g_assert_cmpstr (gst_structure_get_string (stats, "state"), ==, "active");
   g_assert_cmpstr (gst_structure_get_string (stats, "video-encoder"), ==, "vp8enc");
   g_assert_cmpstr (gst_structure_get_string (stats, "audio-encoder"), ==, "opusenc");
+  /* Two loopback peers without servers: a host candidate here; the peer's
+   * is host too, or peer-reflexive when its check came before its
+   * trickled candidate. */
+  g_assert_cmpstr (gst_structure_get_string (stats, "local-candidate-type"), ==, "host");
+  g_assert_true (g_strv_contains ((const char * const[]) { "host", "prflx", NULL },
+                                  gst_structure_get_string (stats, "remote-candidate-type")));
   {
     guint64 bytes_sent = 0, bytes_received = 0;
 

@@ -4,6 +4,9 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
+#include <signal.h>
+#include <sys/prctl.h>
+
 #include "test-utils.h"
 
 static gboolean
@@ -383,4 +386,21 @@ test_peer_free (TestPeer *peer)
   g_object_unref (peer->signaller);
   g_clear_error (&peer->error);
   g_free (peer);
+}
+
+static void
+die_with_parent (gpointer user_data)
+{
+  prctl (PR_SET_PDEATHSIG, SIGTERM);
+}
+
+GSubprocess *
+test_spawn_child (GSubprocessFlags     flags,
+                  const char * const  *argv,
+                  GError             **error)
+{
+  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (flags);
+
+  g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
+  return g_subprocess_launcher_spawnv (launcher, argv, error);
 }

@@ -55,6 +55,12 @@ void  test_wait_call_stats (GstCall    *call,
                             const char *field,
                             guint       at_least);
 
+/* Starts a helper process (a server a test talks to) that gets SIGTERM
+ * when the test process dies, also when it aborts on a failed assertion. */
+GSubprocess *test_spawn_child (GSubprocessFlags     flags,
+                               const char * const  *argv,
+                               GError             **error);
+
 /* Runs pending idle work on the thread-default context. */
 void test_drain_context (void);
 

@@ -42,6 +42,7 @@ FOREIGN = {
     "gboolean": "glib::gboolean",
     "gint": "c_int",
     "guint": "c_uint",
+    "guint64": "u64",
     "gpointer": "glib::gpointer",
     "char": "c_char",
     "gchar": "c_char",

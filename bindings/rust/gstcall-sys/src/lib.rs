@@ -145,6 +145,12 @@ pub struct GstCallCodecsClass {
 
 #[derive(Copy, Clone)]
 #[repr(C)]
+pub struct GstCallJanusSignallerClass {
+    pub parent_class: gobject::GObjectClass,
+}
+
+#[derive(Copy, Clone)]
+#[repr(C)]
 pub struct GstCallLoopbackSignallerClass {
     pub parent_class: gobject::GObjectClass,
 }
@@ -185,6 +191,18 @@ pub struct GstCallWebSocketSignallerClass {
 
 #[derive(Copy, Clone)]
 #[repr(C)]
+pub struct GstCallWhipServerClass {
+    pub parent_class: gobject::GObjectClass,
+}
+
+#[derive(Copy, Clone)]
+#[repr(C)]
+pub struct GstCallWhipSignallerClass {
+    pub parent_class: gobject::GObjectClass,
+}
+
+#[derive(Copy, Clone)]
+#[repr(C)]
 pub struct GstPeerConnectionClass {
     pub parent_class: gobject::GObjectClass,
 }
@@ -215,6 +233,12 @@ pub struct GstCallCodecs {
 }
 
 #[repr(C)]
+pub struct GstCallJanusSignaller {
+    _data: [u8; 0],
+    _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
+#[repr(C)]
 pub struct GstCallLoopbackSignaller {
     _data: [u8; 0],
     _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
@@ -240,6 +264,18 @@ pub struct GstCallTrack {
 
 #[repr(C)]
 pub struct GstCallWebSocketSignaller {
+    _data: [u8; 0],
+    _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
+#[repr(C)]
+pub struct GstCallWhipServer {
+    _data: [u8; 0],
+    _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
+#[repr(C)]
+pub struct GstCallWhipSignaller {
     _data: [u8; 0],
     _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
 }
@@ -340,6 +376,10 @@ extern "C" {
     pub fn gst_call_codecs_select(self_: *mut GstCallCodecs, codec: GstCallCodec, direction: GstCallCodecDirection, error: *mut *mut glib::GError) -> *mut GstCallCodecCandidate;
     pub fn gst_call_codecs_set_forced_element(self_: *mut GstCallCodecs, codec: GstCallCodec, direction: GstCallCodecDirection, element_name: *const c_char);
     pub fn gst_call_codecs_set_preferred_elements(self_: *mut GstCallCodecs, element_names: *const *const c_char);
+    pub fn gst_call_janus_signaller_get_type() -> glib::GType;
+    pub fn gst_call_janus_signaller_new_publisher(url: *const c_char, room: u64) -> *mut GstCallJanusSignaller;
+    pub fn gst_call_janus_signaller_new_subscriber(url: *const c_char, room: u64, feed: u64) -> *mut GstCallJanusSignaller;
+    pub fn gst_call_janus_signaller_get_publisher_id(self_: *mut GstCallJanusSignaller) -> u64;
     pub fn gst_call_loopback_signaller_get_type() -> glib::GType;
     pub fn gst_call_loopback_signaller_new_pair(first: *mut *mut GstCallLoopbackSignaller, second: *mut *mut GstCallLoopbackSignaller);
     pub fn gst_call_loopback_signaller_disconnect_peer(self_: *mut GstCallLoopbackSignaller);
@@ -392,6 +432,15 @@ extern "C" {
     pub fn gst_call_websocket_signaller_get_uri(self_: *mut GstCallWebSocketSignaller) -> *const c_char;
     pub fn gst_call_websocket_signaller_set_remote_peer_id(self_: *mut GstCallWebSocketSignaller, peer_id: *const c_char);
     pub fn gst_call_websocket_signaller_set_trusted_certificate(self_: *mut GstCallWebSocketSignaller, certificate: *mut gio::GTlsCertificate);
+    pub fn gst_call_whip_server_get_type() -> glib::GType;
+    pub fn gst_call_whip_server_new() -> *mut GstCallWhipServer;
+    pub fn gst_call_whip_server_attach(self_: *mut GstCallWhipServer, server: *mut gobject::GObject, path: *const c_char);
+    pub fn gst_call_whip_server_get_n_sessions(self_: *mut GstCallWhipServer) -> c_uint;
+    pub fn gst_call_whip_signaller_get_type() -> glib::GType;
+    pub fn gst_call_whip_signaller_new(url: *const c_char) -> *mut GstCallWhipSignaller;
+    pub fn gst_call_whip_signaller_get_ice_servers(self_: *mut GstCallWhipSignaller) -> *const *const c_char;
+    pub fn gst_call_whip_signaller_get_resource_url(self_: *mut GstCallWhipSignaller) -> *const c_char;
+    pub fn gst_call_whip_signaller_get_url(self_: *mut GstCallWhipSignaller) -> *const c_char;
     pub fn gst_peer_connection_get_type() -> glib::GType;
     pub fn gst_peer_connection_new(error: *mut *mut glib::GError) -> *mut GstPeerConnection;
     pub fn gst_peer_connection_new_full(ice_servers: *const *const c_char, bundle_policy: GstCallBundlePolicy, ice_transport_policy: GstCallIceTransportPolicy, error: *mut *mut glib::GError) -> *mut GstPeerConnection;

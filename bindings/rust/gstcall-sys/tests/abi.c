@@ -22,6 +22,7 @@ main (void)
   printf ("layout %s %zu %zu\n", "GstCallIceConnectionState", sizeof (GstCallIceConnectionState), alignof (GstCallIceConnectionState));
   printf ("layout %s %zu %zu\n", "GstCallIceGatheringState", sizeof (GstCallIceGatheringState), alignof (GstCallIceGatheringState));
   printf ("layout %s %zu %zu\n", "GstCallIceTransportPolicy", sizeof (GstCallIceTransportPolicy), alignof (GstCallIceTransportPolicy));
+  printf ("layout %s %zu %zu\n", "GstCallJanusSignallerClass", sizeof (GstCallJanusSignallerClass), alignof (GstCallJanusSignallerClass));
   printf ("layout %s %zu %zu\n", "GstCallLoopbackSignallerClass", sizeof (GstCallLoopbackSignallerClass), alignof (GstCallLoopbackSignallerClass));
   printf ("layout %s %zu %zu\n", "GstCallMediaKind", sizeof (GstCallMediaKind), alignof (GstCallMediaKind));
   printf ("layout %s %zu %zu\n", "GstCallPeerConnectionState", sizeof (GstCallPeerConnectionState), alignof (GstCallPeerConnectionState));
@@ -33,6 +34,8 @@ main (void)
   printf ("layout %s %zu %zu\n", "GstCallState", sizeof (GstCallState), alignof (GstCallState));
   printf ("layout %s %zu %zu\n", "GstCallTrackClass", sizeof (GstCallTrackClass), alignof (GstCallTrackClass));
   printf ("layout %s %zu %zu\n", "GstCallWebSocketSignallerClass", sizeof (GstCallWebSocketSignallerClass), alignof (GstCallWebSocketSignallerClass));
+  printf ("layout %s %zu %zu\n", "GstCallWhipServerClass", sizeof (GstCallWhipServerClass), alignof (GstCallWhipServerClass));
+  printf ("layout %s %zu %zu\n", "GstCallWhipSignallerClass", sizeof (GstCallWhipSignallerClass), alignof (GstCallWhipSignallerClass));
   printf ("layout %s %zu %zu\n", "GstPeerConnectionClass", sizeof (GstPeerConnectionClass), alignof (GstPeerConnectionClass));
   printf ("constant %s %lld\n", "GST_CALL_BUNDLE_POLICY_BALANCED", (long long) GST_CALL_BUNDLE_POLICY_BALANCED);
   printf ("constant %s %lld\n", "GST_CALL_BUNDLE_POLICY_MAX_BUNDLE", (long long) GST_CALL_BUNDLE_POLICY_MAX_BUNDLE);

@@ -27,6 +27,7 @@ pub const RUST_LAYOUTS: &[(&str, usize, usize)] = &[
     ("GstCallIceConnectionState", size_of::<GstCallIceConnectionState>(), align_of::<GstCallIceConnectionState>()),
     ("GstCallIceGatheringState", size_of::<GstCallIceGatheringState>(), align_of::<GstCallIceGatheringState>()),
     ("GstCallIceTransportPolicy", size_of::<GstCallIceTransportPolicy>(), align_of::<GstCallIceTransportPolicy>()),
+    ("GstCallJanusSignallerClass", size_of::<GstCallJanusSignallerClass>(), align_of::<GstCallJanusSignallerClass>()),
     ("GstCallLoopbackSignallerClass", size_of::<GstCallLoopbackSignallerClass>(), align_of::<GstCallLoopbackSignallerClass>()),
     ("GstCallMediaKind", size_of::<GstCallMediaKind>(), align_of::<GstCallMediaKind>()),
     ("GstCallPeerConnectionState", size_of::<GstCallPeerConnectionState>(), align_of::<GstCallPeerConnectionState>()),
@@ -38,6 +39,8 @@ pub const RUST_LAYOUTS: &[(&str, usize, usize)] = &[
     ("GstCallState", size_of::<GstCallState>(), align_of::<GstCallState>()),
     ("GstCallTrackClass", size_of::<GstCallTrackClass>(), align_of::<GstCallTrackClass>()),
     ("GstCallWebSocketSignallerClass", size_of::<GstCallWebSocketSignallerClass>(), align_of::<GstCallWebSocketSignallerClass>()),
+    ("GstCallWhipServerClass", size_of::<GstCallWhipServerClass>(), align_of::<GstCallWhipServerClass>()),
+    ("GstCallWhipSignallerClass", size_of::<GstCallWhipSignallerClass>(), align_of::<GstCallWhipSignallerClass>()),
     ("GstPeerConnectionClass", size_of::<GstPeerConnectionClass>(), align_of::<GstPeerConnectionClass>()),
 ];
 
