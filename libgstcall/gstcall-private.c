@@ -25,6 +25,78 @@ gst_call_ensure_initialized (void)
   }
 }
 
+/* The DTLS certificate of webrtcbin's transports.
+ *
+ * GStreamer 1.22's dtls plugin makes one certificate per process (an RSA
+ * 2048 key, 100 to 800 ms of CPU here) when the first dtlsdec element is
+ * created, under a g_once: webrtcbin creates its dtlsdec while it makes the
+ * first offer or answer, so without help every first call of a process
+ * waits for the key on the critical path. Creating (and dropping) a dtlsdec
+ * on a thread of our own as soon as a call or peer connection exists makes
+ * the key in the background. The plugin's g_once makes it race-free: a
+ * webrtcbin that gets there first makes the key itself and our thread only
+ * waits for it; one that comes while our thread works waits for our key.
+ * The certificate is the plugin's default one, exactly what webrtcbin would
+ * have used.
+ *
+ * The thread ends as soon as the key exists. It must not outlive the
+ * objects that started it: a process tearing down (OpenSSL's exit handler,
+ * gst_deinit() from a binding) while the key is being made would crash.
+ * So every GstCall and GstPeerConnection joins it when finalized, which
+ * waits only if the key is still being made. */
+static GMutex dtls_lock;
+static gboolean dtls_started;
+static GThread *dtls_thread; /* dtls_lock; until joined */
+static gint dtls_certificate_ready; /* atomic */
+
+static gpointer
+make_dtls_certificate (gpointer data)
+{
+  GstElement *dtlsdec = gst_element_factory_make ("dtlsdec", NULL);
+
+  if (dtlsdec) {
+    gst_object_unref (gst_object_ref_sink (dtlsdec));
+    GST_DEBUG ("DTLS certificate ready");
+  } else {
+    GST_INFO ("no dtlsdec element: no DTLS certificate made in advance");
+  }
+  g_atomic_int_set (&dtls_certificate_ready, 1);
+  return NULL;
+}
+
+void
+gst_call_prepare_dtls_certificate (void)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_mutex_lock (&dtls_lock);
+  if (!dtls_started) {
+    dtls_started = TRUE;
+    dtls_thread = g_thread_try_new ("gstcall-dtls", make_dtls_certificate, NULL, &error);
+    if (!dtls_thread)
+      GST_WARNING ("could not start making the DTLS certificate: %s", error->message);
+  }
+  g_mutex_unlock (&dtls_lock);
+}
+
+void
+gst_call_join_dtls_certificate (void)
+{
+  GThread *thread;
+
+  g_mutex_lock (&dtls_lock);
+  thread = g_steal_pointer (&dtls_thread);
+  g_mutex_unlock (&dtls_lock);
+  if (thread)
+    g_thread_join (thread);
+}
+
+gboolean
+gst_call_dtls_certificate_is_ready (void)
+{
+  return g_atomic_int_get (&dtls_certificate_ready);
+}
+
 struct _GstCallContextProxy {
   gatomicrefcount ref_count;
   GMainContext *context;

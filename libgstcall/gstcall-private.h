@@ -18,6 +18,16 @@ GST_DEBUG_CATEGORY_EXTERN (gst_call_debug);
  * and the translation domain. Safe to call many times from any thread. */
 void gst_call_ensure_initialized (void);
 
+/* Starts making the process's DTLS certificate on a short-lived thread of
+ * its own, once per process; see gstcall-private.c. Safe to call many times
+ * from any thread, after GStreamer is initialised. Whoever calls it must
+ * call gst_call_join_dtls_certificate() before it goes away. */
+void     gst_call_prepare_dtls_certificate  (void);
+/* Waits for that thread, if it still runs, and frees it. */
+void     gst_call_join_dtls_certificate     (void);
+/* TRUE once that thread has finished (the certificate exists). */
+gboolean gst_call_dtls_certificate_is_ready (void);
+
 /* GstCallContextProxy: carries work from GStreamer threads to the
  * GMainContext that was thread-default when an object was created.
  *

@@ -17,6 +17,7 @@
 #include "gstcall-sdp-private.h"
 #include "gstcalltrack-private.h"
 #include "gstcall-negotiator-private.h"
+#include "gstpeerconnection-private.h"
 #include "gstcall-private.h"
 #include "gstpeerconnection-private.h"
 #include "gstcallwebsocketsignaller.h"
@@ -55,6 +56,7 @@
  */
 
 #define DEFAULT_CONNECT_TIMEOUT 30
+#define DEFAULT_LATENCY_MS 50 /* as GstPeerConnection:latency */
 #define DEFAULT_PEER_TIMEOUT 8
 #define DEFAULT_VIDEO_WIDTH 640
 #define DEFAULT_VIDEO_HEIGHT 480
@@ -79,6 +81,7 @@ struct _GstCall {
   /* configuration */
   GstCallSignaller *signaller;
   GstElement *video_source;
+  GstCallBroadcast *broadcasts[2]; /* by GstCallMediaKind */
   GstElement *audio_source;
   GstElement *video_sink;
   GstElement *audio_sink;
@@ -87,6 +90,7 @@ struct _GstCall {
   gboolean video_muted;
   gboolean audio_muted;
   guint connect_timeout;
+  guint latency;
   guint peer_timeout;
   guint video_width;
   guint video_height;
@@ -142,6 +146,7 @@ enum {
   PROP_VIDEO_MUTED,
   PROP_AUDIO_MUTED,
   PROP_CONNECT_TIMEOUT,
+  PROP_LATENCY,
   PROP_PEER_TIMEOUT,
   PROP_VIDEO_WIDTH,
   PROP_VIDEO_HEIGHT,
@@ -152,6 +157,8 @@ enum {
   PROP_AUDIO_CODEC,
   PROP_ICE_SERVERS,
   PROP_ICE_LOCAL_ADDRESSES,
+  PROP_VIDEO_BROADCAST,
+  PROP_AUDIO_BROADCAST,
   PROP_ICE_TRANSPORT_POLICY,
   PROP_STATE,
   PROP_PEER_CONNECTION,
@@ -397,8 +404,12 @@ add_local_track_full (GstCall           *self,
   GstCallTrack *track;
   g_autoptr (GstPad) sent_pad = NULL;
 
-  track = gst_peer_connection_add_track_for_offer (self->pc, codec, source, payload_type,
-                                                   profile_level_id, error);
+  if (self->broadcasts[kind])
+    track = gst_peer_connection_add_broadcast_track (self->pc, self->broadcasts[kind],
+                                                     payload_type, error);
+  else
+    track = gst_peer_connection_add_track_for_offer (self->pc, codec, source, payload_type,
+                                                     profile_level_id, error);
   if (!track)
     return NULL;
 
@@ -604,6 +615,14 @@ add_sources (GstCall             *self,
       continue;
     }
 
+    if (self->broadcasts[kind]) {
+      /* The broadcast's encoder serves this call: no source of its own. */
+      if (!add_local_track_full (self, kind, NULL, codec, offer ? (int) payload_type : -1,
+                                 profile_level_id, error))
+        return FALSE;
+      continue;
+    }
+
     source = configured ? gst_object_ref (configured) : make_default_source (self, kind, error);
     /* A full reference in both cases: add_local_track_full() takes its own. */
     if (source && !configured)
@@ -654,6 +673,7 @@ start_call (GstCall  *self,
   self->pc = g_initable_new (GST_TYPE_PEER_CONNECTION, NULL, error,
                              "ice-servers", self->ice_servers,
                              "ice-local-addresses", self->ice_local_addresses,
+                             "latency", self->latency,
                              "ice-transport-policy", self->ice_transport_policy,
                              NULL);
   if (!self->pc)
@@ -805,6 +825,12 @@ start_rtp_call (GstCall  *self,
 
     if (!send)
       continue;
+    if (self->broadcasts[kind]) {
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                   _("The RTP transport cannot send a %s broadcast: it encodes "
+                     "its own source"), gst_call_media_kind_to_string (kind));
+      return FALSE;
+    }
     if (self->codecs[kind] != gst_call_media_default_codec (kind)) {
       g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
                    _("The RTP transport sends %s in its default codec only: leave "
@@ -2414,6 +2440,56 @@ gst_call_get_rtp_transport (GstCall *self)
   return self->rtp;
 }
 
+/**
+ * gst_call_set_broadcast:
+ * @self: a [class@Call]
+ * @broadcast: a [class@CallBroadcast]
+ *
+ * Sends @broadcast as the call's media of its kind: the broadcast's encoder
+ * is shared by every call sending it, so N calls cost one encoder instead
+ * of N. The call's own source of that kind is not used. Set it before the
+ * call starts.
+ */
+void
+gst_call_set_broadcast (GstCall          *self,
+                        GstCallBroadcast *broadcast)
+{
+  GstCallMediaKind kind;
+
+  g_return_if_fail (GST_IS_CALL (self));
+  g_return_if_fail (GST_IS_CALL_BROADCAST (broadcast));
+
+  kind = gst_call_broadcast_get_kind (broadcast);
+  if (self->broadcasts[kind] == broadcast || !check_configurable (self, "broadcast"))
+    return;
+  g_set_object (&self->broadcasts[kind], broadcast);
+  g_object_notify_by_pspec (G_OBJECT (self),
+                            props[kind == GST_CALL_MEDIA_KIND_VIDEO ? PROP_VIDEO_BROADCAST
+                                                                    : PROP_AUDIO_BROADCAST]);
+}
+
+/**
+ * gst_call_get_broadcast:
+ * @self: a [class@Call]
+ * @kind: audio or video
+ *
+ * Gets the broadcast the call sends as its media of @kind, see
+ * [method@Call.set_broadcast].
+ *
+ * Returns: (transfer none) (nullable): the broadcast, or %NULL when the call
+ *   encodes its own source
+ */
+GstCallBroadcast *
+gst_call_get_broadcast (GstCall          *self,
+                        GstCallMediaKind  kind)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), NULL);
+  g_return_val_if_fail (kind == GST_CALL_MEDIA_KIND_AUDIO || kind == GST_CALL_MEDIA_KIND_VIDEO,
+                        NULL);
+
+  return self->broadcasts[kind];
+}
+
 /* ------------------------------------------------------------------------ */
 /* GObject                                                                   */
 
@@ -2446,6 +2522,8 @@ gst_call_dispose (GObject *object)
   g_clear_object (&self->local_tracks[1]);
   gst_clear_object (&self->video_source);
   gst_clear_object (&self->audio_source);
+  g_clear_object (&self->broadcasts[0]);
+  g_clear_object (&self->broadcasts[1]);
   gst_clear_object (&self->video_sink);
   gst_clear_object (&self->audio_sink);
 
@@ -2463,6 +2541,7 @@ gst_call_finalize (GObject *object)
   g_strfreev (self->ice_local_addresses);
   g_free (self->source_descriptions[0]);
   g_free (self->source_descriptions[1]);
+  gst_call_join_dtls_certificate ();
 
   G_OBJECT_CLASS (gst_call_parent_class)->finalize (object);
 }
@@ -2505,6 +2584,15 @@ gst_call_get_property (GObject    *object,
       break;
     case PROP_CONNECT_TIMEOUT:
       g_value_set_uint (value, self->connect_timeout);
+      break;
+    case PROP_LATENCY:
+      g_value_set_uint (value, self->latency);
+      break;
+    case PROP_VIDEO_BROADCAST:
+      g_value_set_object (value, self->broadcasts[GST_CALL_MEDIA_KIND_VIDEO]);
+      break;
+    case PROP_AUDIO_BROADCAST:
+      g_value_set_object (value, self->broadcasts[GST_CALL_MEDIA_KIND_AUDIO]);
       break;
     case PROP_PEER_TIMEOUT:
       g_value_set_uint (value, self->peer_timeout);
@@ -2664,6 +2752,10 @@ gst_call_set_property (GObject      *object,
       set_uint_property (self, &self->connect_timeout, g_value_get_uint (value),
                          prop_id, "connect timeout");
       break;
+    case PROP_LATENCY:
+      set_uint_property (self, &self->latency, g_value_get_uint (value),
+                         prop_id, "latency");
+      break;
     case PROP_PEER_TIMEOUT:
       set_uint_property (self, &self->peer_timeout, g_value_get_uint (value),
                          prop_id, "peer timeout");
@@ -2812,6 +2904,39 @@ gst_call_class_init (GstCallClass *klass)
   props[PROP_CONNECT_TIMEOUT] =
       g_param_spec_uint ("connect-timeout", NULL, NULL, 1, 3600,
                          DEFAULT_CONNECT_TIMEOUT, rw);
+
+  /**
+   * GstCall:latency:
+   *
+   * Milliseconds received media waits in the jitterbuffer, for late and
+   * retransmitted packets, before it is played; see
+   * [property@PeerConnection:latency]. 50 by default, for a LAN; raise it
+   * for long or jittery paths. Set it before the call; during the call,
+   * set it on [property@Call:peer-connection].
+   */
+  props[PROP_LATENCY] =
+      g_param_spec_uint ("latency", NULL, NULL, 0, 10000, DEFAULT_LATENCY_MS, rw);
+
+  /**
+   * GstCall:video-broadcast:
+   *
+   * The [class@CallBroadcast] the call sends as its video, encoded once
+   * for every call sending it; %NULL (the default): the call encodes its
+   * own video source. Set with [method@Call.set_broadcast].
+   */
+  props[PROP_VIDEO_BROADCAST] =
+      g_param_spec_object ("video-broadcast", NULL, NULL, GST_TYPE_CALL_BROADCAST,
+                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GstCall:audio-broadcast:
+   *
+   * The [class@CallBroadcast] the call sends as its audio, see
+   * [property@Call:video-broadcast].
+   */
+  props[PROP_AUDIO_BROADCAST] =
+      g_param_spec_object ("audio-broadcast", NULL, NULL, GST_TYPE_CALL_BROADCAST,
+                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
 
   /**
    * GstCall:peer-timeout:
@@ -3024,10 +3149,15 @@ gst_call_init (GstCall *self)
   self->send_video = TRUE;
   self->send_audio = TRUE;
   self->connect_timeout = DEFAULT_CONNECT_TIMEOUT;
+  self->latency = DEFAULT_LATENCY_MS;
   self->peer_timeout = DEFAULT_PEER_TIMEOUT;
   self->video_width = DEFAULT_VIDEO_WIDTH;
   self->video_height = DEFAULT_VIDEO_HEIGHT;
   self->video_framerate = DEFAULT_VIDEO_FRAMERATE;
   self->codecs[GST_CALL_MEDIA_KIND_VIDEO] = GST_CALL_CODEC_VP8;
   self->codecs[GST_CALL_MEDIA_KIND_AUDIO] = GST_CALL_CODEC_OPUS;
+
+  /* A call is made to be placed or answered: have the DTLS certificate
+   * ready by then (see gstcall-private.c). */
+  gst_call_prepare_dtls_certificate ();
 }

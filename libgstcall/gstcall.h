@@ -22,6 +22,7 @@
 #include "gstcalltrack.h"
 #include "gstcallcodeccandidate.h"
 #include "gstcallcodecs.h"
+#include "gstcallbroadcast.h"
 #include "gstcallsignaller.h"
 #include "gstcallloopbacksignaller.h"
 #include "gstcallsignallingserver.h"
@@ -147,5 +148,11 @@ gboolean          gst_call_remove_track         (GstCall             *self,
                                                  GError             **error);
 GST_CALL_AVAILABLE_IN_ALL
 GstStructure     *gst_call_get_stats            (GstCall             *self);
+GST_CALL_AVAILABLE_IN_ALL
+void              gst_call_set_broadcast        (GstCall             *self,
+                                                 GstCallBroadcast    *broadcast);
+GST_CALL_AVAILABLE_IN_ALL
+GstCallBroadcast *gst_call_get_broadcast        (GstCall             *self,
+                                                 GstCallMediaKind     kind);
 
 G_END_DECLS

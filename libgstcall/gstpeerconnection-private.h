@@ -7,6 +7,7 @@
 #pragma once
 
 #include "gstpeerconnection.h"
+#include "gstcallbroadcast.h"
 
 G_BEGIN_DECLS
 
@@ -23,6 +24,14 @@ GstCallTrack *gst_peer_connection_add_track_for_offer (GstPeerConnection *self,
                                                        GstElement        *source,
                                                        int                offered_payload_type,
                                                        const char        *profile_level_id,
+                                                       GError           **error);
+
+/* Sends the packets of @broadcast (its encoder is shared with other peer
+ * connections) as a local track, as gst_peer_connection_add_track() does
+ * with a source of its own; @offered_payload_type as above. */
+GstCallTrack *gst_peer_connection_add_broadcast_track (GstPeerConnection *self,
+                                                       GstCallBroadcast  *broadcast,
+                                                       int                offered_payload_type,
                                                        GError           **error);
 
 G_END_DECLS

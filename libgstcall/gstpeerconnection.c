@@ -9,10 +9,12 @@
 #include <string.h>
 
 #include <gst/sdp/sdp.h>
+#include <gst/video/video.h>
 #include <gst/webrtc/webrtc.h>
 #include <nice/agent.h>
 
 #include "gstpeerconnection-private.h"
+#include "gstcallbroadcast-private.h"
 #include "gstcall-dtls-private.h"
 #include "gstcall-enum-types.h"
 #include "gstcall-error.h"
@@ -85,6 +87,7 @@ struct _GstPeerConnection {
   GStrv ice_local_addresses;
   GstCallBundlePolicy bundle_policy;
   GstCallIceTransportPolicy ice_transport_policy;
+  guint latency;
 
   GstCallSignalingState signaling_state;
   GstCallIceGatheringState ice_gathering_state;
@@ -127,6 +130,13 @@ local_branch_free (gpointer data)
 }
 
 static void gst_peer_connection_initable_iface_init (GInitableIface *iface);
+static GstCallTrack *add_track_internal (GstPeerConnection *self,
+                                         GstCallCodec       codec,
+                                         GstElement        *source,
+                                         GstCallBroadcast  *broadcast,
+                                         int                offered_payload_type,
+                                         const char        *profile_level_id,
+                                         GError           **error);
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (GstPeerConnection, gst_peer_connection, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
@@ -138,6 +148,7 @@ enum {
   PROP_ICE_LOCAL_ADDRESSES,
   PROP_BUNDLE_POLICY,
   PROP_ICE_TRANSPORT_POLICY,
+  PROP_LATENCY,
   PROP_PIPELINE,
   PROP_SIGNALING_STATE,
   PROP_ICE_GATHERING_STATE,
@@ -166,6 +177,12 @@ static const char * const transport_elements[] = {
 };
 
 #define FIRST_VIDEO_PAYLOAD 96
+
+/* Jitterbuffer latency: enough for a retransmission on a LAN (a NACK and
+ * the repaired packet take a few ms there) and for the packets of a
+ * keyframe to arrive; webrtcbin's own 200 ms is for the Internet.
+ * bench/run measures what it costs. */
+#define DEFAULT_LATENCY_MS 50
 #define FIRST_AUDIO_PAYLOAD 111
 
 /* ------------------------------------------------------------------------ */
@@ -431,6 +448,30 @@ typedef struct {
   int value;
 } StateEvent;
 
+/* The encoders run from the start, but what they made before the secure
+ * transport was up never left: the peer's decoder would have to wait for
+ * the next keyframe, or ask for one and wait again. Ask each video encoder
+ * for one as soon as the connection is up. */
+static void
+request_video_keyframes (GstPeerConnection *self)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_hash_table_iter_init (&iter, self->local_branches);
+  while (g_hash_table_iter_next (&iter, &key, &value)) {
+    LocalBranch *branch = value;
+    g_autoptr (GstPad) src = NULL;
+
+    if (gst_call_track_get_kind (key) != GST_CALL_MEDIA_KIND_VIDEO)
+      continue;
+    src = gst_element_get_static_pad (branch->send_bin, "src");
+    if (src)
+      gst_pad_send_event (src, gst_video_event_new_upstream_force_key_unit (
+                                   GST_CLOCK_TIME_NONE, TRUE, 0));
+  }
+}
+
 static gboolean uses_turn (GstPeerConnection *self);
 
 /* A TURN server that refuses the credentials (or cannot be reached) gives
@@ -506,6 +547,9 @@ apply_state (gpointer object,
   *field = event->value;
   GST_DEBUG ("%s: %s -> %d", g_type_name (G_OBJECT_TYPE (self)),
              props[event->prop_id]->name, event->value);
+  if (event->prop_id == PROP_CONNECTION_STATE &&
+      event->value == GST_CALL_PEER_CONNECTION_STATE_CONNECTED)
+    request_video_keyframes (self);
   g_object_notify_by_pspec (G_OBJECT (self), props[event->prop_id]);
 
   if (event->prop_id == PROP_ICE_GATHERING_STATE &&
@@ -1198,6 +1242,9 @@ gst_peer_connection_initable_init (GInitable     *initable,
   if (!gst_call_check_elements (transport_elements, error) ||
       !gst_call_check_elements (gst_call_media_required_elements (), error))
     return FALSE;
+  /* webrtcbin needs the DTLS certificate for its first offer or answer:
+   * make it in the background meanwhile (see gstcall-private.c). */
+  gst_call_prepare_dtls_certificate ();
 
   shared->pipeline = gst_object_ref_sink (gst_pipeline_new (NULL));
   shared->webrtcbin = gst_element_factory_make ("webrtcbin", "webrtcbin");
@@ -1220,6 +1267,7 @@ gst_peer_connection_initable_init (GInitable     *initable,
                 self->ice_transport_policy == GST_CALL_ICE_TRANSPORT_POLICY_RELAY
                     ? GST_WEBRTC_ICE_TRANSPORT_POLICY_RELAY
                     : GST_WEBRTC_ICE_TRANSPORT_POLICY_ALL,
+                "latency", self->latency,
                 NULL);
 
   if (!configure_ice_agent (self, error) || !configure_ice_servers (self, error)) {
@@ -1337,6 +1385,7 @@ gst_peer_connection_finalize (GObject *object)
   g_free (self->last_offer);
   g_free (self->last_answer);
   shared_unref (self->shared);
+  gst_call_join_dtls_certificate ();
 
   G_OBJECT_CLASS (gst_peer_connection_parent_class)->finalize (object);
 }
@@ -1361,6 +1410,9 @@ gst_peer_connection_get_property (GObject    *object,
       break;
     case PROP_ICE_TRANSPORT_POLICY:
       g_value_set_enum (value, self->ice_transport_policy);
+      break;
+    case PROP_LATENCY:
+      g_value_set_uint (value, self->latency);
       break;
     case PROP_PIPELINE:
       g_value_set_object (value, self->shared->pipeline);
@@ -1404,6 +1456,9 @@ gst_peer_connection_set_property (GObject      *object,
       break;
     case PROP_ICE_TRANSPORT_POLICY:
       self->ice_transport_policy = g_value_get_enum (value);
+      break;
+    case PROP_LATENCY:
+      gst_peer_connection_set_latency (self, g_value_get_uint (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1474,6 +1529,22 @@ gst_peer_connection_class_init (GstPeerConnectionClass *klass)
                          GST_TYPE_CALL_ICE_TRANSPORT_POLICY,
                          GST_CALL_ICE_TRANSPORT_POLICY_ALL,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
+                         G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GstPeerConnection:latency:
+   *
+   * How long, in milliseconds, received media waits in the jitterbuffer
+   * before it is decoded: time for late and retransmitted packets to
+   * arrive. It is also the delay from the connection to the first remote
+   * frame. The default, 50 ms, suits a LAN or this machine (a lost packet
+   * is asked for and retransmitted well within it); raise it for paths
+   * with long round trips or much jitter (webrtcbin's own default is 200).
+   * Audio and video use the same value, so they stay in sync.
+   */
+  props[PROP_LATENCY] =
+      g_param_spec_uint ("latency", NULL, NULL, 0, 10000, DEFAULT_LATENCY_MS,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
                          G_PARAM_STATIC_STRINGS);
 
   /**
@@ -1595,6 +1666,7 @@ gst_peer_connection_init (GstPeerConnection *self)
   self->shared = shared_new (self);
   self->bundle_policy = GST_CALL_BUNDLE_POLICY_MAX_BUNDLE;
   self->ice_transport_policy = GST_CALL_ICE_TRANSPORT_POLICY_ALL;
+  self->latency = DEFAULT_LATENCY_MS;
   self->tracks = g_ptr_array_new_with_free_func (g_object_unref);
   self->local_branches = g_hash_table_new_full (NULL, NULL, NULL, local_branch_free);
   self->next_video_payload = FIRST_VIDEO_PAYLOAD;
@@ -1742,6 +1814,45 @@ gst_peer_connection_get_bundle_policy (GstPeerConnection *self)
                         GST_CALL_BUNDLE_POLICY_MAX_BUNDLE);
 
   return self->bundle_policy;
+}
+
+/**
+ * gst_peer_connection_get_latency:
+ * @self: a [class@PeerConnection]
+ *
+ * Gets the jitterbuffer latency, see [property@PeerConnection:latency].
+ *
+ * Returns: the latency in milliseconds
+ */
+guint
+gst_peer_connection_get_latency (GstPeerConnection *self)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), DEFAULT_LATENCY_MS);
+
+  return self->latency;
+}
+
+/**
+ * gst_peer_connection_set_latency:
+ * @self: a [class@PeerConnection]
+ * @latency: milliseconds, at most 10000
+ *
+ * Sets the jitterbuffer latency, see [property@PeerConnection:latency].
+ * A change during a call applies to the media received from then on.
+ */
+void
+gst_peer_connection_set_latency (GstPeerConnection *self,
+                                 guint              latency)
+{
+  g_return_if_fail (GST_IS_PEER_CONNECTION (self));
+  g_return_if_fail (latency <= 10000);
+
+  if (self->latency == latency)
+    return;
+  self->latency = latency;
+  if (self->shared->pipeline)
+    g_object_set (self->shared->webrtcbin, "latency", latency, NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_LATENCY]);
 }
 
 /**
@@ -2013,6 +2124,41 @@ gst_peer_connection_add_track_for_offer (GstPeerConnection *self,
                                          const char        *profile_level_id,
                                          GError           **error)
 {
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+  g_return_val_if_fail (GST_IS_ELEMENT (source), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return add_track_internal (self, codec, source, NULL, offered_payload_type,
+                             profile_level_id, error);
+}
+
+GstCallTrack *
+gst_peer_connection_add_broadcast_track (GstPeerConnection *self,
+                                         GstCallBroadcast  *broadcast,
+                                         int                offered_payload_type,
+                                         GError           **error)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+  g_return_val_if_fail (GST_IS_CALL_BROADCAST (broadcast), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return add_track_internal (self, gst_call_broadcast_get_codec (broadcast), NULL,
+                             broadcast, offered_payload_type, NULL, error);
+}
+
+/* Sends @source encoded with @codec, or, with @broadcast (and no source),
+ * the broadcast's packets: its encoder is shared, the branch only carries
+ * packets to webrtcbin. @offered_payload_type and @profile_level_id are
+ * the offer's when answering (-1 and NULL otherwise). */
+static GstCallTrack *
+add_track_internal (GstPeerConnection *self,
+                    GstCallCodec       codec,
+                    GstElement        *source,
+                    GstCallBroadcast  *broadcast,
+                    int                offered_payload_type,
+                    const char        *profile_level_id,
+                    GError           **error)
+{
   GstCallMediaKind kind = gst_call_media_codec_kind (codec);
   int static_payload_type = gst_call_media_codec_static_payload_type (codec);
   Shared *shared;
@@ -2027,14 +2173,26 @@ gst_peer_connection_add_track_for_offer (GstPeerConnection *self,
   GstCallTrack *track;
   guint payload_type;
 
-  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
-  g_return_val_if_fail (GST_IS_ELEMENT (source), NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  source_ref = gst_object_ref_sink (source);
+  if (source)
+    source_ref = gst_object_ref_sink (source);
   if (!check_usable (self, error))
     return NULL;
   shared = self->shared;
+
+  if (offered_payload_type >= 0)
+    payload_type = offered_payload_type;
+  else if (static_payload_type >= 0)
+    payload_type = static_payload_type;
+  else
+    payload_type = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->next_video_payload
+                                                     : self->next_audio_payload;
+
+  if (broadcast) {
+    source = gst_call_broadcast_add_viewer (broadcast, payload_type, error);
+    if (!source)
+      return NULL;
+    source_ref = source; /* a full reference already */
+  }
 
   if (GST_OBJECT_PARENT (source)) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
@@ -2049,15 +2207,12 @@ gst_peer_connection_add_track_for_offer (GstPeerConnection *self,
     return NULL;
   }
 
-  if (offered_payload_type >= 0)
-    payload_type = offered_payload_type;
-  else if (static_payload_type >= 0)
-    payload_type = static_payload_type;
-  else
-    payload_type = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->next_video_payload
-                                                     : self->next_audio_payload;
-  send_bin = gst_call_media_make_send_bin_full (codec, payload_type, profile_level_id,
-                                                error);
+  /* A broadcast's packets are ready to send: its appsrc pushes them to
+   * webrtcbin on a thread of this pipeline, through an element that lets
+   * them pass (and keyframe requests back). */
+  send_bin = broadcast ? gst_call_make_element ("capsfilter", NULL, error)
+                       : gst_call_media_make_send_bin_full (codec, payload_type,
+                                                            profile_level_id, error);
   if (!send_bin)
     return NULL;
 
@@ -2129,7 +2284,7 @@ gst_peer_connection_add_track_for_offer (GstPeerConnection *self,
   track = gst_call_track_new (kind, FALSE, NULL, GST_BIN (shared->pipeline),
                               source_pad);
   gst_call_track_set_valve (track, valve);
-  {
+  if (!broadcast) {
     g_autoptr (GstElement) slot = gst_call_media_find_encoder_slot (send_bin);
 
     gst_call_track_set_encoder_slot (track, slot);
@@ -2171,6 +2326,7 @@ gst_peer_connection_remove_track (GstPeerConnection  *self,
 {
   LocalBranch *branch;
   GstElement *elements[3];
+  gboolean webrtc_sink_active;
 
   g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), FALSE);
   g_return_val_if_fail (GST_IS_CALL_TRACK (track), FALSE);
@@ -2185,6 +2341,15 @@ gst_peer_connection_remove_track (GstPeerConnection  *self,
     return FALSE;
   }
 
+  /* Until its transceiver is negotiated, webrtcbin holds buffers in a
+   * blocking probe on the sink pad: the send branch's streaming thread
+   * waits there, and stopping the branch would wait for that thread
+   * forever. Deactivating the pad sets it flushing, which lets the thread
+   * go; the pad is activated again once the branch is gone. */
+  webrtc_sink_active = gst_pad_is_active (branch->webrtc_sink);
+  if (webrtc_sink_active)
+    gst_pad_set_active (branch->webrtc_sink, FALSE);
+
   /* Upstream first, so no buffer is pushed into an element going away. */
   elements[0] = branch->source;
   elements[1] = branch->valve;
@@ -2195,6 +2360,8 @@ gst_peer_connection_remove_track (GstPeerConnection  *self,
   }
   for (guint i = 0; i < G_N_ELEMENTS (elements); i++)
     gst_bin_remove (GST_BIN (self->shared->pipeline), elements[i]);
+  if (webrtc_sink_active)
+    gst_pad_set_active (branch->webrtc_sink, TRUE);
 
   if (branch->transceiver) {
     GstWebRTCRTPTransceiverDirection direction;

@@ -45,6 +45,11 @@ GstCallBundlePolicy        gst_peer_connection_get_bundle_policy        (GstPeer
 GST_CALL_AVAILABLE_IN_ALL
 GstCallIceTransportPolicy  gst_peer_connection_get_ice_transport_policy (GstPeerConnection *self);
 GST_CALL_AVAILABLE_IN_ALL
+guint                      gst_peer_connection_get_latency (GstPeerConnection *self);
+GST_CALL_AVAILABLE_IN_ALL
+void                       gst_peer_connection_set_latency (GstPeerConnection *self,
+                                                            guint              latency);
+GST_CALL_AVAILABLE_IN_ALL
 GstCallSignalingState      gst_peer_connection_get_signaling_state      (GstPeerConnection *self);
 GST_CALL_AVAILABLE_IN_ALL
 GstCallIceGatheringState   gst_peer_connection_get_ice_gathering_state  (GstPeerConnection *self);

@@ -5,6 +5,7 @@
  */
 
 #include <glib/gstdio.h>
+#include <gst/video/video.h>
 
 #include "test-utils.h"
 
@@ -148,20 +149,6 @@ side_finish_setup (Side    *side,
 }
 
 static gboolean
-timeout_reached (gpointer data)
-{
-  return g_get_monotonic_time () >= *(gint64 *) data;
-}
-
-static void
-iterate_for (guint ms)
-{
-  gint64 until = g_get_monotonic_time () + ms * 1000;
-
-  test_wait_until (timeout_reached, &until, ms + 1000, "a pause");
-}
-
-static gboolean
 side_ended (gpointer data)
 {
   return ((Side *) data)->ended > 0;
@@ -216,19 +203,19 @@ assert_mute_stops_media (Side       *sender,
   set_muted (sender->call, TRUE);
   /* The sender stops at once: nothing reaches its encoder. */
   sent = test_call_stats_uint (sender->call, sent_field);
-  iterate_for (500);
+  test_iterate_for (500);
   g_assert_cmpuint (test_call_stats_uint (sender->call, sent_field), ==, sent);
 
   /* The receiver drains what was in flight: no change for 1.5 s (a loaded
    * machine may deliver it in bursts), then nothing more for a second. */
   previous = test_call_stats_uint (receiver->call, field);
   do {
-    iterate_for (1500);
+    test_iterate_for (1500);
     before = previous;
     previous = test_call_stats_uint (receiver->call, field);
   } while (previous != before && g_get_monotonic_time () < give_up);
 
-  iterate_for (1000);
+  test_iterate_for (1000);
   after = test_call_stats_uint (receiver->call, field);
   g_test_message ("%s while muted: %u -> %u (sender stopped at %u)", field, before,
                   after, sent);
@@ -371,7 +358,7 @@ test_incoming_call (void)
   /* The offer (and candidates) arrive before the callee answers. */
   gst_call_dial_async (a.call, NULL, NULL, on_setup_done, &a);
   test_wait_for_flag (&b.incoming, TIMEOUT_MS, "incoming-call");
-  iterate_for (300);
+  test_iterate_for (300);
   g_assert_cmpint (gst_call_get_state (b.call), ==, GST_CALL_STATE_IDLE);
 
   gst_call_answer_async (b.call, NULL, on_setup_done, &b);
@@ -536,11 +523,11 @@ test_add_track_mid_call (void)
 
     previous = test_call_stats_uint (b.call, "video-frames-received");
     do {
-      iterate_for (1000);
+      test_iterate_for (1000);
       frozen = previous;
       previous = test_call_stats_uint (b.call, "video-frames-received");
     } while (previous != frozen && g_get_monotonic_time () < give_up);
-    iterate_for (1000);
+    test_iterate_for (1000);
     g_assert_cmpuint (test_call_stats_uint (b.call, "video-frames-received"), ==, frozen);
     g_test_message ("the caller's video stopped at %u frames", frozen);
 
@@ -696,6 +683,73 @@ test_file_source (void)
   hang_up_and_clear (&a, &b);
   g_unlink (path);
   g_rmdir (directory);
+}
+
+typedef struct {
+  GThread *main_thread;
+  gint keyframe_requests; /* atomic: force-key-unit events from our thread */
+} KeyframeWatch;
+
+static GstPadProbeReturn
+on_upstream_event (GstPad          *pad,
+                   GstPadProbeInfo *info,
+                   gpointer         user_data)
+{
+  KeyframeWatch *watch = user_data;
+  GstEvent *event = GST_PAD_PROBE_INFO_EVENT (info);
+
+  /* Keyframe requests from the peer (PLI, FIR) come from an RTP session
+   * thread; the one made when the connection comes up, from the call's. */
+  if (gst_video_event_is_force_key_unit (event) && g_thread_self () == watch->main_thread)
+    g_atomic_int_inc (&watch->keyframe_requests);
+  return GST_PAD_PROBE_OK;
+}
+
+static void
+watch_keyframe_requests (GstCall    *call,
+                         GParamSpec *pspec,
+                         gpointer    user_data)
+{
+  GstPeerConnection *pc = gst_call_get_peer_connection (call);
+  GstIterator *it;
+  GValue item = G_VALUE_INIT;
+
+  if (gst_call_get_state (call) != GST_CALL_STATE_CONNECTING)
+    return;
+  /* The media branches feed webrtcbin's sink pads. */
+  it = gst_element_iterate_sink_pads (gst_peer_connection_get_webrtcbin (pc));
+  while (gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
+    g_autoptr (GstPad) branch = gst_pad_get_peer (g_value_get_object (&item));
+
+    if (branch)
+      gst_pad_add_probe (branch, GST_PAD_PROBE_TYPE_EVENT_UPSTREAM, on_upstream_event,
+                         user_data, NULL);
+    g_value_reset (&item);
+  }
+  g_value_unset (&item);
+  gst_iterator_free (it);
+}
+
+/* What the video encoder made before the secure connection was up never
+ * reached the peer: a keyframe is asked for as soon as it is. */
+static void
+test_keyframe_on_connect (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  KeyframeWatch watch = { g_thread_self (), 0 };
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), TRUE, FALSE);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), TRUE, FALSE);
+  g_signal_connect (a.call, "notify::state", G_CALLBACK (watch_keyframe_requests), &watch);
+
+  connect_pair (&a, &b);
+  g_assert_cmpint (g_atomic_int_get (&watch.keyframe_requests), ==, 1);
+  test_wait_call_stats (b.call, "video-frames-received", 5);
+
+  hang_up_and_clear (&a, &b);
 }
 
 static GstElement *
@@ -932,7 +986,7 @@ test_cancel_dial (void)
   side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), FALSE, TRUE);
 
   gst_call_dial_async (a.call, NULL, cancellable, on_setup_done, &a);
-  iterate_for (100);
+  test_iterate_for (100);
   g_cancellable_cancel (cancellable);
   g_assert_false (side_finish_setup (&a, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
@@ -965,6 +1019,7 @@ main (int argc, char **argv)
   }
   g_test_add_func ("/GstCall/Call/file-source", test_file_source);
   g_test_add_func ("/GstCall/Call/retransmission", test_retransmission);
+  g_test_add_func ("/GstCall/Call/keyframe-on-connect", test_keyframe_on_connect);
   g_test_add_func ("/GstCall/Call/bad-use", test_bad_use);
   g_test_add_func ("/GstCall/Call/signaller-drops-mid-negotiation",
                    test_signaller_drops_mid_negotiation);

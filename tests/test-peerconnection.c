@@ -5,6 +5,9 @@
  */
 
 #include "test-utils.h"
+#include "gstcalltrack-private.h"
+
+#include "gstcall-private.h"
 
 typedef struct {
   GAsyncResult *result;
@@ -94,6 +97,97 @@ finish_pc (GstPeerConnection *pc)
 {
   gst_peer_connection_close (pc);
   test_drain_context ();
+  g_assert_finalize_object (pc);
+}
+
+static guint notifications;
+
+static void
+count_notify (GObject    *object,
+              GParamSpec *pspec,
+              gpointer    user_data)
+{
+  notifications++;
+}
+
+/* The jitterbuffer latency is 50 ms unless changed, reaches webrtcbin and
+ * follows changes during the connection's life. */
+static void
+test_latency (void)
+{
+  g_autoptr (GError) error = NULL;
+  GstPeerConnection *pc = gst_peer_connection_new (&error);
+  GstPeerConnection *slow;
+  guint latency = 0;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (gst_peer_connection_get_latency (pc), ==, 50);
+  g_object_get (gst_peer_connection_get_webrtcbin (pc), "latency", &latency, NULL);
+  g_assert_cmpuint (latency, ==, 50);
+
+  notifications = 0;
+  g_signal_connect (pc, "notify::latency", G_CALLBACK (count_notify), NULL);
+  gst_peer_connection_set_latency (pc, 120);
+  gst_peer_connection_set_latency (pc, 120);
+  g_assert_cmpuint (notifications, ==, 1);
+  g_object_get (gst_peer_connection_get_webrtcbin (pc), "latency", &latency, NULL);
+  g_assert_cmpuint (latency, ==, 120);
+  g_assert_finalize_object (pc);
+
+  /* Set at construction. */
+  slow = g_initable_new (GST_TYPE_PEER_CONNECTION, NULL, &error, "latency", 400, NULL);
+  g_assert_no_error (error);
+  g_object_get (gst_peer_connection_get_webrtcbin (slow), "latency", &latency, NULL);
+  g_assert_cmpuint (latency, ==, 400);
+  g_assert_finalize_object (slow);
+}
+
+static gboolean
+dtls_thread_running (void)
+{
+  g_autoptr (GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
+  const char *task;
+  gboolean found = FALSE;
+
+  while (dir && !found && (task = g_dir_read_name (dir))) {
+    g_autofree char *path = g_build_filename ("/proc/self/task", task, "comm", NULL);
+    g_autofree char *name = NULL;
+
+    if (g_file_get_contents (path, &name, NULL, NULL))
+      found = g_str_has_prefix (name, "gstcall-dtls");
+  }
+  return found;
+}
+
+static gboolean
+dtls_certificate_made (gpointer data)
+{
+  return gst_call_dtls_certificate_is_ready () && !dtls_thread_running ();
+}
+
+/* Using libgstcall makes the process's DTLS certificate in the background;
+ * the thread that made it is gone afterwards, and webrtcbin's transports
+ * use that certificate. */
+static void
+test_dtls_certificate_in_advance (void)
+{
+  g_autoptr (GError) error = NULL;
+  GstPeerConnection *pc = gst_peer_connection_new (&error);
+  g_autoptr (GstElement) first = NULL;
+  g_autoptr (GstElement) second = NULL;
+  g_autofree char *first_pem = NULL;
+  g_autofree char *second_pem = NULL;
+
+  g_assert_no_error (error);
+  test_wait_until (dtls_certificate_made, NULL, 20000, "the DTLS certificate");
+
+  /* Every dtlsdec without a pem of its own gets the process's certificate. */
+  first = gst_object_ref_sink (gst_element_factory_make ("dtlsdec", NULL));
+  second = gst_object_ref_sink (gst_element_factory_make ("dtlsdec", NULL));
+  g_object_get (first, "pem", &first_pem, NULL);
+  g_object_get (second, "pem", &second_pem, NULL);
+  g_assert_nonnull (strstr (first_pem, "BEGIN CERTIFICATE"));
+  g_assert_cmpstr (first_pem, ==, second_pem);
   g_assert_finalize_object (pc);
 }
 
@@ -447,6 +541,58 @@ test_bad_ice_candidate (void)
   finish_pc (pc);
 }
 
+static GstPadProbeReturn
+count_frames (GstPad          *pad,
+              GstPadProbeInfo *info,
+              gpointer         data)
+{
+  g_atomic_int_inc ((gint *) data);
+  return GST_PAD_PROBE_OK;
+}
+
+static gboolean
+first_frame (gpointer data)
+{
+  return g_atomic_int_get ((gint *) data) >= 1;
+}
+
+/* A track removed before the connection while its media flows: webrtcbin
+ * holds the branch's buffers at its sink pad until negotiation, and
+ * stopping the branch must not wait for that thread forever. */
+static void
+test_remove_track_before_connection (void)
+{
+  g_autoptr (GError) error = NULL;
+  GstPeerConnection *pc = test_new_loopback_peer_connection (&error);
+  GstCallTrack *track;
+  g_autoptr (GstPad) sent = NULL;
+  gint frames = 0;
+  TestWatchdog watchdog;
+
+  g_assert_no_error (error);
+  track = gst_peer_connection_add_track_from_description (pc, GST_CALL_MEDIA_KIND_VIDEO,
+                                                          TEST_VIDEO_SOURCE, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (track);
+
+  /* Count the frames entering the send branch: the first one reaches
+   * webrtcbin's blocked sink pad well within the next 300 ms, and its
+   * streaming thread waits there. */
+  sent = gst_call_track_dup_sent_pad (track);
+  g_assert_nonnull (sent);
+  gst_pad_add_probe (sent, GST_PAD_PROBE_TYPE_BUFFER, count_frames, &frames, NULL);
+  test_wait_until (first_frame, &frames, 10000, "a frame to enter the send branch");
+  test_iterate_for (300);
+
+  test_watchdog_start (&watchdog, "gst_peer_connection_remove_track() before the connection");
+  g_assert_true (gst_peer_connection_remove_track (pc, track, &error));
+  test_watchdog_stop (&watchdog);
+  g_assert_no_error (error);
+  g_assert_cmpuint (gst_peer_connection_get_tracks (pc)->len, ==, 0);
+
+  finish_pc (pc);
+}
+
 static void
 test_closed (void)
 {
@@ -539,6 +685,9 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/GstCall/PeerConnection/defaults", test_defaults);
+  g_test_add_func ("/GstCall/PeerConnection/latency", test_latency);
+  g_test_add_func ("/GstCall/PeerConnection/dtls-certificate-in-advance",
+                   test_dtls_certificate_in_advance);
   g_test_add_func ("/GstCall/PeerConnection/ice-servers", test_ice_servers);
   g_test_add_func ("/GstCall/PeerConnection/ice-servers-invalid", test_ice_servers_invalid);
   g_test_add_func ("/GstCall/PeerConnection/ice-local-addresses", test_ice_local_addresses);
@@ -554,6 +703,8 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/PeerConnection/answer-in-wrong-state",
                    test_answer_in_wrong_state);
   g_test_add_func ("/GstCall/PeerConnection/bad-ice-candidate", test_bad_ice_candidate);
+  g_test_add_func ("/GstCall/PeerConnection/remove-track-before-connection",
+                   test_remove_track_before_connection);
   g_test_add_func ("/GstCall/PeerConnection/closed", test_closed);
   g_test_add_func ("/GstCall/PeerConnection/cancel", test_cancel);
   g_test_add_func ("/GstCall/PeerConnection/close-with-pending-operation",

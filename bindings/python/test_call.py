@@ -172,3 +172,22 @@ def test_cancel_dial(handler_errors):
         run_async(caller.dial_async, caller.dial_finish, None, cancellable=cancellable)
     assert error.value.matches(Gio.io_error_quark(), Gio.IOErrorEnum.CANCELLED)
     assert caller.get_state() == GstCall.CallState.ENDED
+
+
+def test_broadcast_configuration():
+    """A broadcast given to a call replaces its own source of that kind."""
+    source = Gst.parse_bin_from_description("videotestsrc is-live=true", True)
+    broadcast = GstCall.CallBroadcast.new(GstCall.CallMediaKind.VIDEO, source)
+    assert broadcast.get_kind() == GstCall.CallMediaKind.VIDEO
+    assert broadcast.get_codec() == GstCall.CallCodec.VP8
+    assert broadcast.get_viewer_count() == 0
+    assert broadcast.get_keyframe_requests() == 0
+    assert isinstance(broadcast.get_pipeline(), Gst.Pipeline)
+
+    call = GstCall.Call.new()
+    assert call.get_broadcast(GstCall.CallMediaKind.VIDEO) is None
+    call.set_broadcast(broadcast)
+    assert call.get_broadcast(GstCall.CallMediaKind.VIDEO) == broadcast
+    assert call.props.video_broadcast == broadcast
+    assert call.props.audio_broadcast is None
+    assert call.props.latency == 50

@@ -523,3 +523,14 @@ def test_loopback_call(handler_errors):
     del signaller_a, signaller_b
     offerer.signaller = answerer.signaller = None
     assert_finalized(objects)
+
+
+def test_latency():
+    """The jitterbuffer latency: 50 ms by default, changeable."""
+    pc = GstCall.PeerConnection.new()
+    assert pc.get_latency() == 50
+    pc.set_latency(120)
+    assert pc.get_latency() == 120
+    assert pc.props.latency == 120
+    assert pc.get_webrtcbin().props.latency == 120
+    pc.close()

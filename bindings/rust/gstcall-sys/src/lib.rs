@@ -125,6 +125,12 @@ pub const GST_CALL_VERSION_S: &[u8] = b"0.1.0\0";
 // Class and interface structures
 #[derive(Copy, Clone)]
 #[repr(C)]
+pub struct GstCallBroadcastClass {
+    pub parent_class: gobject::GObjectClass,
+}
+
+#[derive(Copy, Clone)]
+#[repr(C)]
 pub struct GstCallClass {
     pub parent_class: gobject::GObjectClass,
 }
@@ -208,6 +214,12 @@ pub struct GstPeerConnectionClass {
 // Instance structures (opaque: their fields are private)
 #[repr(C)]
 pub struct GstCall {
+    _data: [u8; 0],
+    _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
+#[repr(C)]
+pub struct GstCallBroadcast {
     _data: [u8; 0],
     _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
 }
@@ -312,6 +324,7 @@ extern "C" {
     pub fn gst_call_get_audio_muted(self_: *mut GstCall) -> glib::gboolean;
     pub fn gst_call_get_audio_sink(self_: *mut GstCall) -> *mut gst::GstElement;
     pub fn gst_call_get_audio_source(self_: *mut GstCall) -> *mut gst::GstElement;
+    pub fn gst_call_get_broadcast(self_: *mut GstCall, kind: GstCallMediaKind) -> *mut GstCallBroadcast;
     pub fn gst_call_get_error(self_: *mut GstCall) -> *const glib::GError;
     pub fn gst_call_get_local_tracks(self_: *mut GstCall) -> *mut glib::GPtrArray;
     pub fn gst_call_get_peer_connection(self_: *mut GstCall) -> *mut GstPeerConnection;
@@ -330,6 +343,7 @@ extern "C" {
     pub fn gst_call_set_audio_muted(self_: *mut GstCall, muted: glib::gboolean);
     pub fn gst_call_set_audio_sink(self_: *mut GstCall, sink: *mut gst::GstElement);
     pub fn gst_call_set_audio_source(self_: *mut GstCall, source: *mut gst::GstElement);
+    pub fn gst_call_set_broadcast(self_: *mut GstCall, broadcast: *mut GstCallBroadcast);
     pub fn gst_call_set_send_audio(self_: *mut GstCall, send_audio: glib::gboolean);
     pub fn gst_call_set_send_video(self_: *mut GstCall, send_video: glib::gboolean);
     pub fn gst_call_set_signaller(self_: *mut GstCall, signaller: *mut GstCallSignaller);
@@ -339,6 +353,13 @@ extern "C" {
     pub fn gst_call_set_video_muted(self_: *mut GstCall, muted: glib::gboolean);
     pub fn gst_call_set_video_sink(self_: *mut GstCall, sink: *mut gst::GstElement);
     pub fn gst_call_set_video_source(self_: *mut GstCall, source: *mut gst::GstElement);
+    pub fn gst_call_broadcast_get_type() -> glib::GType;
+    pub fn gst_call_broadcast_new(kind: GstCallMediaKind, source: *mut gst::GstElement, error: *mut *mut glib::GError) -> *mut GstCallBroadcast;
+    pub fn gst_call_broadcast_get_codec(self_: *mut GstCallBroadcast) -> GstCallCodec;
+    pub fn gst_call_broadcast_get_keyframe_requests(self_: *mut GstCallBroadcast) -> c_uint;
+    pub fn gst_call_broadcast_get_kind(self_: *mut GstCallBroadcast) -> GstCallMediaKind;
+    pub fn gst_call_broadcast_get_pipeline(self_: *mut GstCallBroadcast) -> *mut gst::GstElement;
+    pub fn gst_call_broadcast_get_viewer_count(self_: *mut GstCallBroadcast) -> c_uint;
     pub fn gst_call_codec_candidate_get_type() -> glib::GType;
     pub fn gst_call_codec_candidate_create_element(self_: *mut GstCallCodecCandidate, error: *mut *mut glib::GError) -> *mut gst::GstElement;
     pub fn gst_call_codec_candidate_get_codec(self_: *mut GstCallCodecCandidate) -> GstCallCodec;
@@ -449,6 +470,7 @@ extern "C" {
     pub fn gst_peer_connection_get_ice_local_addresses(self_: *mut GstPeerConnection) -> *const *const c_char;
     pub fn gst_peer_connection_get_ice_servers(self_: *mut GstPeerConnection) -> *const *const c_char;
     pub fn gst_peer_connection_get_ice_transport_policy(self_: *mut GstPeerConnection) -> GstCallIceTransportPolicy;
+    pub fn gst_peer_connection_get_latency(self_: *mut GstPeerConnection) -> c_uint;
     pub fn gst_peer_connection_get_local_description(self_: *mut GstPeerConnection) -> *mut c_char;
     pub fn gst_peer_connection_get_pipeline(self_: *mut GstPeerConnection) -> *mut gst::GstElement;
     pub fn gst_peer_connection_get_remote_description(self_: *mut GstPeerConnection) -> *mut c_char;
@@ -456,6 +478,7 @@ extern "C" {
     pub fn gst_peer_connection_get_tracks(self_: *mut GstPeerConnection) -> *mut glib::GPtrArray;
     pub fn gst_peer_connection_get_webrtcbin(self_: *mut GstPeerConnection) -> *mut gst::GstElement;
     pub fn gst_peer_connection_remove_track(self_: *mut GstPeerConnection, track: *mut GstCallTrack, error: *mut *mut glib::GError) -> glib::gboolean;
+    pub fn gst_peer_connection_set_latency(self_: *mut GstPeerConnection, latency: c_uint);
     pub fn gst_peer_connection_set_local_description_async(self_: *mut GstPeerConnection, type_: GstCallSdpType, sdp: *const c_char, cancellable: *mut gio::GCancellable, callback: gio::GAsyncReadyCallback, user_data: glib::gpointer);
     pub fn gst_peer_connection_set_local_description_finish(self_: *mut GstPeerConnection, result: *mut gio::GAsyncResult, error: *mut *mut glib::GError) -> glib::gboolean;
     pub fn gst_peer_connection_set_remote_description_async(self_: *mut GstPeerConnection, type_: GstCallSdpType, sdp: *const c_char, cancellable: *mut gio::GCancellable, callback: gio::GAsyncReadyCallback, user_data: glib::gpointer);

@@ -9,6 +9,7 @@
 int
 main (void)
 {
+  printf ("layout %s %zu %zu\n", "GstCallBroadcastClass", sizeof (GstCallBroadcastClass), alignof (GstCallBroadcastClass));
   printf ("layout %s %zu %zu\n", "GstCallBundlePolicy", sizeof (GstCallBundlePolicy), alignof (GstCallBundlePolicy));
   printf ("layout %s %zu %zu\n", "GstCallClass", sizeof (GstCallClass), alignof (GstCallClass));
   printf ("layout %s %zu %zu\n", "GstCallCodec", sizeof (GstCallCodec), alignof (GstCallCodec));

@@ -14,6 +14,7 @@ use std::mem::{align_of, size_of};
 mod abi_check;
 
 pub const RUST_LAYOUTS: &[(&str, usize, usize)] = &[
+    ("GstCallBroadcastClass", size_of::<GstCallBroadcastClass>(), align_of::<GstCallBroadcastClass>()),
     ("GstCallBundlePolicy", size_of::<GstCallBundlePolicy>(), align_of::<GstCallBundlePolicy>()),
     ("GstCallClass", size_of::<GstCallClass>(), align_of::<GstCallClass>()),
     ("GstCallCodec", size_of::<GstCallCodec>(), align_of::<GstCallCodec>()),

@@ -1,0 +1,20 @@
+/* libgstcall
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include "gstcallbroadcast.h"
+
+G_BEGIN_DECLS
+
+/* A new source of the broadcast's RTP packets for one call's pipeline (an
+ * appsrc, full reference, not floating), with @payload_type written in. Keyframe requests
+ * reaching it go to the shared encoder. */
+GstElement *gst_call_broadcast_add_viewer (GstCallBroadcast *self,
+                                           guint             payload_type,
+                                           GError          **error);
+
+G_END_DECLS

@@ -1,0 +1,524 @@
+/* libgstcall
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <gst/rtp/rtp.h>
+#include <gst/video/video.h>
+
+#include "gstcallbroadcast.h"
+#include "gstcallbroadcast-private.h"
+#include "gstcall-enum-types.h"
+#include "gstcall-error.h"
+#include "gstcall-media-private.h"
+#include "gstcall-plugins-private.h"
+#include "gstcall-private.h"
+
+/**
+ * GstCallBroadcast:
+ *
+ * One source encoded once for many peers.
+ *
+ * A call encodes its media for its peer alone: ten calls sending the same
+ * camera run ten encoders. Give the calls one broadcast instead
+ * ([method@Call.set_broadcast]) and a single encoder and payloader feed all
+ * of them; each call only encrypts and sends the packets.
+ *
+ * ```c
+ * GstCallBroadcast *camera = gst_call_broadcast_new (GST_CALL_MEDIA_KIND_VIDEO,
+ *     gst_element_factory_make ("v4l2src", NULL), &error);
+ * for (guint i = 0; i < n_viewers; i++)
+ *   gst_call_set_broadcast (calls[i], camera);
+ * ```
+ *
+ * The broadcast encodes with the kind's default codec (VP8 for video, Opus
+ * for audio), the encoder chosen by [class@CallCodecs]. Every call sends
+ * the same packets, with the payload type its own negotiation chose written
+ * in; each call has its own RTP session, so the same SSRC in all of them
+ * never collides. A keyframe request (PLI or FIR) from any peer, and the
+ * one a call makes when its connection comes up, reaches the shared
+ * encoder: every peer then gets the keyframe. A peer leaving (its call
+ * hung up and freed) does not disturb the others.
+ *
+ * The encoder runs from the first call that uses the broadcast until the
+ * broadcast is freed. Peers must accept the codec: a call whose peer only
+ * takes another codec fails to negotiate; give it its own source instead.
+ */
+
+typedef struct {
+  GstElement *appsrc;   /* owned */
+  guint payload_type;
+  gboolean gone;        /* its pipeline let go of it */
+} Viewer;
+
+struct _GstCallBroadcast {
+  GObject parent_instance;
+
+  GstCallMediaKind kind;
+  GstCallCodec codec;
+  GstElement *pipeline;
+  GstElement *send_bin;     /* borrowed from the pipeline */
+  guint payload_type;       /* of the packets made */
+  guint ssrc;               /* of the packets made */
+
+  GMutex lock;
+  GPtrArray *viewers;       /* Viewer, lock */
+  gboolean playing;         /* lock */
+  gint keyframe_requests;   /* atomic */
+};
+
+enum {
+  PROP_0,
+  PROP_KIND,
+  PROP_VIEWER_COUNT,
+  PROP_PIPELINE,
+  N_PROPS
+};
+
+static GParamSpec *props[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (GstCallBroadcast, gst_call_broadcast, G_TYPE_OBJECT)
+
+/* The payload type of the packets the broadcast makes; calls rewrite it
+ * when they negotiated another one. */
+#define BROADCAST_VIDEO_PAYLOAD 96
+#define BROADCAST_AUDIO_PAYLOAD 111
+
+static void
+viewer_free (gpointer data)
+{
+  Viewer *viewer = data;
+
+  gst_object_unref (viewer->appsrc);
+  g_free (viewer);
+}
+
+/* Streaming thread of the broadcast: one encoded packet, to every call. */
+static GstFlowReturn
+on_new_sample (GstElement       *appsink,
+               GstCallBroadcast *self)
+{
+  GstSample *sample = NULL;
+  GstBuffer *buffer;
+  g_autoptr (GPtrArray) targets = g_ptr_array_new_with_free_func (viewer_free);
+
+  g_signal_emit_by_name (appsink, "pull-sample", &sample);
+  if (!sample)
+    return GST_FLOW_FLUSHING;
+  buffer = gst_sample_get_buffer (sample);
+
+  /* Push outside the lock: a call's pipeline may block or go away. */
+  g_mutex_lock (&self->lock);
+  for (guint i = 0; i < self->viewers->len; i++) {
+    Viewer *viewer = g_ptr_array_index (self->viewers, i);
+    Viewer *copy;
+
+    if (viewer->gone)
+      continue;
+    copy = g_new0 (Viewer, 1);
+    copy->appsrc = gst_object_ref (viewer->appsrc);
+    copy->payload_type = viewer->payload_type;
+    g_ptr_array_add (targets, copy);
+  }
+  g_mutex_unlock (&self->lock);
+
+  for (guint i = 0; i < targets->len; i++) {
+    Viewer *target = g_ptr_array_index (targets, i);
+    /* The packet's memory is shared; its timestamps are the broadcast
+     * pipeline's running time, meaningless in the call's pipeline (whose
+     * clock started elsewhere, and which paces packets by them): the
+     * call's appsrc stamps its own copy as it arrives. */
+    GstBuffer *out = gst_buffer_copy (buffer);
+    GstFlowReturn flow = GST_FLOW_OK;
+
+    GST_BUFFER_PTS (out) = GST_CLOCK_TIME_NONE;
+    GST_BUFFER_DTS (out) = GST_CLOCK_TIME_NONE;
+    GST_BUFFER_DURATION (out) = GST_CLOCK_TIME_NONE;
+    if (target->payload_type != self->payload_type) {
+      GstRTPBuffer rtp = GST_RTP_BUFFER_INIT;
+
+      /* Copies the packet's memory, which other calls share. */
+      if (gst_rtp_buffer_map (out, GST_MAP_READWRITE, &rtp)) {
+        gst_rtp_buffer_set_payload_type (&rtp, target->payload_type);
+        gst_rtp_buffer_unmap (&rtp);
+      }
+    }
+    g_signal_emit_by_name (target->appsrc, "push-buffer", out, &flow);
+    gst_buffer_unref (out);
+
+    /* A call that was freed took its appsrc out of its pipeline. */
+    if (flow == GST_FLOW_FLUSHING && !GST_OBJECT_PARENT (target->appsrc)) {
+      g_mutex_lock (&self->lock);
+      for (guint j = 0; j < self->viewers->len; j++) {
+        Viewer *viewer = g_ptr_array_index (self->viewers, j);
+
+        if (viewer->appsrc == target->appsrc)
+          viewer->gone = TRUE;
+      }
+      g_mutex_unlock (&self->lock);
+    }
+  }
+
+  gst_sample_unref (sample);
+  return GST_FLOW_OK;
+}
+
+static void
+weak_ref_free (gpointer data)
+{
+  g_weak_ref_clear (data);
+  g_free (data);
+}
+
+/* A call's thread: its peer (or the call itself) wants a keyframe. It goes
+ * to the shared encoder, so every peer gets the keyframe. */
+static GstPadProbeReturn
+on_viewer_upstream_event (GstPad          *pad,
+                          GstPadProbeInfo *info,
+                          gpointer         user_data)
+{
+  g_autoptr (GstCallBroadcast) self = g_weak_ref_get (user_data);
+  GstEvent *event = GST_PAD_PROBE_INFO_EVENT (info);
+  g_autoptr (GstPad) src = NULL;
+
+  if (!gst_video_event_is_force_key_unit (event))
+    return GST_PAD_PROBE_OK;
+  if (!self)
+    return GST_PAD_PROBE_DROP;
+
+  g_atomic_int_inc (&self->keyframe_requests);
+  src = gst_element_get_static_pad (self->send_bin, "src");
+  gst_pad_send_event (src, gst_event_ref (event));
+  return GST_PAD_PROBE_DROP;
+}
+
+GstElement *
+gst_call_broadcast_add_viewer (GstCallBroadcast *self,
+                               guint             payload_type,
+                               GError          **error)
+{
+  g_autoptr (GstCaps) caps = NULL;
+  g_autoptr (GstPad) src = NULL;
+  GstElement *appsrc;
+  Viewer *viewer;
+  GWeakRef *weak;
+  gboolean start;
+
+  g_return_val_if_fail (GST_IS_CALL_BROADCAST (self), NULL);
+
+  appsrc = gst_call_make_element ("appsrc", NULL, error);
+  if (!appsrc)
+    return NULL;
+  caps = gst_call_media_make_rtp_caps (self->codec, payload_type);
+  /* webrtcbin's rtpfunnel routes keyframe requests to the sink pad whose
+   * caps name the SSRC they are about. */
+  gst_caps_set_simple (caps, "ssrc", G_TYPE_UINT, self->ssrc, NULL);
+  /* Packets are stamped with the running time of the call's pipeline as
+   * they arrive; a stalled call drops the oldest instead of piling up. */
+  g_object_set (appsrc, "caps", caps, "is-live", TRUE, "do-timestamp", TRUE,
+                "format", GST_FORMAT_TIME, "max-buffers", (guint64) 64,
+                "leaky-type", 2 /* downstream: drop the oldest */, NULL);
+  src = gst_element_get_static_pad (appsrc, "src");
+  /* A weak reference: the broadcast holds the appsrc. */
+  weak = g_new0 (GWeakRef, 1);
+  g_weak_ref_init (weak, self);
+  gst_pad_add_probe (src, GST_PAD_PROBE_TYPE_EVENT_UPSTREAM, on_viewer_upstream_event,
+                     weak, weak_ref_free);
+
+  viewer = g_new0 (Viewer, 1);
+  viewer->appsrc = gst_object_ref_sink (appsrc);
+  viewer->payload_type = payload_type;
+
+  g_mutex_lock (&self->lock);
+  g_ptr_array_add (self->viewers, viewer);
+  start = !self->playing;
+  self->playing = TRUE;
+  g_mutex_unlock (&self->lock);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_VIEWER_COUNT]);
+
+  if (start &&
+      gst_element_set_state (self->pipeline, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE)
+    GST_WARNING ("the broadcast's pipeline did not start");
+
+  /* A full reference for the caller, which adds it to its pipeline. */
+  return gst_object_ref (appsrc);
+}
+
+static void
+gst_call_broadcast_dispose (GObject *object)
+{
+  GstCallBroadcast *self = GST_CALL_BROADCAST (object);
+
+  if (self->pipeline) {
+    /* Joins the streaming thread: nothing pushes to a call after this. */
+    gst_element_set_state (self->pipeline, GST_STATE_NULL);
+    gst_clear_object (&self->pipeline);
+  }
+  g_mutex_lock (&self->lock);
+  g_ptr_array_set_size (self->viewers, 0);
+  g_mutex_unlock (&self->lock);
+
+  G_OBJECT_CLASS (gst_call_broadcast_parent_class)->dispose (object);
+}
+
+static void
+gst_call_broadcast_finalize (GObject *object)
+{
+  GstCallBroadcast *self = GST_CALL_BROADCAST (object);
+
+  g_ptr_array_unref (self->viewers);
+  g_mutex_clear (&self->lock);
+
+  G_OBJECT_CLASS (gst_call_broadcast_parent_class)->finalize (object);
+}
+
+static void
+gst_call_broadcast_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  GstCallBroadcast *self = GST_CALL_BROADCAST (object);
+
+  switch (prop_id) {
+    case PROP_KIND:
+      g_value_set_enum (value, self->kind);
+      break;
+    case PROP_VIEWER_COUNT:
+      g_value_set_uint (value, gst_call_broadcast_get_viewer_count (self));
+      break;
+    case PROP_PIPELINE:
+      g_value_set_object (value, self->pipeline);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+gst_call_broadcast_class_init (GstCallBroadcastClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  gst_call_ensure_initialized ();
+
+  object_class->dispose = gst_call_broadcast_dispose;
+  object_class->finalize = gst_call_broadcast_finalize;
+  object_class->get_property = gst_call_broadcast_get_property;
+
+  /**
+   * GstCallBroadcast:kind:
+   *
+   * Whether the broadcast carries audio or video.
+   */
+  props[PROP_KIND] =
+      g_param_spec_enum ("kind", NULL, NULL, GST_TYPE_CALL_MEDIA_KIND,
+                         GST_CALL_MEDIA_KIND_VIDEO,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GstCallBroadcast:viewer-count:
+   *
+   * How many calls have sent the broadcast, including calls that ended.
+   */
+  props[PROP_VIEWER_COUNT] =
+      g_param_spec_uint ("viewer-count", NULL, NULL, 0, G_MAXUINT, 0,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GstCallBroadcast:pipeline:
+   *
+   * The pipeline holding the source and the shared encoder, for inspection
+   * and debugging.
+   */
+  props[PROP_PIPELINE] =
+      g_param_spec_object ("pipeline", NULL, NULL, GST_TYPE_ELEMENT,
+                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, props);
+}
+
+static void
+gst_call_broadcast_init (GstCallBroadcast *self)
+{
+  g_mutex_init (&self->lock);
+  self->viewers = g_ptr_array_new_with_free_func (viewer_free);
+}
+
+/**
+ * gst_call_broadcast_new:
+ * @kind: audio or video
+ * @source: (transfer floating): an element or bin producing raw media of
+ *   @kind on an always source pad, preferably live (a camera, a microphone,
+ *   `videotestsrc is-live=true`)
+ * @error: return location for a #GError
+ *
+ * Creates a broadcast encoding @source once, with the default codec of
+ * @kind, for every call given it with [method@Call.set_broadcast].
+ *
+ * Returns: (transfer full) (nullable): a new [class@CallBroadcast], or
+ *   %NULL with @error set (no encoder, a missing plugin, a source that does
+ *   not produce raw @kind)
+ */
+GstCallBroadcast *
+gst_call_broadcast_new (GstCallMediaKind   kind,
+                        GstElement        *source,
+                        GError           **error)
+{
+  static const char * const elements[] = { "appsrc", "appsink", NULL };
+  g_autoptr (GstCallBroadcast) self = NULL;
+  g_autoptr (GstElement) source_ref = NULL;
+  GstElement *appsink;
+
+  g_return_val_if_fail (kind == GST_CALL_MEDIA_KIND_AUDIO || kind == GST_CALL_MEDIA_KIND_VIDEO,
+                        NULL);
+  g_return_val_if_fail (GST_IS_ELEMENT (source), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  gst_call_ensure_initialized ();
+  source_ref = gst_object_ref_sink (source);
+  if (!gst_call_check_elements (elements, error))
+    return NULL;
+  if (GST_OBJECT_PARENT (source)) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("The source “%s” is already in a bin"), GST_OBJECT_NAME (source));
+    return NULL;
+  }
+
+  self = g_object_new (GST_TYPE_CALL_BROADCAST, NULL);
+  self->kind = kind;
+  self->codec = gst_call_media_default_codec (kind);
+  self->payload_type = kind == GST_CALL_MEDIA_KIND_VIDEO ? BROADCAST_VIDEO_PAYLOAD
+                                                         : BROADCAST_AUDIO_PAYLOAD;
+  self->send_bin = gst_call_media_make_send_bin (self->codec, self->payload_type, error);
+  if (!self->send_bin)
+    return NULL;
+  /* A known SSRC, for the calls' caps. */
+  self->ssrc = g_random_int ();
+  {
+    GstIterator *it = gst_bin_iterate_elements (GST_BIN (self->send_bin));
+    GValue item = G_VALUE_INIT;
+
+    while (gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
+      GstElement *element = g_value_get_object (&item);
+
+      if (GST_IS_RTP_BASE_PAYLOAD (element))
+        g_object_set (element, "ssrc", self->ssrc, NULL);
+      g_value_reset (&item);
+    }
+    g_value_unset (&item);
+    gst_iterator_free (it);
+  }
+  appsink = gst_call_make_element ("appsink", NULL, error);
+  if (!appsink) {
+    gst_object_unref (gst_object_ref_sink (self->send_bin));
+    self->send_bin = NULL;
+    return NULL;
+  }
+  /* The calls pace the packets on their own clocks: no sync here, and no
+   * preroll wait for a live source. */
+  g_object_set (appsink, "sync", FALSE, "async", FALSE, "emit-signals", TRUE,
+                "max-buffers", 64, "drop", TRUE, NULL);
+  g_signal_connect (appsink, "new-sample", G_CALLBACK (on_new_sample), self);
+
+  self->pipeline = gst_object_ref_sink (gst_pipeline_new (NULL));
+  gst_bin_add_many (GST_BIN (self->pipeline), source, self->send_bin, appsink, NULL);
+  if (!gst_element_link_many (source, self->send_bin, appsink, NULL)) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("The source “%s” does not produce raw %s"),
+                 GST_OBJECT_NAME (source), gst_call_media_kind_to_string (kind));
+    return NULL;
+  }
+  return g_steal_pointer (&self);
+}
+
+/**
+ * gst_call_broadcast_get_kind:
+ * @self: a [class@CallBroadcast]
+ *
+ * Gets the kind of media, see [property@CallBroadcast:kind].
+ *
+ * Returns: audio or video
+ */
+GstCallMediaKind
+gst_call_broadcast_get_kind (GstCallBroadcast *self)
+{
+  g_return_val_if_fail (GST_IS_CALL_BROADCAST (self), GST_CALL_MEDIA_KIND_VIDEO);
+
+  return self->kind;
+}
+
+/**
+ * gst_call_broadcast_get_codec:
+ * @self: a [class@CallBroadcast]
+ *
+ * Gets the codec the broadcast encodes with: the default codec of its kind.
+ *
+ * Returns: the codec
+ */
+GstCallCodec
+gst_call_broadcast_get_codec (GstCallBroadcast *self)
+{
+  g_return_val_if_fail (GST_IS_CALL_BROADCAST (self), GST_CALL_CODEC_VP8);
+
+  return self->codec;
+}
+
+/**
+ * gst_call_broadcast_get_viewer_count:
+ * @self: a [class@CallBroadcast]
+ *
+ * Gets how many calls have sent the broadcast, see
+ * [property@CallBroadcast:viewer-count].
+ *
+ * Returns: the number of calls
+ */
+guint
+gst_call_broadcast_get_viewer_count (GstCallBroadcast *self)
+{
+  guint count;
+
+  g_return_val_if_fail (GST_IS_CALL_BROADCAST (self), 0);
+
+  g_mutex_lock (&self->lock);
+  count = self->viewers->len;
+  g_mutex_unlock (&self->lock);
+  return count;
+}
+
+/**
+ * gst_call_broadcast_get_keyframe_requests:
+ * @self: a [class@CallBroadcast]
+ *
+ * Gets how many keyframe requests the calls passed to the shared encoder:
+ * their peers' PLI and FIR, and one per call when it connects.
+ *
+ * Returns: the number of requests so far
+ */
+guint
+gst_call_broadcast_get_keyframe_requests (GstCallBroadcast *self)
+{
+  g_return_val_if_fail (GST_IS_CALL_BROADCAST (self), 0);
+
+  return (guint) g_atomic_int_get (&self->keyframe_requests);
+}
+
+/**
+ * gst_call_broadcast_get_pipeline:
+ * @self: a [class@CallBroadcast]
+ *
+ * Gets the pipeline holding the source and the shared encoder, for
+ * inspection and debugging.
+ *
+ * Returns: (transfer none): the pipeline
+ */
+GstElement *
+gst_call_broadcast_get_pipeline (GstCallBroadcast *self)
+{
+  g_return_val_if_fail (GST_IS_CALL_BROADCAST (self), NULL);
+
+  return self->pipeline;
+}

@@ -1,0 +1,335 @@
+/* GstCallBroadcast: one encoder for several calls.
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include <gst/video/video.h>
+
+#include "test-utils.h"
+
+#define N_VIEWERS 3
+#define TIMEOUT_MS 20000
+
+typedef struct {
+  GstCallLoopbackSignaller *signallers[2];
+  GstCall *sender;              /* sends the broadcast */
+  GstCall *viewer;              /* receives only */
+  GAsyncResult *results[2];
+  gint keyframes;               /* atomic: keyframes decoded by the viewer */
+  gint frames;                  /* atomic: frames decoded by the viewer */
+} Pair;
+
+static void
+store_result (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  GAsyncResult **slot = user_data;
+
+  *slot = g_object_ref (result);
+}
+
+static gboolean
+pair_set_up (gpointer data)
+{
+  Pair *pair = data;
+
+  return pair->results[0] && pair->results[1];
+}
+
+static GstPadProbeReturn
+count_decoded (GstPad          *pad,
+               GstPadProbeInfo *info,
+               gpointer         user_data)
+{
+  Pair *pair = user_data;
+
+  g_atomic_int_inc (&pair->frames);
+  return GST_PAD_PROBE_OK;
+}
+
+/* Encoded frames, as the depayloader hands them to the decoder. */
+static GstPadProbeReturn
+count_keyframe (GstPad          *pad,
+                GstPadProbeInfo *info,
+                gpointer         user_data)
+{
+  Pair *pair = user_data;
+  GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER (info);
+
+  if (!GST_BUFFER_FLAG_IS_SET (buffer, GST_BUFFER_FLAG_DELTA_UNIT))
+    g_atomic_int_inc (&pair->keyframes);
+  return GST_PAD_PROBE_OK;
+}
+
+static void
+watch_keyframes (Pair *pair)
+{
+  GstPeerConnection *pc = gst_call_get_peer_connection (pair->viewer);
+  GstIterator *it = gst_bin_iterate_recurse (GST_BIN (gst_peer_connection_get_pipeline (pc)));
+  GValue item = G_VALUE_INIT;
+  gboolean found = FALSE;
+
+  while (gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
+    GstElement *element = g_value_get_object (&item);
+    GstElementFactory *factory = gst_element_get_factory (element);
+
+    if (factory && g_str_equal (gst_plugin_feature_get_name (factory), "rtpvp8depay")) {
+      g_autoptr (GstPad) src = gst_element_get_static_pad (element, "src");
+
+      gst_pad_add_probe (src, GST_PAD_PROBE_TYPE_BUFFER, count_keyframe, pair, NULL);
+      found = TRUE;
+    }
+    g_value_reset (&item);
+  }
+  g_value_unset (&item);
+  gst_iterator_free (it);
+  g_assert_true (found);
+}
+
+static void
+on_remote_track (GstCall      *call,
+                 GstCallTrack *track,
+                 Pair         *pair)
+{
+  if (gst_call_track_get_kind (track) == GST_CALL_MEDIA_KIND_VIDEO)
+    gst_pad_add_probe (gst_call_track_get_pad (track), GST_PAD_PROBE_TYPE_BUFFER,
+                       count_decoded, pair, NULL);
+}
+
+static GstCall *
+new_call (GstCallSignaller *signaller,
+          gboolean          sends)
+{
+  const char * const loopback[] = { TEST_ICE_ADDRESS, NULL };
+  GstCall *call = gst_call_new ();
+  GstElement *sink = gst_element_factory_make ("fakesink", NULL);
+
+  g_object_set (sink, "sync", TRUE, "async", FALSE, NULL);
+  g_object_set (call, "ice-local-addresses", loopback, "send-video", sends,
+                "send-audio", FALSE, NULL);
+  gst_call_set_signaller (call, signaller);
+  gst_call_set_video_sink (call, sink);
+  return call;
+}
+
+static void
+pair_connect (Pair             *pair,
+              GstCallBroadcast *broadcast)
+{
+  g_autoptr (GError) error = NULL;
+
+  memset (pair, 0, sizeof (*pair));
+  gst_call_loopback_signaller_new_pair (&pair->signallers[0], &pair->signallers[1]);
+  pair->sender = new_call (GST_CALL_SIGNALLER (pair->signallers[0]), TRUE);
+  pair->viewer = new_call (GST_CALL_SIGNALLER (pair->signallers[1]), FALSE);
+  gst_call_set_broadcast (pair->sender, broadcast);
+  g_assert_true (gst_call_get_broadcast (pair->sender, GST_CALL_MEDIA_KIND_VIDEO) == broadcast);
+  g_signal_connect (pair->viewer, "remote-track", G_CALLBACK (on_remote_track), pair);
+
+  gst_call_dial_async (pair->sender, NULL, NULL, store_result, &pair->results[0]);
+  gst_call_answer_async (pair->viewer, NULL, store_result, &pair->results[1]);
+  test_wait_until (pair_set_up, pair, TIMEOUT_MS, "the call to connect");
+  g_assert_true (gst_call_dial_finish (pair->sender, pair->results[0], &error));
+  g_assert_no_error (error);
+  g_assert_true (gst_call_answer_finish (pair->viewer, pair->results[1], &error));
+  g_assert_no_error (error);
+}
+
+static void
+pair_hang_up_and_free (Pair *pair)
+{
+  gst_call_hangup (pair->sender);
+  test_drain_context ();
+  g_clear_object (&pair->results[0]);
+  g_clear_object (&pair->results[1]);
+  g_assert_finalize_object (pair->sender);
+  g_assert_finalize_object (pair->viewer);
+  g_clear_object (&pair->signallers[0]);
+  g_clear_object (&pair->signallers[1]);
+}
+
+/* Video encoders in @bin and the bins it holds. */
+static guint
+count_encoders (GstElement *bin)
+{
+  GstIterator *it = gst_bin_iterate_recurse (GST_BIN (bin));
+  GValue item = G_VALUE_INIT;
+  guint count = 0;
+
+  while (gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
+    GstElementFactory *factory = gst_element_get_factory (g_value_get_object (&item));
+
+    if (factory && gst_element_factory_list_is_type (factory,
+                                                     GST_ELEMENT_FACTORY_TYPE_ENCODER |
+                                                         GST_ELEMENT_FACTORY_TYPE_MEDIA_VIDEO))
+      count++;
+    g_value_reset (&item);
+  }
+  g_value_unset (&item);
+  gst_iterator_free (it);
+  return count;
+}
+
+typedef struct {
+  Pair *pairs;
+  guint first;
+  gint frames[N_VIEWERS];
+  gint keyframes[N_VIEWERS];
+  guint more;
+} Progress;
+
+static void
+progress_mark (Progress *progress)
+{
+  for (guint i = progress->first; i < N_VIEWERS; i++) {
+    progress->frames[i] = g_atomic_int_get (&progress->pairs[i].frames);
+    progress->keyframes[i] = g_atomic_int_get (&progress->pairs[i].keyframes);
+  }
+}
+
+static gboolean
+all_decoded_more (gpointer data)
+{
+  Progress *progress = data;
+
+  for (guint i = progress->first; i < N_VIEWERS; i++) {
+    if (g_atomic_int_get (&progress->pairs[i].frames) <
+        progress->frames[i] + (gint) progress->more)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean
+all_got_a_new_keyframe (gpointer data)
+{
+  Progress *progress = data;
+
+  for (guint i = progress->first; i < N_VIEWERS; i++) {
+    if (g_atomic_int_get (&progress->pairs[i].keyframes) <= progress->keyframes[i])
+      return FALSE;
+  }
+  return TRUE;
+}
+
+typedef struct {
+  GstCallBroadcast *broadcast;
+  guint before;
+} RequestWait;
+
+static gboolean
+keyframe_requested (gpointer data)
+{
+  RequestWait *wait = data;
+
+  return gst_call_broadcast_get_keyframe_requests (wait->broadcast) > wait->before;
+}
+
+/* Three viewers of one source: one encoder feeds them all; a keyframe
+ * asked for by one viewer reaches the others; one viewer leaving does not
+ * stop the others. */
+static void
+test_three_viewers (void)
+{
+  g_autoptr (GError) error = NULL;
+  GstCallBroadcast *broadcast;
+  Pair pairs[N_VIEWERS];
+  Progress progress = { pairs, 0, { 0 }, { 0 }, 10 };
+  RequestWait request_wait;
+
+  broadcast = gst_call_broadcast_new (GST_CALL_MEDIA_KIND_VIDEO,
+                                      gst_parse_bin_from_description (TEST_VIDEO_SOURCE, TRUE,
+                                                                      &error),
+                                      &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (gst_call_broadcast_get_kind (broadcast), ==, GST_CALL_MEDIA_KIND_VIDEO);
+  g_assert_cmpint (gst_call_broadcast_get_codec (broadcast), ==, GST_CALL_CODEC_VP8);
+
+  for (guint i = 0; i < N_VIEWERS; i++)
+    pair_connect (&pairs[i], broadcast);
+  g_assert_cmpuint (gst_call_broadcast_get_viewer_count (broadcast), ==, N_VIEWERS);
+  g_test_message ("keyframe requests after the calls connected: %u",
+                  gst_call_broadcast_get_keyframe_requests (broadcast));
+
+  /* Every viewer decodes the broadcast. */
+  progress_mark (&progress);
+  test_wait_until (all_decoded_more, &progress, TIMEOUT_MS, "frames at every viewer");
+
+  for (guint i = 0; i < N_VIEWERS; i++)
+    watch_keyframes (&pairs[i]);
+
+  /* One encoder in all: the broadcast's; the calls encode nothing. */
+  g_assert_cmpuint (count_encoders (gst_call_broadcast_get_pipeline (broadcast)), ==, 1);
+  for (guint i = 0; i < N_VIEWERS; i++) {
+    GstPeerConnection *pc = gst_call_get_peer_connection (pairs[i].sender);
+
+    g_assert_cmpuint (count_encoders (gst_peer_connection_get_pipeline (pc)), ==, 0);
+  }
+
+  /* The first viewer's decoder asks for a keyframe (its RTP session sends
+   * a PLI): the shared encoder makes one, and the other viewers see it. */
+  {
+    GstPeerConnection *pc = gst_call_get_peer_connection (pairs[0].viewer);
+    g_autoptr (GPtrArray) tracks = gst_peer_connection_get_tracks (pc);
+    GstPad *decoded = NULL;
+
+    for (guint i = 0; i < tracks->len; i++) {
+      GstCallTrack *track = g_ptr_array_index (tracks, i);
+
+      if (gst_call_track_is_remote (track) &&
+          gst_call_track_get_kind (track) == GST_CALL_MEDIA_KIND_VIDEO)
+        decoded = gst_call_track_get_pad (track);
+    }
+    g_assert_nonnull (decoded);
+
+    request_wait.before = gst_call_broadcast_get_keyframe_requests (broadcast);
+    request_wait.broadcast = broadcast;
+    progress.first = 1;
+    progress_mark (&progress);
+    gst_pad_send_event (decoded, gst_video_event_new_upstream_force_key_unit (
+                                     GST_CLOCK_TIME_NONE, TRUE, 1));
+    test_wait_until (keyframe_requested, &request_wait, TIMEOUT_MS,
+                     "the keyframe request to reach the broadcast");
+    test_wait_until (all_got_a_new_keyframe, &progress, TIMEOUT_MS,
+                     "the other viewers to get the keyframe");
+  }
+
+  /* The first viewer leaves; the others go on. */
+  pair_hang_up_and_free (&pairs[0]);
+  progress.first = 1;
+  progress.more = 30;
+  progress_mark (&progress);
+  test_wait_until (all_decoded_more, &progress, TIMEOUT_MS,
+                   "frames at the viewers that stayed");
+
+  for (guint i = 1; i < N_VIEWERS; i++)
+    pair_hang_up_and_free (&pairs[i]);
+  g_assert_finalize_object (broadcast);
+}
+
+/* Bad input is refused with a clear error. */
+static void
+test_bad_source (void)
+{
+  g_autoptr (GError) error = NULL;
+  GstElement *audio = gst_element_factory_make ("audiotestsrc", NULL);
+
+  g_assert_null (gst_call_broadcast_new (GST_CALL_MEDIA_KIND_VIDEO, audio, &error));
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT);
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  gst_init (&argc, &argv);
+  g_test_init (&argc, &argv, NULL);
+  test_tolerate_known_gstreamer_criticals ();
+
+  g_test_add_func ("/GstCall/Broadcast/three-viewers", test_three_viewers);
+  g_test_add_func ("/GstCall/Broadcast/bad-source", test_bad_source);
+
+  return g_test_run ();
+}
