@@ -421,6 +421,19 @@ whip_authorized (Serve             *serve,
   return g_strcmp0 (authorization, expected) == 0;
 }
 
+/* @path is @endpoint itself, where offers are POSTed; the endpoint takes
+ * trailing slashes as the same. */
+static gboolean
+is_endpoint (const char *path,
+             const char *endpoint)
+{
+  if (!g_str_has_prefix (path, endpoint))
+    return FALSE;
+  for (path += strlen (endpoint); *path == '/'; path++)
+    ;
+  return *path == '\0';
+}
+
 /* Runs before the endpoint's handler, once the headers are read: a status
  * set here is the answer. */
 static void
@@ -431,7 +444,7 @@ handle_whip_early (SoupServer        *server,
                    gpointer           user_data)
 {
   Serve *serve = user_data;
-  gboolean endpoint = g_str_equal (path, WHIP_PATH) || g_str_equal (path, WHEP_PATH);
+  gboolean endpoint = is_endpoint (path, WHIP_PATH) || is_endpoint (path, WHEP_PATH);
 
   /* The endpoints and their sessions, nothing else that starts alike. */
   if (!endpoint && !g_str_has_prefix (path, WHIP_PATH "/") &&

@@ -98,6 +98,8 @@ def main():
             f"{fields['audio-frames-received']} audio frames of the WHIP client")
         check(http(whip_url, "POST", TOKEN, OFFER.encode()) == 503,
               "with --max-calls 1, a second session is refused (503)")
+        check(http(whep_url + "//", "POST", TOKEN, OFFER.encode()) == 503,
+              "also at the other endpoint, spelt with trailing slashes (503)")
         status = interrupt(client, 20)
         check(status == 0, f"the WHIP client stops on SIGINT and exits 0 ({status})")
         serve.wait_line(rf"call {call_id} ended: .*\(DELETE\)", 10)
