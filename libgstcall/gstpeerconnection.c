@@ -2171,6 +2171,7 @@ gst_peer_connection_remove_track (GstPeerConnection  *self,
 {
   LocalBranch *branch;
   GstElement *elements[3];
+  gboolean webrtc_sink_active;
 
   g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), FALSE);
   g_return_val_if_fail (GST_IS_CALL_TRACK (track), FALSE);
@@ -2185,6 +2186,15 @@ gst_peer_connection_remove_track (GstPeerConnection  *self,
     return FALSE;
   }
 
+  /* Until its transceiver is negotiated, webrtcbin holds buffers in a
+   * blocking probe on the sink pad: the send branch's streaming thread
+   * waits there, and stopping the branch would wait for that thread
+   * forever. Deactivating the pad sets it flushing, which lets the thread
+   * go; the pad is activated again once the branch is gone. */
+  webrtc_sink_active = gst_pad_is_active (branch->webrtc_sink);
+  if (webrtc_sink_active)
+    gst_pad_set_active (branch->webrtc_sink, FALSE);
+
   /* Upstream first, so no buffer is pushed into an element going away. */
   elements[0] = branch->source;
   elements[1] = branch->valve;
@@ -2195,6 +2205,8 @@ gst_peer_connection_remove_track (GstPeerConnection  *self,
   }
   for (guint i = 0; i < G_N_ELEMENTS (elements); i++)
     gst_bin_remove (GST_BIN (self->shared->pipeline), elements[i]);
+  if (webrtc_sink_active)
+    gst_pad_set_active (branch->webrtc_sink, TRUE);
 
   if (branch->transceiver) {
     GstWebRTCRTPTransceiverDirection direction;

@@ -148,20 +148,6 @@ side_finish_setup (Side    *side,
 }
 
 static gboolean
-timeout_reached (gpointer data)
-{
-  return g_get_monotonic_time () >= *(gint64 *) data;
-}
-
-static void
-iterate_for (guint ms)
-{
-  gint64 until = g_get_monotonic_time () + ms * 1000;
-
-  test_wait_until (timeout_reached, &until, ms + 1000, "a pause");
-}
-
-static gboolean
 side_ended (gpointer data)
 {
   return ((Side *) data)->ended > 0;
@@ -216,19 +202,19 @@ assert_mute_stops_media (Side       *sender,
   set_muted (sender->call, TRUE);
   /* The sender stops at once: nothing reaches its encoder. */
   sent = test_call_stats_uint (sender->call, sent_field);
-  iterate_for (500);
+  test_iterate_for (500);
   g_assert_cmpuint (test_call_stats_uint (sender->call, sent_field), ==, sent);
 
   /* The receiver drains what was in flight: no change for 1.5 s (a loaded
    * machine may deliver it in bursts), then nothing more for a second. */
   previous = test_call_stats_uint (receiver->call, field);
   do {
-    iterate_for (1500);
+    test_iterate_for (1500);
     before = previous;
     previous = test_call_stats_uint (receiver->call, field);
   } while (previous != before && g_get_monotonic_time () < give_up);
 
-  iterate_for (1000);
+  test_iterate_for (1000);
   after = test_call_stats_uint (receiver->call, field);
   g_test_message ("%s while muted: %u -> %u (sender stopped at %u)", field, before,
                   after, sent);
@@ -371,7 +357,7 @@ test_incoming_call (void)
   /* The offer (and candidates) arrive before the callee answers. */
   gst_call_dial_async (a.call, NULL, NULL, on_setup_done, &a);
   test_wait_for_flag (&b.incoming, TIMEOUT_MS, "incoming-call");
-  iterate_for (300);
+  test_iterate_for (300);
   g_assert_cmpint (gst_call_get_state (b.call), ==, GST_CALL_STATE_IDLE);
 
   gst_call_answer_async (b.call, NULL, on_setup_done, &b);
@@ -536,11 +522,11 @@ test_add_track_mid_call (void)
 
     previous = test_call_stats_uint (b.call, "video-frames-received");
     do {
-      iterate_for (1000);
+      test_iterate_for (1000);
       frozen = previous;
       previous = test_call_stats_uint (b.call, "video-frames-received");
     } while (previous != frozen && g_get_monotonic_time () < give_up);
-    iterate_for (1000);
+    test_iterate_for (1000);
     g_assert_cmpuint (test_call_stats_uint (b.call, "video-frames-received"), ==, frozen);
     g_test_message ("the caller's video stopped at %u frames", frozen);
 
@@ -932,7 +918,7 @@ test_cancel_dial (void)
   side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), FALSE, TRUE);
 
   gst_call_dial_async (a.call, NULL, cancellable, on_setup_done, &a);
-  iterate_for (100);
+  test_iterate_for (100);
   g_cancellable_cancel (cancellable);
   g_assert_false (side_finish_setup (&a, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);

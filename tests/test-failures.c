@@ -266,20 +266,6 @@ side_ended (gpointer data)
   return ((Side *) data)->ended > 0;
 }
 
-static gboolean
-timeout_reached (gpointer data)
-{
-  return g_get_monotonic_time () >= *(gint64 *) data;
-}
-
-static void
-iterate_for (guint ms)
-{
-  gint64 until = g_get_monotonic_time () + ms * 1000;
-
-  test_wait_until (timeout_reached, &until, ms + 1000, "a pause");
-}
-
 static void
 connect_pair (Side *caller,
               Side *callee)
@@ -294,70 +280,17 @@ connect_pair (Side *caller,
   g_assert_no_error (error);
 }
 
-/* ------------------------------------------------------------------------ */
-/* A watchdog: a call that does not return in time is a deadlock.           */
-
-typedef struct {
-  GMutex lock;
-  GCond cond;
-  gboolean done;
-  guint seconds;
-  const char *what;
-  GThread *thread;
-} Watchdog;
-
-static gpointer
-watchdog_thread (gpointer data)
-{
-  Watchdog *watchdog = data;
-  gint64 deadline = g_get_monotonic_time () + watchdog->seconds * G_USEC_PER_SEC;
-
-  g_mutex_lock (&watchdog->lock);
-  while (!watchdog->done) {
-    if (!g_cond_wait_until (&watchdog->cond, &watchdog->lock, deadline) && !watchdog->done)
-      g_error ("deadlock: %s did not return within %u s", watchdog->what,
-               watchdog->seconds);
-  }
-  g_mutex_unlock (&watchdog->lock);
-  return NULL;
-}
-
-static void
-watchdog_start (Watchdog   *watchdog,
-                const char *what)
-{
-  const char *scale = g_getenv ("GST_CALL_TEST_TIMEOUT_SCALE");
-
-  g_mutex_init (&watchdog->lock);
-  g_cond_init (&watchdog->cond);
-  watchdog->done = FALSE;
-  watchdog->what = what;
-  watchdog->seconds = 10 * MAX (scale ? (guint) g_ascii_strtoull (scale, NULL, 10) : 1, 1);
-  watchdog->thread = g_thread_new ("watchdog", watchdog_thread, watchdog);
-}
-
-static void
-watchdog_stop (Watchdog *watchdog)
-{
-  g_mutex_lock (&watchdog->lock);
-  watchdog->done = TRUE;
-  g_cond_signal (&watchdog->cond);
-  g_mutex_unlock (&watchdog->lock);
-  g_thread_join (watchdog->thread);
-  g_mutex_clear (&watchdog->lock);
-  g_cond_clear (&watchdog->cond);
-}
 
 /* Hangs up @side's call under a watchdog. */
 static void
 hangup_bounded (GstCall    *call,
                 const char *what)
 {
-  Watchdog watchdog;
+  TestWatchdog watchdog;
 
-  watchdog_start (&watchdog, what);
+  test_watchdog_start (&watchdog, what);
   gst_call_hangup (call);
-  watchdog_stop (&watchdog);
+  test_watchdog_stop (&watchdog);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -431,7 +364,7 @@ test_peer_vanishes (gconstpointer data)
      * for longer than the timeout. */
     gst_call_set_audio_muted (a.call, TRUE);
     gst_call_set_audio_muted (b.call, TRUE);
-    iterate_for ((timeout + 3) * 1000);
+    test_iterate_for ((timeout + 3) * 1000);
     g_assert_cmpuint (a.ended, ==, 0);
     g_assert_cmpuint (b.ended, ==, 0);
     g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_ACTIVE);
@@ -698,7 +631,7 @@ test_hangup_while_media_flows (void)
 {
   g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
   g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
-  Watchdog watchdog;
+  TestWatchdog watchdog;
   Side a, b;
 
   gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
@@ -708,14 +641,14 @@ test_hangup_while_media_flows (void)
   test_wait_call_stats (a.call, "video-frames-received", 10);
   test_wait_call_stats (b.call, "video-frames-received", 10);
 
-  watchdog_start (&watchdog, "two hang-ups and finalization while media flows");
+  test_watchdog_start (&watchdog, "two hang-ups and finalization while media flows");
   gst_call_hangup (a.call);
   gst_call_hangup (b.call);
   g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_ENDED);
   g_assert_cmpint (gst_call_get_state (b.call), ==, GST_CALL_STATE_ENDED);
   side_clear (&a);
   side_clear (&b);
-  watchdog_stop (&watchdog);
+  test_watchdog_stop (&watchdog);
 }
 
 int

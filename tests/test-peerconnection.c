@@ -5,6 +5,7 @@
  */
 
 #include "test-utils.h"
+#include "gstcalltrack-private.h"
 
 typedef struct {
   GAsyncResult *result;
@@ -447,6 +448,58 @@ test_bad_ice_candidate (void)
   finish_pc (pc);
 }
 
+static GstPadProbeReturn
+count_frames (GstPad          *pad,
+              GstPadProbeInfo *info,
+              gpointer         data)
+{
+  g_atomic_int_inc ((gint *) data);
+  return GST_PAD_PROBE_OK;
+}
+
+static gboolean
+first_frame (gpointer data)
+{
+  return g_atomic_int_get ((gint *) data) >= 1;
+}
+
+/* A track removed before the connection while its media flows: webrtcbin
+ * holds the branch's buffers at its sink pad until negotiation, and
+ * stopping the branch must not wait for that thread forever. */
+static void
+test_remove_track_before_connection (void)
+{
+  g_autoptr (GError) error = NULL;
+  GstPeerConnection *pc = test_new_loopback_peer_connection (&error);
+  GstCallTrack *track;
+  g_autoptr (GstPad) sent = NULL;
+  gint frames = 0;
+  TestWatchdog watchdog;
+
+  g_assert_no_error (error);
+  track = gst_peer_connection_add_track_from_description (pc, GST_CALL_MEDIA_KIND_VIDEO,
+                                                          TEST_VIDEO_SOURCE, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (track);
+
+  /* Count the frames entering the send branch: the first one reaches
+   * webrtcbin's blocked sink pad well within the next 300 ms, and its
+   * streaming thread waits there. */
+  sent = gst_call_track_dup_sent_pad (track);
+  g_assert_nonnull (sent);
+  gst_pad_add_probe (sent, GST_PAD_PROBE_TYPE_BUFFER, count_frames, &frames, NULL);
+  test_wait_until (first_frame, &frames, 10000, "a frame to enter the send branch");
+  test_iterate_for (300);
+
+  test_watchdog_start (&watchdog, "gst_peer_connection_remove_track() before the connection");
+  g_assert_true (gst_peer_connection_remove_track (pc, track, &error));
+  test_watchdog_stop (&watchdog);
+  g_assert_no_error (error);
+  g_assert_cmpuint (gst_peer_connection_get_tracks (pc)->len, ==, 0);
+
+  finish_pc (pc);
+}
+
 static void
 test_closed (void)
 {
@@ -554,6 +607,8 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/PeerConnection/answer-in-wrong-state",
                    test_answer_in_wrong_state);
   g_test_add_func ("/GstCall/PeerConnection/bad-ice-candidate", test_bad_ice_candidate);
+  g_test_add_func ("/GstCall/PeerConnection/remove-track-before-connection",
+                   test_remove_track_before_connection);
   g_test_add_func ("/GstCall/PeerConnection/closed", test_closed);
   g_test_add_func ("/GstCall/PeerConnection/cancel", test_cancel);
   g_test_add_func ("/GstCall/PeerConnection/close-with-pending-operation",

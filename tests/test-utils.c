@@ -404,3 +404,61 @@ test_spawn_child (GSubprocessFlags     flags,
   g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
   return g_subprocess_launcher_spawnv (launcher, argv, error);
 }
+
+/* A watchdog: a call that does not return in time is a deadlock. */
+
+static gpointer
+watchdog_thread (gpointer data)
+{
+  TestWatchdog *watchdog = data;
+  gint64 deadline = g_get_monotonic_time () + watchdog->seconds * G_USEC_PER_SEC;
+
+  g_mutex_lock (&watchdog->lock);
+  while (!watchdog->done) {
+    if (!g_cond_wait_until (&watchdog->cond, &watchdog->lock, deadline) && !watchdog->done)
+      g_error ("deadlock: %s did not return within %u s", watchdog->what,
+               watchdog->seconds);
+  }
+  g_mutex_unlock (&watchdog->lock);
+  return NULL;
+}
+
+void
+test_watchdog_start (TestWatchdog   *watchdog,
+                const char *what)
+{
+  const char *scale = g_getenv ("GST_CALL_TEST_TIMEOUT_SCALE");
+
+  g_mutex_init (&watchdog->lock);
+  g_cond_init (&watchdog->cond);
+  watchdog->done = FALSE;
+  watchdog->what = what;
+  watchdog->seconds = 10 * MAX (scale ? (guint) g_ascii_strtoull (scale, NULL, 10) : 1, 1);
+  watchdog->thread = g_thread_new ("watchdog", watchdog_thread, watchdog);
+}
+
+void
+test_watchdog_stop (TestWatchdog *watchdog)
+{
+  g_mutex_lock (&watchdog->lock);
+  watchdog->done = TRUE;
+  g_cond_signal (&watchdog->cond);
+  g_mutex_unlock (&watchdog->lock);
+  g_thread_join (watchdog->thread);
+  g_mutex_clear (&watchdog->lock);
+  g_cond_clear (&watchdog->cond);
+}
+
+static gboolean
+timeout_reached (gpointer data)
+{
+  return g_get_monotonic_time () >= *(gint64 *) data;
+}
+
+void
+test_iterate_for (guint ms)
+{
+  gint64 until = g_get_monotonic_time () + ms * 1000;
+
+  test_wait_until (timeout_reached, &until, ms + 1000, "a pause");
+}

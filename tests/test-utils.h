@@ -64,6 +64,9 @@ GSubprocess *test_spawn_child (GSubprocessFlags     flags,
 /* Runs pending idle work on the thread-default context. */
 void test_drain_context (void);
 
+/* Runs the thread-default main context for @ms milliseconds. */
+void test_iterate_for (guint ms);
+
 /* One side of a call: a peer connection wired to a signaller by the
  * negotiator. Every handler of every signal asserts it runs on the thread
  * that created the peer. */
@@ -98,5 +101,21 @@ void      test_peer_add_media (TestPeer *peer,
 const char *test_peer_get_offer  (TestPeer *peer);
 const char *test_peer_get_answer (TestPeer *peer);
 void      test_peer_free  (TestPeer *peer);
+
+/* Aborts the test with "deadlock: WHAT did not return" when
+ * test_watchdog_stop() is not called within 10 s (times
+ * GST_CALL_TEST_TIMEOUT_SCALE). */
+typedef struct {
+  GMutex lock;
+  GCond cond;
+  gboolean done;
+  guint seconds;
+  const char *what;
+  GThread *thread;
+} TestWatchdog;
+
+void test_watchdog_start (TestWatchdog *watchdog,
+                          const char   *what);
+void test_watchdog_stop  (TestWatchdog *watchdog);
 
 G_END_DECLS
