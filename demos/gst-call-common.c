@@ -27,10 +27,9 @@ make_counting_sink (void)
   return sink;
 }
 
-gboolean
-gst_call_tool_configure_call (GstCall                  *call,
-                              const GstCallToolOptions *options,
-                              GError                  **error)
+void
+gst_call_tool_configure_receiver (GstCall                  *call,
+                                  const GstCallToolOptions *options)
 {
   const char * const *addresses = NULL;
   const char * const loopback[] = { "127.0.0.1", NULL };
@@ -42,6 +41,19 @@ gst_call_tool_configure_call (GstCall                  *call,
     addresses = ice_address;
   if (addresses)
     g_object_set (call, "ice-local-addresses", addresses, NULL);
+
+  if (!options->play) {
+    gst_call_set_video_sink (call, make_counting_sink ());
+    gst_call_set_audio_sink (call, make_counting_sink ());
+  }
+}
+
+gboolean
+gst_call_tool_configure_call (GstCall                  *call,
+                              const GstCallToolOptions *options,
+                              GError                  **error)
+{
+  gst_call_tool_configure_receiver (call, options);
 
   if (options->video_codec) {
     GEnumClass *codecs = g_type_class_ref (GST_TYPE_CALL_CODEC);
@@ -88,11 +100,6 @@ gst_call_tool_configure_call (GstCall                  *call,
       return FALSE;
   }
   /* "camera": the call's default, the first camera and microphone. */
-
-  if (!options->play) {
-    gst_call_set_video_sink (call, make_counting_sink ());
-    gst_call_set_audio_sink (call, make_counting_sink ());
-  }
   return TRUE;
 }
 

@@ -18,6 +18,11 @@ typedef struct {
   const char *video_size;  /* "WIDTHxHEIGHT" of test and camera video, or NULL */
 } GstCallToolOptions;
 
+/* Sinks and ICE addresses of @call from the options: enough for a call
+ * that only receives. */
+void        gst_call_tool_configure_receiver (GstCall                  *call,
+                                              const GstCallToolOptions *options);
+
 /* Sources, sinks, codec and ICE addresses of @call from the options. */
 gboolean    gst_call_tool_configure_call (GstCall                  *call,
                                           const GstCallToolOptions *options,

@@ -1,5 +1,6 @@
 /* gst-call serve: a web page and its signalling; every browser that opens
- * the page gets a call with this process
+ * the page gets a call with this process, and so does every WHIP client
+ * (publishing to /whip) and WHEP client (playing from /whep)
  * Copyright (C) 2026 The libgstcall authors
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -22,12 +23,15 @@
 
 typedef struct _Serve Serve;
 
-/* One browser's call. */
+/* One browser's call, or one WHIP or WHEP session's. */
 typedef struct {
   Serve *serve;
   guint id;
   char *room;
   gboolean browser_offers;
+  gboolean whip_session; /* the call belongs to a session of serve->whip */
+  GError *end_reason;    /* of a session's call, once it ended */
+  gboolean ended;
   GstCall *call;
   GstCallWebSocketSignaller *signaller;
 } ServeCall;
@@ -35,6 +39,7 @@ typedef struct {
 struct _Serve {
   GMainLoop *loop;
   GstCallSignallingServer *server;
+  GstCallWhipServer *whip;
   GstCallToolOptions options;
   char *token;
   char *web_dir;
@@ -71,6 +76,7 @@ serve_call_free (gpointer data)
     gst_call_websocket_signaller_close (serve_call->signaller);
     g_object_unref (serve_call->signaller);
   }
+  g_clear_error (&serve_call->end_reason);
   g_free (serve_call->room);
   g_free (serve_call);
 }
@@ -306,6 +312,156 @@ handle_call (Serve             *serve,
                                     strlen (json));
 }
 
+/* ------------------------------------------------------------------------ */
+/* WHIP ingest and WHEP playback                                             */
+
+#define WHIP_PATH "/whip"
+#define WHEP_PATH "/whep"
+
+static ServeCall *
+find_session_call (Serve   *serve,
+                   GstCall *call)
+{
+  GHashTableIter iter;
+  gpointer value;
+
+  g_hash_table_iter_init (&iter, serve->calls);
+  while (g_hash_table_iter_next (&iter, NULL, &value)) {
+    ServeCall *serve_call = value;
+
+    if (serve_call->whip_session && serve_call->call == call && !serve_call->ended)
+      return serve_call;
+  }
+  return NULL;
+}
+
+static void
+on_session_call_ended (GstCall      *call,
+                       const GError *reason,
+                       ServeCall    *serve_call)
+{
+  /* Reported by on_session_ended(), which follows. Without a reason the
+   * session's call was hung up by the endpoint: the client DELETEd it. */
+  if (reason && !serve_call->end_reason)
+    serve_call->end_reason = g_error_copy (reason);
+}
+
+/* A WHIP client publishes (the call only receives) or a WHEP client plays
+ * (the call sends the source of the browsers' calls and receives nothing). */
+static void
+on_new_session (GstCallWhipServer *whip,
+                GstCall           *call,
+                const char        *path,
+                Serve             *serve)
+{
+  gboolean whep = g_str_equal (path, WHEP_PATH);
+  ServeCall *serve_call = g_new0 (ServeCall, 1);
+  g_autoptr (GError) error = NULL;
+
+  serve_call->serve = serve;
+  serve_call->id = ++serve->next_id;
+  serve_call->whip_session = TRUE;
+  serve_call->call = g_object_ref (call);
+  if (!whep) {
+    gst_call_tool_configure_receiver (call, &serve->options);
+  } else if (gst_call_tool_configure_call (call, &serve->options, &error)) {
+    g_object_set (call, "send-video", TRUE, "send-audio", TRUE, NULL);
+  } else {
+    /* The source worked at start-up; without it the session sends nothing. */
+    printf (_("call %u: the source fails, the WHEP client gets no media: %s\n"),
+            serve_call->id, error->message);
+  }
+  g_signal_connect (call, "notify::state", G_CALLBACK (on_call_state), serve_call);
+  g_signal_connect (call, "ended", G_CALLBACK (on_session_call_ended), serve_call);
+  g_hash_table_insert (serve->calls, GUINT_TO_POINTER (serve_call->id), serve_call);
+
+  if (whep)
+    printf (_("call %u: a WHEP client plays from %s\n"), serve_call->id, path);
+  else
+    printf (_("call %u: a WHIP client publishes to %s\n"), serve_call->id, path);
+  fflush (stdout);
+}
+
+static void
+on_session_ended (GstCallWhipServer *whip,
+                  GstCall           *call,
+                  Serve             *serve)
+{
+  ServeCall *serve_call = find_session_call (serve, call);
+  CallRef *ref;
+
+  if (!serve_call)
+    return;
+  serve_call->ended = TRUE;
+  gst_call_tool_print_stats (call, serve_call->id, "final");
+  if (serve_call->end_reason)
+    printf (_("call %u ended: %s\n"), serve_call->id, serve_call->end_reason->message);
+  else
+    printf (_("call %u ended: the client ended the session (DELETE)\n"), serve_call->id);
+  fflush (stdout);
+
+  /* Not from inside the endpoint's signal. */
+  ref = g_new0 (CallRef, 1);
+  ref->serve = serve;
+  ref->id = serve_call->id;
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, remove_call, ref, g_free);
+}
+
+static gboolean
+whip_authorized (Serve             *serve,
+                 SoupServerMessage *message)
+{
+  const char *authorization = soup_message_headers_get_one (
+      soup_server_message_get_request_headers (message), "Authorization");
+  g_autofree char *expected = NULL;
+
+  if (!serve->token)
+    return TRUE;
+  expected = g_strdup_printf ("Bearer %s", serve->token);
+  return g_strcmp0 (authorization, expected) == 0;
+}
+
+/* @path is @endpoint itself, where offers are POSTed; the endpoint takes
+ * trailing slashes as the same. */
+static gboolean
+is_endpoint (const char *path,
+             const char *endpoint)
+{
+  if (!g_str_has_prefix (path, endpoint))
+    return FALSE;
+  for (path += strlen (endpoint); *path == '/'; path++)
+    ;
+  return *path == '\0';
+}
+
+/* Runs before the endpoint's handler, once the headers are read: a status
+ * set here is the answer. */
+static void
+handle_whip_early (SoupServer        *server,
+                   SoupServerMessage *message,
+                   const char        *path,
+                   GHashTable        *query,
+                   gpointer           user_data)
+{
+  Serve *serve = user_data;
+  gboolean endpoint = is_endpoint (path, WHIP_PATH) || is_endpoint (path, WHEP_PATH);
+
+  /* The endpoints and their sessions, nothing else that starts alike. */
+  if (!endpoint && !g_str_has_prefix (path, WHIP_PATH "/") &&
+      !g_str_has_prefix (path, WHEP_PATH "/")) {
+    respond_text (message, SOUP_STATUS_NOT_FOUND, _("Not found\n"));
+    return;
+  }
+  /* A wrong token gets the endpoint's 401, not this. */
+  if (endpoint &&
+      g_str_equal (soup_server_message_get_method (message), SOUP_METHOD_POST) &&
+      whip_authorized (serve, message) &&
+      g_hash_table_size (serve->calls) >= serve->max_calls) {
+    respond_text (message, SOUP_STATUS_SERVICE_UNAVAILABLE,
+                  _("Too many calls at once: try again later\n"));
+  }
+}
+
 static void
 handle_request (SoupServer        *server,
                 SoupServerMessage *message,
@@ -416,7 +572,8 @@ gst_call_tool_serve (int argc, char **argv)
     { "source", 's', 0, G_OPTION_ARG_STRING, &source,
       N_("What to send: test (default), camera, or a media file"), N_("SOURCE") },
     { "token", 't', 0, G_OPTION_ARG_STRING, &token,
-      N_("A secret the page must give (open it with ?token=SECRET)"), N_("TOKEN") },
+      N_("A secret the page must give (open it with ?token=SECRET) and WHIP and WHEP "
+         "clients as their bearer token"), N_("TOKEN") },
     { "video-codec", 0, 0, G_OPTION_ARG_STRING, &video_codec,
       N_("Video codec to offer: vp8 (default), vp9 or h264"), N_("CODEC") },
     { "video-size", 0, 0, G_OPTION_ARG_STRING, &video_size,
@@ -425,16 +582,18 @@ gst_call_tool_serve (int argc, char **argv)
       N_("Local address for media (default 127.0.0.1; “any”: every interface)"),
       N_("ADDRESS") },
     { "max-calls", 0, 0, G_OPTION_ARG_INT, &max_calls,
-      N_("How many calls at once (default 16)"), N_("N") },
+      N_("How many calls at once, WHIP and WHEP sessions included (default 16)"), N_("N") },
     { "play", 0, 0, G_OPTION_ARG_NONE, &play,
-      N_("Play the browsers' media (default: count it only)"), NULL },
+      N_("Play the browsers' and WHIP clients' media (default: count it only)"), NULL },
     { NULL }
   };
   g_autoptr (GOptionContext) context =
-      g_option_context_new (_("— a web page that calls this process"));
+      g_option_context_new (_("— a web page that calls this process, and a WHIP and WHEP "
+                              "endpoint"));
   g_autoptr (GError) error = NULL;
   Serve serve = { 0 };
   g_autofree char *url = NULL;
+  SoupServer *soup;
   guint stats_id;
   int status = 0;
 
@@ -460,6 +619,10 @@ gst_call_tool_serve (int argc, char **argv)
   serve.calls = g_hash_table_new_full (NULL, NULL, NULL, serve_call_free);
   serve.loop = g_main_loop_new (NULL, FALSE);
   serve.server = gst_call_signalling_server_new (token);
+  serve.whip = gst_call_whip_server_new ();
+  g_object_set (serve.whip, "bearer-token", token, NULL);
+  g_signal_connect (serve.whip, "new-call", G_CALLBACK (on_new_session), &serve);
+  g_signal_connect (serve.whip, "session-ended", G_CALLBACK (on_session_ended), &serve);
 
   /* A source that cannot work (a missing file, an unknown codec) is
    * reported now, not to the first browser. */
@@ -480,13 +643,28 @@ gst_call_tool_serve (int argc, char **argv)
     goto out;
   }
   serve.port = gst_call_signalling_server_get_port (serve.server);
-  soup_server_add_handler (gst_call_signalling_server_get_soup_server (serve.server), "/",
-                           handle_request, &serve, NULL);
+  soup = gst_call_signalling_server_get_soup_server (serve.server);
+  soup_server_add_handler (soup, "/", handle_request, &serve, NULL);
+  soup_server_add_early_handler (soup, WHIP_PATH, handle_whip_early, &serve, NULL);
+  soup_server_add_early_handler (soup, WHEP_PATH, handle_whip_early, &serve, NULL);
+  gst_call_whip_server_attach (serve.whip, soup, WHIP_PATH);
+  gst_call_whip_server_attach (serve.whip, soup, WHEP_PATH);
 
   url = g_strdup_printf ("http://%s:%u/%s%s", address ? address : "127.0.0.1", serve.port,
                          token ? "?token=" : "", token ? token : "");
   printf (_("Serving the page from %s\n"), serve.web_dir);
   printf (_("Open %s in a browser (add ?offer=browser for the browser to offer)\n"), url);
+  if (token) {
+    printf (_("WHIP ingest (OBS, gst-call whip): http://%s:%u%s with the bearer token of "
+              "--token\n"), address ? address : "127.0.0.1", serve.port, WHIP_PATH);
+    printf (_("WHEP playback (gst-call whep): http://%s:%u%s with the bearer token of "
+              "--token\n"), address ? address : "127.0.0.1", serve.port, WHEP_PATH);
+  } else {
+    printf (_("WHIP ingest (OBS, gst-call whip): http://%s:%u%s\n"),
+            address ? address : "127.0.0.1", serve.port, WHIP_PATH);
+    printf (_("WHEP playback (gst-call whep): http://%s:%u%s\n"),
+            address ? address : "127.0.0.1", serve.port, WHEP_PATH);
+  }
   fflush (stdout);
 
   g_unix_signal_add (SIGINT, on_signal, &serve);
@@ -496,6 +674,9 @@ gst_call_tool_serve (int argc, char **argv)
   g_source_remove (stats_id);
 
 out:
+  /* Ends the WHIP and WHEP sessions, then the browsers' calls. */
+  g_signal_handlers_disconnect_by_data (serve.whip, &serve);
+  g_object_unref (serve.whip);
   g_hash_table_destroy (serve.calls);
   gst_call_signalling_server_stop (serve.server);
   g_object_unref (serve.server);

@@ -566,6 +566,7 @@ test_remove_track_before_connection (void)
   GstPeerConnection *pc = test_new_loopback_peer_connection (&error);
   GstCallTrack *track;
   g_autoptr (GstPad) sent = NULL;
+  g_autoptr (GPtrArray) tracks = NULL;
   gint frames = 0;
   TestWatchdog watchdog;
 
@@ -588,7 +589,8 @@ test_remove_track_before_connection (void)
   g_assert_true (gst_peer_connection_remove_track (pc, track, &error));
   test_watchdog_stop (&watchdog);
   g_assert_no_error (error);
-  g_assert_cmpuint (gst_peer_connection_get_tracks (pc)->len, ==, 0);
+  tracks = gst_peer_connection_get_tracks (pc);
+  g_assert_cmpuint (tracks->len, ==, 0);
 
   finish_pc (pc);
 }
