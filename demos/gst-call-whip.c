@@ -155,7 +155,6 @@ run (int         argc,
   };
   g_autoptr (GOptionContext) context = g_option_context_new (
       publish ? _("URL — publish to a WHIP endpoint") : _("URL — play from a WHEP endpoint"));
-  g_autoptr (GOptionGroup) group = NULL;
   g_autoptr (GstCallWhipSignaller) signaller = NULL;
   g_autoptr (GError) error = NULL;
   Session session = { 0 };

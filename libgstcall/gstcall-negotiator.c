@@ -414,11 +414,15 @@ gst_call_negotiator_receive_description (GstCallNegotiator *self,
     }
     replace_string (&self->offer, sdp);
     {
-      /* A handler may end the call, and drop the negotiator. */
-      g_autoptr (GstCallNegotiator) keep_alive = g_object_ref (self);
+      gboolean cancelled;
 
+      /* A handler may end the call, and drop the negotiator: that cancels
+       * it (dispose), and nothing more is done then. */
+      g_object_ref (self);
       g_signal_emit (self, signals[SIGNAL_REMOTE_OFFER], 0, sdp);
-      if (g_cancellable_is_cancelled (self->cancellable))
+      cancelled = g_cancellable_is_cancelled (self->cancellable);
+      g_object_unref (self);
+      if (cancelled)
         return;
     }
   } else {

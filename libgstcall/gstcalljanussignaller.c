@@ -87,14 +87,13 @@ static void
 fail (GstCallJanusSignaller *self,
       GError                *error)
 {
-  g_autoptr (GError) owned = error;
-
-  if (self->failed || self->destroyed)
-    return;
-  self->failed = TRUE;
-  g_cancellable_cancel (self->cancellable);
-  GST_WARNING ("Janus signaller %p: %s", self, error->message);
-  gst_call_signaller_emit_closed (GST_CALL_SIGNALLER (self), error);
+  if (!self->failed && !self->destroyed) {
+    self->failed = TRUE;
+    g_cancellable_cancel (self->cancellable);
+    GST_WARNING ("Janus signaller %p: %s", self, error->message);
+    gst_call_signaller_emit_closed (GST_CALL_SIGNALLER (self), error);
+  }
+  g_error_free (error);
 }
 
 /* A Janus "error" reply, or a plugin "error" in an event. */

@@ -93,13 +93,12 @@ static void
 fail (GstCallWhipSignaller *self,
       GError               *error)
 {
-  g_autoptr (GError) owned = error;
-
-  if (self->failed)
-    return;
-  self->failed = TRUE;
-  GST_WARNING ("WHIP signaller %p: %s", self, error->message);
-  gst_call_signaller_emit_closed (GST_CALL_SIGNALLER (self), error);
+  if (!self->failed) {
+    self->failed = TRUE;
+    GST_WARNING ("WHIP signaller %p: %s", self, error->message);
+    gst_call_signaller_emit_closed (GST_CALL_SIGNALLER (self), error);
+  }
+  g_error_free (error);
 }
 
 static SoupMessage *
@@ -265,8 +264,6 @@ on_post_done (GObject      *source,
       return;
     }
     if (next) {
-      g_autofree char *url = g_uri_to_string (soup_message_get_uri (message));
-
       fail (self, g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
                                _("The offer POST to %s was redirected %u times (last "
                                  "answer HTTP %u %s): a redirect loop"), self->url,
