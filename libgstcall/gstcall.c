@@ -16,6 +16,7 @@
 #include "gstcall-media-private.h"
 #include "gstcall-sdp-private.h"
 #include "gstcalltrack-private.h"
+#include "gstcallrtptransport-private.h"
 #include "gstcall-negotiator-private.h"
 #include "gstpeerconnection-private.h"
 #include "gstcall-private.h"
@@ -458,17 +459,15 @@ make_default_sink (GstCallMediaKind kind)
   return sink;
 }
 
+/* Announces a remote track of either transport and, unless the application
+ * linked it, plays it into the configured or an automatic sink. */
 static void
-on_remote_track (GstPeerConnection *pc,
-                 GstCallTrack      *track,
-                 GstCall           *self)
+play_remote_track (GstCall      *self,
+                   GstCallTrack *track)
 {
   GstCallMediaKind kind = gst_call_track_get_kind (track);
   GstElement *sink;
   g_autoptr (GError) error = NULL;
-
-  gst_pad_add_probe (gst_call_track_get_pad (track), GST_PAD_PROBE_TYPE_BUFFER,
-                     count_frame, &self->frames_received[kind], NULL);
 
   g_signal_emit (self, signals[SIGNAL_REMOTE_TRACK], 0, track);
 
@@ -494,6 +493,26 @@ on_remote_track (GstPeerConnection *pc,
     GST_WARNING ("could not play the remote %s track: %s",
                  gst_call_media_kind_to_string (kind), error->message);
   gst_object_unref (sink);
+}
+
+static void
+on_remote_track (GstPeerConnection *pc,
+                 GstCallTrack      *track,
+                 GstCall           *self)
+{
+  gst_pad_add_probe (gst_call_track_get_pad (track), GST_PAD_PROBE_TYPE_BUFFER,
+                     count_frame, &self->frames_received[gst_call_track_get_kind (track)],
+                     NULL);
+  play_remote_track (self, track);
+}
+
+/* The RTP transport counts the decoded frames itself. */
+static void
+on_rtp_remote_track (GstCallRtpTransport *transport,
+                     GstCallTrack        *track,
+                     gpointer             user_data)
+{
+  play_remote_track (user_data, track);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -847,10 +866,9 @@ start_rtp_call (GstCall  *self,
                                                             descriptions[GST_CALL_MEDIA_KIND_AUDIO],
                                                             error))
     return FALSE;
-  if (self->video_sink)
-    gst_call_rtp_transport_set_video_sink (self->rtp, self->video_sink);
-  if (self->audio_sink)
-    gst_call_rtp_transport_set_audio_sink (self->rtp, self->audio_sink);
+  gst_call_rtp_transport_set_track_func (self->rtp, on_rtp_remote_track, self);
+  gst_call_rtp_transport_set_muted (self->rtp, GST_CALL_MEDIA_KIND_VIDEO, self->video_muted);
+  gst_call_rtp_transport_set_muted (self->rtp, GST_CALL_MEDIA_KIND_AUDIO, self->audio_muted);
   g_signal_connect (self->rtp, "error", G_CALLBACK (on_rtp_error), self);
 
   if (offerer) {
@@ -2250,6 +2268,8 @@ set_muted (GstCall          *self,
   *field = muted;
   if (self->local_tracks[kind])
     gst_call_track_set_enabled (self->local_tracks[kind], !muted);
+  if (self->rtp)
+    gst_call_rtp_transport_set_muted (self->rtp, kind, muted);
   g_object_notify_by_pspec (G_OBJECT (self),
                             props[kind == GST_CALL_MEDIA_KIND_VIDEO ? PROP_VIDEO_MUTED
                                                                     : PROP_AUDIO_MUTED]);

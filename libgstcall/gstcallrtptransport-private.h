@@ -7,6 +7,7 @@
 #pragma once
 
 #include "gstcallrtptransport.h"
+#include "gstcalltrack.h"
 
 G_BEGIN_DECLS
 
@@ -21,5 +22,24 @@ void gst_call_rtp_transport_set_send_filter (GstCallRtpTransport *self,
  * answer; the description still makes the video media section. For tests. */
 void gst_call_rtp_transport_set_encoded_video_source (GstCallRtpTransport *self,
                                                       GstElement          *source);
+
+/* Called on the transport's main context with each decoded remote stream,
+ * before any of its data flows: the pad is discarded if it is still
+ * unlinked when this returns. */
+typedef void (*GstCallRtpTransportTrackFunc) (GstCallRtpTransport *transport,
+                                              GstCallTrack        *track,
+                                              gpointer             user_data);
+
+/* With a track function, remote streams become tracks instead of playing
+ * into the transport's sinks. Set it before the media starts. */
+void gst_call_rtp_transport_set_track_func (GstCallRtpTransport          *self,
+                                            GstCallRtpTransportTrackFunc  func,
+                                            gpointer                      user_data);
+
+/* Stops sending @kind (its source's output is dropped before the encoder)
+ * or sends it again. */
+void gst_call_rtp_transport_set_muted (GstCallRtpTransport *self,
+                                       GstCallMediaKind     kind,
+                                       gboolean             muted);
 
 G_END_DECLS

@@ -20,6 +20,7 @@
 #include "gstcall-private.h"
 #include "gstcall-rtp-demux-private.h"
 #include "gstcallcodecs-private.h"
+#include "gstcalltrack-private.h"
 
 /**
  * GstCallRtpTransport:
@@ -95,6 +96,9 @@ struct _GstCallRtpTransport {
   GstElement *audio_sink;
   GstElement *send_filter;
   GstElement *encoded_video_source;
+  GstCallRtpTransportTrackFunc track_func;
+  gpointer track_func_data;
+  gint muted[2];             /* atomic, by GstCallMediaKind */
   GPtrArray *medias;         /* LocalMedia */
   char *cname;
   guint64 sdp_session_id;
@@ -770,6 +774,23 @@ typedef struct {
   GstElement *bin;
 } DecodeBranch;
 
+static void
+announce_remote_track (gpointer object,
+                       gpointer data)
+{
+  GstCallRtpTransport *self = object;
+  GstCallRemotePad *remote = data;
+  g_autoptr (GstCallTrack) track = NULL;
+
+  if (self->closed || !self->pipeline)
+    return;
+
+  track = gst_call_track_new (remote->kind, TRUE, NULL, GST_BIN (self->pipeline),
+                              remote->pad);
+  self->track_func (self, track, self->track_func_data);
+  gst_call_remote_pad_release (remote, track);
+}
+
 /* Streaming thread: a decoder is found for a remote stream. */
 static void
 on_decoded_pad_added (GstElement   *decodebin,
@@ -785,6 +806,18 @@ on_decoded_pad_added (GstElement   *decodebin,
   convert = gst_call_media_make_convert_bin (branch->kind, &error);
   if (!convert) {
     on_error (self, g_steal_pointer (&error));
+    return;
+  }
+  if (self->track_func) {
+    GstCallRemotePad *remote;
+
+    remote = gst_call_remote_pad_new (branch->kind, NULL, branch->bin, convert, pad);
+    convert_sink = gst_element_get_static_pad (convert, "sink");
+    gst_pad_add_probe (convert_sink, GST_PAD_PROBE_TYPE_BUFFER, count_decoded,
+                       video ? &self->video_frames_decoded : &self->audio_buffers_decoded,
+                       NULL);
+    gst_call_context_proxy_invoke (self->proxy, announce_remote_track, remote,
+                                   gst_call_remote_pad_free);
     return;
   }
   g_mutex_lock (&self->lock);
@@ -1022,6 +1055,15 @@ make_vp8_payload_bin (guint    payload_type,
   return bin;
 }
 
+/* Streaming thread: a muted source's output never reaches the encoder. */
+static GstPadProbeReturn
+drop_muted (GstPad          *pad,
+            GstPadProbeInfo *info,
+            gpointer         user_data)
+{
+  return g_atomic_int_get ((gint *) user_data) ? GST_PAD_PROBE_DROP : GST_PAD_PROBE_OK;
+}
+
 static gboolean
 add_send_branch (GstCallRtpTransport  *self,
                  LocalMedia           *media,
@@ -1071,6 +1113,8 @@ add_send_branch (GstCallRtpTransport  *self,
   if (encoded)
     gst_object_unref (source);
   source_src = gst_element_get_static_pad (source, "src");
+  gst_pad_add_probe (source_src, GST_PAD_PROBE_TYPE_BUFFER, drop_muted,
+                     &self->muted[media->kind], NULL);
   bin_sink = gst_element_get_static_pad (send_bin, "sink");
   bin_src = gst_element_get_static_pad (send_bin, "src");
   rtp_sink = gst_element_request_pad_simple (self->rtpbin, sink_name);
@@ -2028,6 +2072,29 @@ gst_call_rtp_transport_set_encoded_video_source (GstCallRtpTransport *self,
 
 /* ------------------------------------------------------------------------ */
 /* GObject                                                                   */
+
+void
+gst_call_rtp_transport_set_track_func (GstCallRtpTransport          *self,
+                                       GstCallRtpTransportTrackFunc  func,
+                                       gpointer                      user_data)
+{
+  g_return_if_fail (GST_IS_CALL_RTP_TRANSPORT (self));
+  g_return_if_fail (!self->started);
+
+  self->track_func = func;
+  self->track_func_data = user_data;
+}
+
+void
+gst_call_rtp_transport_set_muted (GstCallRtpTransport *self,
+                                  GstCallMediaKind     kind,
+                                  gboolean             muted)
+{
+  g_return_if_fail (GST_IS_CALL_RTP_TRANSPORT (self));
+  g_return_if_fail (kind == GST_CALL_MEDIA_KIND_VIDEO || kind == GST_CALL_MEDIA_KIND_AUDIO);
+
+  g_atomic_int_set (&self->muted[kind], !!muted);
+}
 
 static void
 gst_call_rtp_transport_dispose (GObject *object)

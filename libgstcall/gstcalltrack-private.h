@@ -34,4 +34,31 @@ void          gst_call_track_set_encoder_slot (GstCallTrack *self,
  * (not muted) flows. */
 GstPad       *gst_call_track_dup_sent_pad (GstCallTrack *self);
 
+/* A remote stream's decoded output on its way to becoming a remote track:
+ * built on the streaming thread, announced on the main context. */
+typedef struct {
+  GstCallMediaKind kind;
+  char *mid;
+  GstPad *pad;     /* decoded, converted output (ghost pad of the track bin) */
+  gulong probe_id; /* holds data back until the app had its chance to link */
+} GstCallRemotePad;
+
+/* Streaming thread: adds @convert to @track_bin, links the decoder's
+ * @decoded pad into it and exposes its output as the bin's "src" pad, held
+ * back until gst_call_remote_pad_release(). */
+GstCallRemotePad *gst_call_remote_pad_new (GstCallMediaKind  kind,
+                                           const char       *mid,
+                                           GstElement       *track_bin,
+                                           GstElement       *convert,
+                                           GstPad           *decoded);
+
+/* Main context, once the track was announced: a pad nobody linked is
+ * discarded into a fakesink, then data flows. */
+void              gst_call_remote_pad_release (GstCallRemotePad *remote,
+                                               GstCallTrack     *track);
+
+/* Also releases the pad, so data flows into nothing if it was never
+ * announced. */
+void              gst_call_remote_pad_free (gpointer data);
+
 G_END_DECLS

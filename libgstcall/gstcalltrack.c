@@ -11,6 +11,7 @@
 #include "gstcall-error.h"
 #include "gstcall-private.h"
 #include "gstcall-encoder-slot-private.h"
+#include "gstcall-media-private.h"
 
 /**
  * GstCallTrack:
@@ -467,4 +468,78 @@ gst_call_track_set_sink (GstCallTrack *self,
     gst_element_sync_state_with_parent (sink);
 
   return TRUE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Remote pads, shared by the WebRTC and the RTP transports                 */
+
+static GstPadProbeReturn
+hold_until_announced (GstPad          *pad,
+                      GstPadProbeInfo *info,
+                      gpointer         user_data)
+{
+  return GST_PAD_PROBE_OK;
+}
+
+GstCallRemotePad *
+gst_call_remote_pad_new (GstCallMediaKind  kind,
+                         const char       *mid,
+                         GstElement       *track_bin,
+                         GstElement       *convert,
+                         GstPad           *decoded)
+{
+  g_autoptr (GstPad) convert_sink = NULL;
+  g_autoptr (GstPad) convert_src = NULL;
+  GstCallRemotePad *remote;
+  GstPad *ghost;
+
+  gst_bin_add (GST_BIN (track_bin), convert);
+  convert_sink = gst_element_get_static_pad (convert, "sink");
+  convert_src = gst_element_get_static_pad (convert, "src");
+  ghost = gst_ghost_pad_new ("src", convert_src);
+  gst_pad_set_active (ghost, TRUE);
+
+  remote = g_new0 (GstCallRemotePad, 1);
+  remote->kind = kind;
+  remote->mid = g_strdup (mid);
+  remote->pad = gst_object_ref (ghost);
+  remote->probe_id = gst_pad_add_probe (ghost, GST_PAD_PROBE_TYPE_BLOCK_DOWNSTREAM,
+                                        hold_until_announced, NULL, NULL);
+
+  gst_element_add_pad (track_bin, ghost);
+  gst_element_sync_state_with_parent (convert);
+  if (gst_pad_link (decoded, convert_sink) != GST_PAD_LINK_OK)
+    GST_WARNING ("could not link decoded %s pad", gst_call_media_kind_to_string (kind));
+  return remote;
+}
+
+void
+gst_call_remote_pad_release (GstCallRemotePad *remote,
+                             GstCallTrack     *track)
+{
+  if (!gst_pad_is_linked (remote->pad)) {
+    GstElement *fakesink = gst_element_factory_make ("fakesink", NULL);
+    g_autoptr (GError) error = NULL;
+
+    g_object_set (fakesink, "sync", FALSE, "async", FALSE, NULL);
+    if (!gst_call_track_set_sink (track, fakesink, &error))
+      GST_WARNING ("could not discard unplayed remote track: %s", error->message);
+  }
+
+  if (remote->probe_id)
+    gst_pad_remove_probe (remote->pad, remote->probe_id);
+  remote->probe_id = 0;
+}
+
+void
+gst_call_remote_pad_free (gpointer data)
+{
+  GstCallRemotePad *remote = data;
+
+  /* If the transport is gone, let data flow into nothing. */
+  if (remote->probe_id)
+    gst_pad_remove_probe (remote->pad, remote->probe_id);
+  gst_object_unref (remote->pad);
+  g_free (remote->mid);
+  g_free (remote);
 }

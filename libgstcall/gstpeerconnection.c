@@ -799,32 +799,12 @@ find_remote_mid (Shared           *shared,
 /* ------------------------------------------------------------------------ */
 /* Remote tracks                                                             */
 
-typedef struct {
-  GstCallMediaKind kind;
-  char *mid;
-  GstPad *pad;     /* decoded, converted output (ghost pad of the track bin) */
-  gulong probe_id; /* holds data back until the app had its chance to link */
-} RemoteTrack;
-
-static void
-remote_track_free (gpointer data)
-{
-  RemoteTrack *remote = data;
-
-  /* If the peer connection is gone, let data flow into nothing. */
-  if (remote->probe_id)
-    gst_pad_remove_probe (remote->pad, remote->probe_id);
-  gst_object_unref (remote->pad);
-  g_free (remote->mid);
-  g_free (remote);
-}
-
 static void
 announce_remote_track (gpointer object,
                        gpointer data)
 {
   GstPeerConnection *self = object;
-  RemoteTrack *remote = data;
+  GstCallRemotePad *remote = data;
   g_autoptr (GstCallTrack) track = NULL;
 
   if (self->closed)
@@ -836,25 +816,7 @@ announce_remote_track (gpointer object,
 
   g_signal_emit (self, signals[SIGNAL_TRACK], 0, track);
 
-  if (!gst_pad_is_linked (remote->pad)) {
-    GstElement *fakesink = gst_element_factory_make ("fakesink", NULL);
-    g_autoptr (GError) error = NULL;
-
-    g_object_set (fakesink, "sync", FALSE, "async", FALSE, NULL);
-    if (!gst_call_track_set_sink (track, fakesink, &error))
-      GST_WARNING ("could not discard unplayed remote track: %s", error->message);
-  }
-
-  gst_pad_remove_probe (remote->pad, remote->probe_id);
-  remote->probe_id = 0;
-}
-
-static GstPadProbeReturn
-hold_until_announced (GstPad          *pad,
-                      GstPadProbeInfo *info,
-                      gpointer         user_data)
-{
-  return GST_PAD_PROBE_OK;
+  gst_call_remote_pad_release (remote, track);
 }
 
 typedef struct {
@@ -882,11 +844,8 @@ on_decoded_pad_added (GstElement   *decodebin,
                       RemoteBranch *branch)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (GstPad) convert_sink = NULL;
-  g_autoptr (GstPad) convert_src = NULL;
   GstElement *convert;
-  GstPad *ghost;
-  RemoteTrack *remote;
+  GstCallRemotePad *remote;
 
   convert = gst_call_media_make_convert_bin (branch->kind, &error);
   if (!convert) {
@@ -894,27 +853,10 @@ on_decoded_pad_added (GstElement   *decodebin,
     return;
   }
 
-  gst_bin_add (GST_BIN (branch->track_bin), convert);
-  convert_sink = gst_element_get_static_pad (convert, "sink");
-  convert_src = gst_element_get_static_pad (convert, "src");
-  ghost = gst_ghost_pad_new ("src", convert_src);
-  gst_pad_set_active (ghost, TRUE);
-
-  remote = g_new0 (RemoteTrack, 1);
-  remote->kind = branch->kind;
-  remote->mid = g_strdup (branch->mid);
-  remote->pad = gst_object_ref (ghost);
-  remote->probe_id = gst_pad_add_probe (ghost, GST_PAD_PROBE_TYPE_BLOCK_DOWNSTREAM,
-                                        hold_until_announced, NULL, NULL);
-
-  gst_element_add_pad (branch->track_bin, ghost);
-  gst_element_sync_state_with_parent (convert);
-  if (gst_pad_link (pad, convert_sink) != GST_PAD_LINK_OK)
-    GST_WARNING ("could not link decoded %s pad",
-                 gst_call_media_kind_to_string (branch->kind));
-
+  remote = gst_call_remote_pad_new (branch->kind, branch->mid, branch->track_bin,
+                                    convert, pad);
   gst_call_context_proxy_invoke (branch->shared->proxy, announce_remote_track,
-                                 remote, remote_track_free);
+                                 remote, gst_call_remote_pad_free);
 }
 
 static void

@@ -20,6 +20,10 @@ typedef struct {
   /* bundled-ssrc on the call's transport */
   GHashTable *ssrcs_seen;
   guint bundled_ssrc_calls;
+  /* remote-track: how many of each kind; the video one plays into the
+   * handler's own fakesink, which counts what it receives */
+  guint remote_tracks[2];
+  gint app_sink_buffers; /* atomic */
 } Side;
 
 static void
@@ -49,6 +53,39 @@ on_incoming (GstCall *call,
 {
   g_assert_true (g_thread_self () == side->owner);
   side->incoming = TRUE;
+}
+
+static void
+on_app_sink_handoff (GstElement *sink,
+                     GstBuffer  *buffer,
+                     GstPad     *pad,
+                     Side       *side)
+{
+  g_atomic_int_inc (&side->app_sink_buffers);
+}
+
+/* The video track plays into a sink of the handler's own; audio is left to
+ * the call, which plays it into its configured sink. */
+static void
+on_remote_track (GstCall      *call,
+                 GstCallTrack *track,
+                 Side         *side)
+{
+  GstCallMediaKind kind = gst_call_track_get_kind (track);
+
+  g_assert_true (g_thread_self () == side->owner);
+  g_assert_true (gst_call_track_is_remote (track));
+  g_assert_false (gst_pad_is_linked (gst_call_track_get_pad (track)));
+  side->remote_tracks[kind]++;
+  if (kind == GST_CALL_MEDIA_KIND_VIDEO) {
+    g_autoptr (GError) error = NULL;
+    GstElement *sink = gst_element_factory_make ("fakesink", NULL);
+
+    g_object_set (sink, "sync", TRUE, "async", FALSE, "signal-handoffs", TRUE, NULL);
+    g_signal_connect (sink, "handoff", G_CALLBACK (on_app_sink_handoff), side);
+    g_assert_true (gst_call_track_set_sink (track, sink, &error));
+    g_assert_no_error (error);
+  }
 }
 
 static void
@@ -119,6 +156,7 @@ side_init (Side             *side,
   g_signal_connect (side->call, "notify::state", G_CALLBACK (on_state), side);
   g_signal_connect (side->call, "ended", G_CALLBACK (on_ended), side);
   g_signal_connect (side->call, "incoming-call", G_CALLBACK (on_incoming), side);
+  g_signal_connect (side->call, "remote-track", G_CALLBACK (on_remote_track), side);
 }
 
 static void
@@ -233,6 +271,59 @@ assert_flows_both_ways (Side *a,
   }
 }
 
+static gboolean
+app_sink_has_buffers (gpointer data)
+{
+  return g_atomic_int_get (&((Side *) data)->app_sink_buffers) >= 30;
+}
+
+/* Muting stops media: once what was in flight drained (the count stops
+ * moving within 8 s), nothing more arrives for a full second; unmuting
+ * resumes it. The sender's count stops at once. */
+static void
+assert_mute_stops_media (Side       *sender,
+                         Side       *receiver,
+                         const char *field,
+                         void      (*set_muted) (GstCall *, gboolean),
+                         gboolean  (*get_muted) (GstCall *),
+                         guint       resume_at_least)
+{
+  g_autofree char *sent_field = g_strdup (field);
+  gint64 give_up = g_get_monotonic_time () + 8 * G_USEC_PER_SEC;
+  guint before, after, previous, sent;
+
+  /* "video-frames-received" -> "video-frames-sent" */
+  strcpy (strrchr (sent_field, '-') + 1, "sent");
+
+  set_muted (sender->call, TRUE);
+  g_assert_true (get_muted (sender->call));
+  /* The sender stops at once: nothing reaches its encoder. */
+  sent = test_call_stats_uint (sender->call, sent_field);
+  test_iterate_for (500);
+  g_assert_cmpuint (test_call_stats_uint (sender->call, sent_field), ==, sent);
+
+  /* The receiver drains what was in flight: no change for 1.5 s, then
+   * nothing more for a second. */
+  previous = test_call_stats_uint (receiver->call, field);
+  do {
+    test_iterate_for (1500);
+    before = previous;
+    previous = test_call_stats_uint (receiver->call, field);
+  } while (previous != before && g_get_monotonic_time () < give_up);
+
+  test_iterate_for (1000);
+  after = test_call_stats_uint (receiver->call, field);
+  g_test_message ("%s while muted: %u -> %u (sender stopped at %u)", field, before,
+                  after, sent);
+  g_assert_cmpuint (after, ==, before);
+  g_assert_cmpuint (test_call_stats_uint (sender->call, sent_field), ==, sent);
+
+  set_muted (sender->call, FALSE);
+  g_assert_false (get_muted (sender->call));
+  test_wait_call_stats (receiver->call, field, after + resume_at_least);
+  test_wait_call_stats (sender->call, sent_field, sent + resume_at_least);
+}
+
 static void
 test_both_ways (void)
 {
@@ -263,6 +354,25 @@ test_both_ways (void)
   g_assert_true (gst_structure_get_uint64 (stats, "bitrate-received", &bitrate));
   g_test_message ("caller bitrate received: %" G_GUINT64_FORMAT " bit/s", bitrate);
   g_assert_cmpuint (bitrate, >, 0);
+
+  /* One remote track of each kind on each side; the video one reached the
+   * handler's own sink, and the call's frame counts include it. */
+  for (guint i = 0; i < 2; i++) {
+    Side *side = i == 0 ? &a : &b;
+
+    g_assert_cmpuint (side->remote_tracks[GST_CALL_MEDIA_KIND_VIDEO], ==, 1);
+    g_assert_cmpuint (side->remote_tracks[GST_CALL_MEDIA_KIND_AUDIO], ==, 1);
+    test_wait_until (app_sink_has_buffers, side, TIMEOUT_MS,
+                     "the handler's sink to receive video");
+    g_test_message ("%s: the handler's sink received %d video buffers", side->name,
+                    g_atomic_int_get (&side->app_sink_buffers));
+  }
+
+  /* Mute stops media, unmute resumes it, in both directions. */
+  assert_mute_stops_media (&a, &b, "video-frames-received", gst_call_set_video_muted,
+                           gst_call_get_video_muted, 15);
+  assert_mute_stops_media (&b, &a, "audio-frames-received", gst_call_set_audio_muted,
+                           gst_call_get_audio_muted, 25);
 
   /* The RTP transport has no tracks to add mid-call. */
   {
