@@ -3101,10 +3101,10 @@ gst_call_class_init (GstCallClass *klass)
    * [property@Call:signaller], without candidates; the states, the signals
    * and [method@Call.get_stats] are the same. The call sends the
    * transport's default codecs (VP8, Opus), its sources come from
-   * [method@Call.set_sources_from_description] (or the default devices),
-   * the remote media plays on [property@Call:video-sink] and
-   * [property@Call:audio-sink], and [signal@Call::remote-track] is not
-   * emitted. Muting, [method@Call.add_track], the video size and bitrate
+   * [method@Call.set_sources_from_description] (or the default devices).
+   * [signal@Call::remote-track], [property@Call:video-sink],
+   * [property@Call:audio-sink] and muting work as on WebRTC.
+   * [method@Call.add_track], the video size and bitrate
    * properties, [property@Call:peer-timeout], [property@Call:ice-servers]
    * and [property@Call:ice-local-addresses] do not apply: the transport's
    * own [property@CallRtpTransport:local-address] does.

@@ -2252,6 +2252,9 @@ gst_call_rtp_transport_class_init (GstCallRtpTransportClass *klass)
    * GstCallRtpTransport:video-sink:
    *
    * The sink of the first remote video stream (`autovideosink` if unset).
+   * The transport of a [class@Call] does not use it: the call's
+   * [property@Call:video-sink] and [signal@Call::remote-track] take its
+   * place.
    */
   props[PROP_VIDEO_SINK] =
       g_param_spec_object ("video-sink", NULL, NULL, GST_TYPE_ELEMENT,
@@ -2261,6 +2264,9 @@ gst_call_rtp_transport_class_init (GstCallRtpTransportClass *klass)
    * GstCallRtpTransport:audio-sink:
    *
    * The sink of the first remote audio stream (`autoaudiosink` if unset).
+   * The transport of a [class@Call] does not use it: the call's
+   * [property@Call:audio-sink] and [signal@Call::remote-track] take its
+   * place.
    */
   props[PROP_AUDIO_SINK] =
       g_param_spec_object ("audio-sink", NULL, NULL, GST_TYPE_ELEMENT,
