@@ -72,6 +72,7 @@ gst_call_prepare_dtls_certificate (void)
   g_mutex_lock (&dtls_lock);
   if (!dtls_started) {
     dtls_started = TRUE;
+    GST_DEBUG ("making the DTLS certificate in the background");
     dtls_thread = g_thread_try_new ("gstcall-dtls", make_dtls_certificate, NULL, &error);
     if (!dtls_thread)
       GST_WARNING ("could not start making the DTLS certificate: %s", error->message);

@@ -183,6 +183,9 @@ static const char * const transport_elements[] = {
  * keyframe to arrive; webrtcbin's own 200 ms is for the Internet.
  * bench/run measures what it costs. */
 #define DEFAULT_LATENCY_MS 50
+
+/* Ta, the interval between ICE connectivity checks (see configure_ice_agent). */
+#define ICE_CHECK_PACING_MS 5
 #define FIRST_AUDIO_PAYLOAD 111
 
 /* ------------------------------------------------------------------------ */
@@ -1144,7 +1147,11 @@ configure_ice_agent (GstPeerConnection *self,
     return TRUE;
   }
 
-  g_object_set (agent, "upnp", FALSE, NULL);
+  /* libnice sends one connectivity check every 20 ms (its Ta); RFC 8445
+   * allows 5 ms for RTP media. A call has few candidate pairs, so the
+   * faster pace costs a handful of small packets and shortens ICE by 40 to
+   * 60 ms (bench/run). */
+  g_object_set (agent, "upnp", FALSE, "stun-pacing-timer", ICE_CHECK_PACING_MS, NULL);
 
   for (guint i = 0; self->ice_local_addresses && self->ice_local_addresses[i]; i++) {
     NiceAddress address;
