@@ -184,10 +184,8 @@ static const char * const transport_elements[] = {
  * bench/run measures what it costs. */
 #define DEFAULT_LATENCY_MS 50
 
-/* Ta, the interval between ICE connectivity checks, and how long libnice's
- * check timer runs on once no check is left (see configure_ice_agent). */
+/* Ta, the interval between ICE connectivity checks (see configure_ice_agent). */
 #define ICE_CHECK_PACING_MS 5
-#define ICE_IDLE_TIMEOUT_MS 1250
 #define FIRST_AUDIO_PAYLOAD 111
 
 /* ------------------------------------------------------------------------ */
@@ -1152,14 +1150,8 @@ configure_ice_agent (GstPeerConnection *self,
   /* libnice sends one connectivity check every 20 ms (its Ta); RFC 8445
    * allows 5 ms for RTP media. A call has few candidate pairs, so the
    * faster pace costs a handful of small packets and shortens ICE by 40 to
-   * 60 ms (bench/run). libnice's check timer also keeps ticking at Ta for
-   * its idle-timeout (5 s) once no check is left before it stops, or
-   * declares a component that never connected failed: scaled with Ta, that
-   * is the same 250 wake-ups as libnice's defaults, not 1000. */
-  g_object_set (agent, "upnp", FALSE,
-                "stun-pacing-timer", ICE_CHECK_PACING_MS,
-                "idle-timeout", ICE_IDLE_TIMEOUT_MS,
-                NULL);
+   * 60 ms (bench/run). */
+  g_object_set (agent, "upnp", FALSE, "stun-pacing-timer", ICE_CHECK_PACING_MS, NULL);
 
   for (guint i = 0; self->ice_local_addresses && self->ice_local_addresses[i]; i++) {
     NiceAddress address;
