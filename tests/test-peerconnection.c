@@ -730,6 +730,7 @@ main (int argc, char **argv)
   setlocale (LC_ALL, "");
   gst_init (&argc, &argv);
   g_test_init (&argc, &argv, NULL);
+  test_tolerate_known_gstreamer_criticals ();
 
   g_test_add_func ("/GstCall/PeerConnection/defaults", test_defaults);
   g_test_add_func ("/GstCall/PeerConnection/latency", test_latency);

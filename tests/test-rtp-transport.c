@@ -962,6 +962,7 @@ main (int argc, char **argv)
   setlocale (LC_ALL, "");
   gst_init (&argc, &argv);
   g_test_init (&argc, &argv, NULL);
+  test_tolerate_known_gstreamer_criticals ();
 
   g_test_add_func ("/GstCall/RtpTransport/bundle", test_bundle);
   g_test_add_func ("/GstCall/RtpTransport/bad-descriptions", test_bad_descriptions);

@@ -153,6 +153,7 @@ main (int argc, char **argv)
   setlocale (LC_ALL, "");
   gst_init (&argc, &argv);
   g_test_init (&argc, &argv, NULL);
+  test_tolerate_known_gstreamer_criticals ();
 
   g_test_add_func ("/GstCall/LoopbackSignaller/pair-delivers-in-order",
                    test_pair_delivers_in_order);

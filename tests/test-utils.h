@@ -40,9 +40,10 @@ void test_wait_until (gboolean    (*condition) (gpointer data),
                       guint         timeout_ms,
                       const char   *what);
 
-/* Call tests: lets one known GStreamer 1.22 critical through instead of
+/* Call tests: lets the known GStreamer 1.22 criticals through instead of
  * aborting (see test-utils.c); every other warning and critical stays
- * fatal. Call after g_test_init(). */
+ * fatal, and the thread and stack that raised it are printed first. Call
+ * after g_test_init(). */
 void test_tolerate_known_gstreamer_criticals (void);
 
 /* A uint field of gst_call_get_stats(), asserted present. */
