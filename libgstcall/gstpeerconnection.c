@@ -184,8 +184,10 @@ static const char * const transport_elements[] = {
  * bench/run measures what it costs. */
 #define DEFAULT_LATENCY_MS 50
 
-/* Ta, the interval between ICE connectivity checks (see configure_ice_agent). */
+/* Ta, the interval between ICE connectivity checks (see configure_ice_agent
+ * and pace_ice_checks), and libnice's own. */
 #define ICE_CHECK_PACING_MS 5
+#define LIBNICE_CHECK_PACING_MS 20
 #define FIRST_AUDIO_PAYLOAD 111
 
 /* ------------------------------------------------------------------------ */
@@ -517,6 +519,34 @@ check_relay_gathering (GstPeerConnection *self)
   g_error_free (error);
 }
 
+static NiceAgent *dup_nice_agent (GstElement *webrtcbin);
+
+/* libnice's check timer ticks at Ta for its idle-timeout (5 s) after the
+ * last check, counting Ta per tick, before it stops: at 5 ms that is 1000
+ * wake-ups per call, about 200 a second for the first seconds of every
+ * call. Once every component has its nominated pair nothing can fail any
+ * more, so the default Ta is put back: the running timer then stops after
+ * 250 ticks, as with libnice's defaults. A new round of checks (an ICE
+ * restart) goes at 5 ms again. */
+static void
+pace_ice_checks (GstPeerConnection *self,
+                 int                ice_connection_state)
+{
+  g_autoptr (GObject) agent = NULL;
+  guint pacing_ms;
+
+  if (ice_connection_state == GST_CALL_ICE_CONNECTION_STATE_CHECKING)
+    pacing_ms = ICE_CHECK_PACING_MS;
+  else if (ice_connection_state == GST_CALL_ICE_CONNECTION_STATE_COMPLETED)
+    pacing_ms = LIBNICE_CHECK_PACING_MS;
+  else
+    return;
+
+  agent = G_OBJECT (dup_nice_agent (self->shared->webrtcbin));
+  if (agent)
+    g_object_set (agent, "stun-pacing-timer", pacing_ms, NULL);
+}
+
 static void
 apply_state (gpointer object,
              gpointer data)
@@ -553,6 +583,8 @@ apply_state (gpointer object,
   if (event->prop_id == PROP_CONNECTION_STATE &&
       event->value == GST_CALL_PEER_CONNECTION_STATE_CONNECTED)
     request_video_keyframes (self);
+  if (event->prop_id == PROP_ICE_CONNECTION_STATE)
+    pace_ice_checks (self, event->value);
   g_object_notify_by_pspec (G_OBJECT (self), props[event->prop_id]);
 
   if (event->prop_id == PROP_ICE_GATHERING_STATE &&
@@ -1150,7 +1182,7 @@ configure_ice_agent (GstPeerConnection *self,
   /* libnice sends one connectivity check every 20 ms (its Ta); RFC 8445
    * allows 5 ms for RTP media. A call has few candidate pairs, so the
    * faster pace costs a handful of small packets and shortens ICE by 40 to
-   * 60 ms (bench/run). */
+   * 60 ms (bench/run). See pace_ice_checks for the end of the checks. */
   g_object_set (agent, "upnp", FALSE, "stun-pacing-timer", ICE_CHECK_PACING_MS, NULL);
 
   for (guint i = 0; self->ice_local_addresses && self->ice_local_addresses[i]; i++) {

@@ -40,6 +40,30 @@ media_flowing_both_ways (gpointer data)
   return TRUE;
 }
 
+static gboolean
+ice_completed (gpointer data)
+{
+  Call *call = data;
+
+  return gst_peer_connection_get_ice_connection_state (call->offerer->pc) ==
+             GST_CALL_ICE_CONNECTION_STATE_COMPLETED &&
+         gst_peer_connection_get_ice_connection_state (call->answerer->pc) ==
+             GST_CALL_ICE_CONNECTION_STATE_COMPLETED;
+}
+
+static guint
+ice_check_pacing_ms (GstPeerConnection *pc)
+{
+  g_autoptr (GObject) ice = NULL;
+  g_autoptr (GObject) agent = NULL;
+  guint pacing_ms = 0;
+
+  g_object_get (gst_peer_connection_get_webrtcbin (pc), "ice-agent", &ice, NULL);
+  g_object_get (ice, "agent", &agent, NULL);
+  g_object_get (agent, "stun-pacing-timer", &pacing_ms, NULL);
+  return pacing_ms;
+}
+
 static void
 assert_video_section_has_rtx (const char *sdp)
 {
@@ -103,6 +127,12 @@ run_loopback_call (void)
                   g_atomic_int_get (&call.offerer->audio_buffers),
                   g_atomic_int_get (&call.answerer->video_buffers),
                   g_atomic_int_get (&call.answerer->audio_buffers));
+
+  /* Checks went at 5 ms; with ICE completed, the idle check timer is
+   * back at libnice's 20 ms pace, so it stops after as many ticks. */
+  test_wait_until (ice_completed, &call, CALL_TIMEOUT_MS, "ICE completed on both sides");
+  g_assert_cmpuint (ice_check_pacing_ms (call.offerer->pc), ==, 20);
+  g_assert_cmpuint (ice_check_pacing_ms (call.answerer->pc), ==, 20);
 
   /* One remote track of each kind on each side. */
   g_assert_cmpuint (call.offerer->video_tracks, ==, 1);
