@@ -2631,6 +2631,79 @@ fail_if_unusable (GstPeerConnection   *self,
   return TRUE;
 }
 
+/* webrtcbin 1.22 writes a track's a=ssrc lines only once the payloader's
+ * caps, which carry the SSRC, reached its sink pad. Our offers have no MID
+ * header extension, so servers that route RTP by SSRC (werift, ...) cannot
+ * place media of a section without them, and an offer asked for right
+ * after adding tracks races with their first caps. Offers wait for the
+ * caps of every open track, OFFER_CAPS_TIMEOUT_MS at most: a source that
+ * produces nothing must not hold the call. */
+#define OFFER_CAPS_TIMEOUT_MS 2000
+#define OFFER_CAPS_POLL_MS 5
+
+static gboolean
+local_caps_known (GstPeerConnection *self)
+{
+  GHashTableIter iter;
+  gpointer value;
+
+  g_hash_table_iter_init (&iter, self->local_branches);
+  while (g_hash_table_iter_next (&iter, NULL, &value)) {
+    LocalBranch *branch = value;
+    gboolean closed = FALSE;
+
+    /* A disabled track sends nothing, caps included. */
+    g_object_get (branch->valve, "drop", &closed, NULL);
+    if (!closed && !gst_pad_has_current_caps (branch->webrtc_sink))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+typedef struct {
+  GstPeerConnection *self;
+  OperationKind kind;
+  gpointer source_tag;
+  GCancellable *cancellable;
+  GAsyncReadyCallback callback;
+  gpointer user_data;
+  gint64 deadline;
+} PendingDescription;
+
+static void create_description_now (GstPeerConnection   *self,
+                                    OperationKind        kind,
+                                    gpointer             source_tag,
+                                    GCancellable        *cancellable,
+                                    GAsyncReadyCallback  callback,
+                                    gpointer             user_data);
+
+static gboolean
+on_offer_caps_poll (gpointer data)
+{
+  PendingDescription *pending = data;
+
+  if (!pending->self->closed && !local_caps_known (pending->self) &&
+      g_get_monotonic_time () < pending->deadline &&
+      !g_cancellable_is_cancelled (pending->cancellable))
+    return G_SOURCE_CONTINUE;
+  if (!local_caps_known (pending->self))
+    GST_INFO ("peer connection %p: offering before every track has caps: the "
+              "offer may not name their SSRCs", pending->self);
+  create_description_now (pending->self, pending->kind, pending->source_tag,
+                          pending->cancellable, pending->callback, pending->user_data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+pending_description_free (gpointer data)
+{
+  PendingDescription *pending = data;
+
+  g_object_unref (pending->self);
+  g_clear_object (&pending->cancellable);
+  g_free (pending);
+}
+
 static void
 create_description_async (GstPeerConnection   *self,
                           OperationKind        kind,
@@ -2638,6 +2711,35 @@ create_description_async (GstPeerConnection   *self,
                           GCancellable        *cancellable,
                           GAsyncReadyCallback  callback,
                           gpointer             user_data)
+{
+  PendingDescription *pending;
+  GSource *poll;
+
+  if (kind != OPERATION_CREATE_OFFER || self->closed || local_caps_known (self)) {
+    create_description_now (self, kind, source_tag, cancellable, callback, user_data);
+    return;
+  }
+  pending = g_new0 (PendingDescription, 1);
+  pending->self = g_object_ref (self);
+  pending->kind = kind;
+  pending->source_tag = source_tag;
+  pending->cancellable = cancellable ? g_object_ref (cancellable) : NULL;
+  pending->callback = callback;
+  pending->user_data = user_data;
+  pending->deadline = g_get_monotonic_time () + OFFER_CAPS_TIMEOUT_MS * G_TIME_SPAN_MILLISECOND;
+  poll = g_timeout_source_new (OFFER_CAPS_POLL_MS);
+  g_source_set_callback (poll, on_offer_caps_poll, pending, pending_description_free);
+  g_source_attach (poll, gst_call_context_proxy_get_context (self->shared->proxy));
+  g_source_unref (poll);
+}
+
+static void
+create_description_now (GstPeerConnection   *self,
+                        OperationKind        kind,
+                        gpointer             source_tag,
+                        GCancellable        *cancellable,
+                        GAsyncReadyCallback  callback,
+                        gpointer             user_data)
 {
   GstPromise *promise;
 

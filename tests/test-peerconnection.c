@@ -434,6 +434,48 @@ test_offer_sdp (void)
   finish_pc (pc);
 }
 
+/* Each media section of @sdp has an a=ssrc line. */
+static void
+assert_every_section_names_ssrc (const char *sdp)
+{
+  g_auto (GStrv) sections = g_strsplit (sdp, "\r\nm=", -1);
+
+  g_assert_cmpuint (g_strv_length (sections), ==, 3);
+  for (guint i = 1; sections[i]; i++) {
+    g_test_message ("m=%.*s: %s", (int) strcspn (sections[i], "\r"), sections[i],
+                    strstr (sections[i], "\r\na=ssrc:") ? "a=ssrc" : "no a=ssrc");
+    g_assert_nonnull (strstr (sections[i], "\r\na=ssrc:"));
+  }
+}
+
+/* Servers that route by SSRC (werift) need a=ssrc in the offer. webrtcbin
+ * writes it once the payloader's caps reached it: an offer made at once
+ * after adding tracks whose first frame is late still names them. */
+static void
+test_offer_names_ssrcs (void)
+{
+  g_autoptr (GError) error = NULL;
+  GstPeerConnection *pc = test_new_loopback_peer_connection (&error);
+  g_autofree char *sdp = NULL;
+
+  g_assert_no_error (error);
+  /* identity sleeps 300 ms before each frame: the encoder's caps come
+   * with its first output, long after the offer is asked for. */
+  g_assert_nonnull (gst_peer_connection_add_track_from_description (
+      pc, GST_CALL_MEDIA_KIND_VIDEO, TEST_VIDEO_SOURCE " ! identity sleep-time=300000",
+      &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (gst_peer_connection_add_track_from_description (
+      pc, GST_CALL_MEDIA_KIND_AUDIO, TEST_AUDIO_SOURCE " ! identity sleep-time=300000",
+      &error));
+  g_assert_no_error (error);
+
+  sdp = create_offer_sync (pc, &error);
+  g_assert_no_error (error);
+  assert_every_section_names_ssrc (sdp);
+  finish_pc (pc);
+}
+
 static void
 test_remote_garbage (void)
 {
@@ -705,6 +747,7 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/PeerConnection/bad-source-description",
                    test_missing_element_in_description);
   g_test_add_func ("/GstCall/PeerConnection/offer-sdp", test_offer_sdp);
+  g_test_add_func ("/GstCall/PeerConnection/offer-names-ssrcs", test_offer_names_ssrcs);
   g_test_add_func ("/GstCall/PeerConnection/remote-garbage", test_remote_garbage);
   g_test_add_func ("/GstCall/PeerConnection/answer-in-wrong-state",
                    test_answer_in_wrong_state);

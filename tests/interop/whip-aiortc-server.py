@@ -6,7 +6,8 @@
 #
 #   whip-aiortc-server.py            prints "listening on PORT", serves:
 #   POST /whip  (ingest: counts decoded frames)   POST /whep (sends a test pattern)
-#   GET /state  JSON: live sessions, decoded frames per session, deleted ids
+#   GET /state  JSON: live sessions, decoded frames per session, the aiortc
+#               connection state of every session, deleted ids
 #
 # SPDX-License-Identifier: LGPL-2.1-or-later
 
@@ -28,6 +29,7 @@ from aiortc.sdp import candidate_from_sdp  # noqa: E402
 
 sessions = {}
 frames = {}
+states = {}  # kept after DELETE
 deleted = []
 
 
@@ -49,6 +51,11 @@ async def post(request, play):
     pc = RTCPeerConnection()
     frames[session_id] = {}
     sessions[session_id] = {"pc": pc, "etag": '"%s"' % uuid.uuid4().hex[:8]}
+    states[session_id] = pc.connectionState
+
+    @pc.on("connectionstatechange")
+    def on_connection_state_change():
+        states[session_id] = pc.connectionState
 
     @pc.on("track")
     def on_track(track):
@@ -96,13 +103,14 @@ async def delete(request):
     if session is None:
         return web.Response(status=404)
     await session["pc"].close()
+    states[session_id] = session["pc"].connectionState
     deleted.append(session_id)
     return web.Response(status=200)
 
 
 async def state(request):
     return web.json_response({"sessions": list(sessions), "frames": frames,
-                              "deleted": deleted})
+                              "states": states, "deleted": deleted})
 
 
 async def main():
