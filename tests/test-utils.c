@@ -108,33 +108,45 @@ is_known_gstreamer_critical (const char *log_domain,
           strstr (message, "GST_IS_EVENT (event)"));
 }
 
-/* Any other critical ends the test. Which thread raised it, and from where,
- * is what a rare one seen only in CI needs: print both first. */
-static gboolean
-on_fatal_log (const char     *log_domain,
-              GLogLevelFlags  log_level,
-              const char     *message,
-              gpointer        user_data)
+/* Any other warning or critical ends the test. Which thread raised it, and
+ * from where, is what a rare one seen only in CI needs: both are printed
+ * first.
+ *
+ * GLib's own hook for this, g_test_log_set_fatal_handler(), is reset at the
+ * start of every test case, so it would only cover main() itself. Instead
+ * warnings and criticals stop being fatal in GLib, and this default log
+ * handler makes them fatal again, all but the known ones. */
+static void
+on_log (const char     *log_domain,
+        GLogLevelFlags  log_level,
+        const char     *message,
+        gpointer        user_data)
 {
-  char thread_name[17] = "";
-  void *frames[64];
-  int n_frames;
+  gboolean fatal = (log_level & (G_LOG_LEVEL_WARNING | G_LOG_LEVEL_CRITICAL)) &&
+                   !is_known_gstreamer_critical (log_domain, message);
 
-  if (is_known_gstreamer_critical (log_domain, message))
-    return FALSE; /* not fatal */
+  if (fatal) {
+    char thread_name[17] = "";
+    void *frames[64];
+    int n_frames;
 
-  prctl (PR_GET_NAME, thread_name, 0, 0, 0);
-  fprintf (stderr, "fatal log message on thread \"%s\": %s-%s\n", thread_name,
-           log_domain ? log_domain : "", message ? message : "");
-  n_frames = backtrace (frames, G_N_ELEMENTS (frames));
-  backtrace_symbols_fd (frames, n_frames, STDERR_FILENO);
-  return TRUE;
+    prctl (PR_GET_NAME, thread_name, 0, 0, 0);
+    fprintf (stderr, "fatal log message on thread \"%s\": %s: %s\n", thread_name,
+             log_domain ? log_domain : "", message ? message : "");
+    n_frames = backtrace (frames, G_N_ELEMENTS (frames));
+    backtrace_symbols_fd (frames, n_frames, STDERR_FILENO);
+    log_level |= G_LOG_FLAG_FATAL;
+  }
+  g_log_default_handler (log_domain, log_level, message, user_data);
+  if (fatal)
+    abort ();
 }
 
 void
 test_tolerate_known_gstreamer_criticals (void)
 {
-  g_test_log_set_fatal_handler (on_fatal_log, NULL);
+  g_log_set_always_fatal (G_LOG_FATAL_MASK);
+  g_log_set_default_handler (on_log, NULL);
 }
 
 GstPeerConnection *
