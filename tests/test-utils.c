@@ -505,3 +505,60 @@ test_iterate_for (guint ms)
 
   test_wait_until (timeout_reached, &until, ms + 1000, "a pause");
 }
+
+/* Muting stops media: once what was in flight drained (the count stops
+ * moving within 8 s), nothing more arrives for a full second; unmuting
+ * resumes it. The sender's count stops at once. */
+void
+test_assert_mute_stops_media (GstCall    *sender,
+                              GstCall    *receiver,
+                              const char *field,
+                              void      (*set_muted) (GstCall *, gboolean),
+                              gboolean  (*get_muted) (GstCall *),
+                              guint       resume_at_least)
+{
+  g_autofree char *sent_field = g_strdup (field);
+  gint64 give_up = g_get_monotonic_time () + 8 * G_USEC_PER_SEC;
+  guint before, after, previous, sent;
+
+  /* "video-frames-received" -> "video-frames-sent" */
+  strcpy (strrchr (sent_field, '-') + 1, "sent");
+
+  set_muted (sender, TRUE);
+  g_assert_true (get_muted (sender));
+  /* The sender stops at once: nothing more reaches its encoder. A frame
+   * already queued before it may still be counted (on a loaded machine):
+   * wait for the count to settle, then it must not move. */
+  sent = test_call_stats_uint (sender, sent_field);
+  for (guint i = 0; i < 10; i++) {
+    guint settled = sent;
+
+    test_iterate_for (300);
+    sent = test_call_stats_uint (sender, sent_field);
+    if (sent == settled)
+      break;
+  }
+  test_iterate_for (500);
+  g_assert_cmpuint (test_call_stats_uint (sender, sent_field), ==, sent);
+
+  /* The receiver drains what was in flight: no change for 1.5 s (a loaded
+   * machine may deliver it in bursts), then nothing more for a second. */
+  previous = test_call_stats_uint (receiver, field);
+  do {
+    test_iterate_for (1500);
+    before = previous;
+    previous = test_call_stats_uint (receiver, field);
+  } while (previous != before && g_get_monotonic_time () < give_up);
+
+  test_iterate_for (1000);
+  after = test_call_stats_uint (receiver, field);
+  g_test_message ("%s while muted: %u -> %u (sender stopped at %u)", field, before,
+                  after, sent);
+  g_assert_cmpuint (after, ==, before);
+  g_assert_cmpuint (test_call_stats_uint (sender, sent_field), ==, sent);
+
+  set_muted (sender, FALSE);
+  g_assert_false (get_muted (sender));
+  test_wait_call_stats (receiver, field, after + resume_at_least);
+  test_wait_call_stats (sender, sent_field, sent + resume_at_least);
+}

@@ -68,6 +68,17 @@ void test_drain_context (void);
 /* Runs the thread-default main context for @ms milliseconds. */
 void test_iterate_for (guint ms);
 
+/* Mutes @sender with @set_muted (checked with @get_muted): its
+ * FIELD-sent count (FIELD as "video-frames-received") stops, and once what
+ * was in flight drained, @receiver's @field stops too; unmuting resumes
+ * both by at least @resume_at_least. */
+void test_assert_mute_stops_media (GstCall    *sender,
+                                   GstCall    *receiver,
+                                   const char *field,
+                                   void      (*set_muted) (GstCall *, gboolean),
+                                   gboolean  (*get_muted) (GstCall *),
+                                   guint       resume_at_least);
+
 /* One side of a call: a peer connection wired to a signaller by the
  * negotiator. Every handler of every signal asserts it runs on the thread
  * that created the peer. */
