@@ -104,13 +104,11 @@ new_call (GstCallSignaller *signaller,
 {
   const char * const loopback[] = { TEST_ICE_ADDRESS, NULL };
   GstCall *call = gst_call_new ();
-  GstElement *sink = gst_element_factory_make ("fakesink", NULL);
 
-  g_object_set (sink, "sync", TRUE, "async", FALSE, NULL);
   g_object_set (call, "ice-local-addresses", loopback, "send-video", sends,
                 "send-audio", FALSE, NULL);
   gst_call_set_signaller (call, signaller);
-  gst_call_set_video_sink (call, sink);
+  gst_call_set_video_sink (call, test_make_synced_fakesink ());
   return call;
 }
 

@@ -14,78 +14,7 @@
 
 #define TIMEOUT_MS 20000
 
-typedef struct {
-  const char *name;
-  GstCall *call;
-  GThread *owner;
-  GAsyncResult *setup_result;
-  gboolean incoming;
-  guint ended;
-  GError *ended_reason;
-  gint64 ended_at;
-  guint remote_tracks[2];
-  GPtrArray *states;
-} Side;
-
-static void
-on_state (GstCall    *call,
-          GParamSpec *pspec,
-          Side       *side)
-{
-  g_assert_true (g_thread_self () == side->owner);
-  g_ptr_array_add (side->states, GINT_TO_POINTER (gst_call_get_state (call)));
-}
-
-static void
-on_ended (GstCall      *call,
-          const GError *reason,
-          Side         *side)
-{
-  g_assert_true (g_thread_self () == side->owner);
-  side->ended++;
-  side->ended_at = g_get_monotonic_time ();
-  g_clear_error (&side->ended_reason);
-  if (reason)
-    side->ended_reason = g_error_copy (reason);
-}
-
-static void
-on_incoming (GstCall *call,
-             Side    *side)
-{
-  g_assert_true (g_thread_self () == side->owner);
-  side->incoming = TRUE;
-}
-
-static void
-on_remote_track (GstCall      *call,
-                 GstCallTrack *track,
-                 Side         *side)
-{
-  g_assert_true (g_thread_self () == side->owner);
-  g_assert_true (gst_call_track_is_remote (track));
-  side->remote_tracks[gst_call_track_get_kind (track)]++;
-}
-
-static void
-on_setup_done (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  Side *side = user_data;
-
-  g_assert_true (g_thread_self () == side->owner);
-  side->setup_result = g_object_ref (result);
-}
-
-static GstElement *
-make_sink (void)
-{
-  GstElement *sink = gst_element_factory_make ("fakesink", NULL);
-
-  g_object_set (sink, "sync", TRUE, "async", FALSE, NULL);
-  return sink;
-}
+typedef TestCallSide Side;
 
 static void
 side_init (Side             *side,
@@ -96,62 +25,17 @@ side_init (Side             *side,
 {
   const char * const loopback[] = { TEST_ICE_ADDRESS, NULL };
   g_autoptr (GError) error = NULL;
+  GstCall *call = gst_call_new ();
 
-  memset (side, 0, sizeof (*side));
-  side->name = name;
-  side->owner = g_thread_self ();
-  side->states = g_ptr_array_new ();
-  side->call = gst_call_new ();
-  g_object_set (side->call, "ice-local-addresses", loopback, "send-video", video,
+  g_object_set (call, "ice-local-addresses", loopback, "send-video", video,
                 "send-audio", audio, "video-width", 320, "video-height", 240, NULL);
-  gst_call_set_signaller (side->call, signaller);
-  g_assert_true (gst_call_set_sources_from_description (side->call, TEST_VIDEO_SOURCE,
+  gst_call_set_signaller (call, signaller);
+  g_assert_true (gst_call_set_sources_from_description (call, TEST_VIDEO_SOURCE,
                                                         TEST_AUDIO_SOURCE, &error));
   g_assert_no_error (error);
-  gst_call_set_video_sink (side->call, make_sink ());
-  gst_call_set_audio_sink (side->call, make_sink ());
-
-  g_signal_connect (side->call, "notify::state", G_CALLBACK (on_state), side);
-  g_signal_connect (side->call, "ended", G_CALLBACK (on_ended), side);
-  g_signal_connect (side->call, "incoming-call", G_CALLBACK (on_incoming), side);
-  g_signal_connect (side->call, "remote-track", G_CALLBACK (on_remote_track), side);
-}
-
-static void
-side_clear (Side *side)
-{
-  g_clear_object (&side->setup_result);
-  test_drain_context ();
-  g_assert_finalize_object (side->call);
-  g_ptr_array_unref (side->states);
-  g_clear_error (&side->ended_reason);
-}
-
-static gboolean
-has_setup_result (gpointer data)
-{
-  return ((Side *) data)->setup_result != NULL;
-}
-
-static gboolean
-side_finish_setup (Side    *side,
-                   GError **error)
-{
-  gboolean dialled;
-  gboolean ok;
-
-  test_wait_until (has_setup_result, side, TIMEOUT_MS, "call set-up");
-  dialled = g_task_get_source_tag (G_TASK (side->setup_result)) == gst_call_dial_async;
-  ok = dialled ? gst_call_dial_finish (side->call, side->setup_result, error)
-               : gst_call_answer_finish (side->call, side->setup_result, error);
-  g_clear_object (&side->setup_result);
-  return ok;
-}
-
-static gboolean
-side_ended (gpointer data)
-{
-  return ((Side *) data)->ended > 0;
+  gst_call_set_video_sink (call, test_make_synced_fakesink ());
+  gst_call_set_audio_sink (call, test_make_synced_fakesink ());
+  test_call_side_init (side, name, call);
 }
 
 /* @from hangs up; @other must see it within 2 s; both are then freed. */
@@ -162,25 +46,9 @@ hang_up_and_clear (Side *from,
   g_autofree char *what = g_strdup_printf ("the %s to see the hang-up", other->name);
 
   gst_call_hangup (from->call);
-  test_wait_until (side_ended, other, 2000, what);
-  side_clear (from);
-  side_clear (other);
-}
-
-static void
-connect_pair (Side *caller,
-              Side *callee)
-{
-  g_autoptr (GError) error = NULL;
-
-  gst_call_dial_async (caller->call, NULL, NULL, on_setup_done, caller);
-  gst_call_answer_async (callee->call, NULL, on_setup_done, callee);
-  g_assert_true (side_finish_setup (caller, &error));
-  g_assert_no_error (error);
-  g_assert_true (side_finish_setup (callee, &error));
-  g_assert_no_error (error);
-  g_assert_cmpint (gst_call_get_state (caller->call), ==, GST_CALL_STATE_ACTIVE);
-  g_assert_cmpint (gst_call_get_state (callee->call), ==, GST_CALL_STATE_ACTIVE);
+  test_wait_until (test_call_side_ended, other, 2000, what);
+  test_call_side_clear (from);
+  test_call_side_clear (other);
 }
 
 static void
@@ -196,7 +64,7 @@ test_call_both_ways (void)
   side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), TRUE, TRUE);
   side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), TRUE, TRUE);
 
-  connect_pair (&a, &b);
+  test_call_connect_pair (&a, &b);
   g_assert_true (GST_IS_PEER_CONNECTION (gst_call_get_peer_connection (a.call)));
 
   /* Audio and video both ways. */
@@ -278,7 +146,7 @@ test_call_both_ways (void)
   hangup_at = g_get_monotonic_time ();
   gst_call_hangup (a.call);
   g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_ENDED);
-  test_wait_until (side_ended, &b, 2000, "the callee to see the hang-up");
+  test_wait_until (test_call_side_ended, &b, 2000, "the callee to see the hang-up");
   g_test_message ("callee ended %.1f ms after the hang-up",
                   (b.ended_at - hangup_at) / 1000.0);
   g_assert_cmpint (gst_call_get_state (b.call), ==, GST_CALL_STATE_ENDED);
@@ -298,8 +166,8 @@ test_call_both_ways (void)
   g_assert_cmpint (GPOINTER_TO_INT (a.states->pdata[1]), ==, GST_CALL_STATE_ACTIVE);
   g_assert_cmpint (GPOINTER_TO_INT (a.states->pdata[2]), ==, GST_CALL_STATE_ENDED);
 
-  side_clear (&a);
-  side_clear (&b);
+  test_call_side_clear (&a);
+  test_call_side_clear (&b);
 }
 
 static void
@@ -315,26 +183,26 @@ test_incoming_call (void)
   side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), FALSE, TRUE);
 
   /* The offer (and candidates) arrive before the callee answers. */
-  gst_call_dial_async (a.call, NULL, NULL, on_setup_done, &a);
+  gst_call_dial_async (a.call, NULL, NULL, test_call_side_on_setup_done, &a);
   test_wait_for_flag (&b.incoming, TIMEOUT_MS, "incoming-call");
   test_iterate_for (300);
   g_assert_cmpint (gst_call_get_state (b.call), ==, GST_CALL_STATE_IDLE);
 
-  gst_call_answer_async (b.call, NULL, on_setup_done, &b);
-  g_assert_true (side_finish_setup (&a, &error));
+  gst_call_answer_async (b.call, NULL, test_call_side_on_setup_done, &b);
+  g_assert_true (test_call_side_finish_setup (&a, &error));
   g_assert_no_error (error);
-  g_assert_true (side_finish_setup (&b, &error));
+  g_assert_true (test_call_side_finish_setup (&b, &error));
   g_assert_no_error (error);
   test_wait_call_stats (b.call, "audio-frames-received", 25);
   test_wait_call_stats (a.call, "audio-frames-received", 25);
 
   /* The callee hangs up this time. */
   gst_call_hangup (b.call);
-  test_wait_until (side_ended, &a, 2000, "the caller to see the hang-up");
+  test_wait_until (test_call_side_ended, &a, 2000, "the caller to see the hang-up");
   g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_ENDED);
 
-  side_clear (&a);
-  side_clear (&b);
+  test_call_side_clear (&a);
+  test_call_side_clear (&b);
 }
 
 static gboolean
@@ -377,13 +245,13 @@ test_answer_uses_offered_payload_types (void)
 
   gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
   side_init (&callee, "callee", GST_CALL_SIGNALLER (signaller_b), TRUE, TRUE);
-  gst_call_answer_async (callee.call, NULL, on_setup_done, &callee);
+  gst_call_answer_async (callee.call, NULL, test_call_side_on_setup_done, &callee);
 
   offerer = test_peer_new ("offerer", GST_CALL_SIGNALLER (signaller_a), TRUE);
   add_track_with_payload_type (offerer, GST_CALL_CODEC_OPUS, TEST_AUDIO_SOURCE, 101);
   add_track_with_payload_type (offerer, GST_CALL_CODEC_VP8, TEST_VIDEO_SOURCE, 100);
 
-  g_assert_true (side_finish_setup (&callee, &error));
+  g_assert_true (test_call_side_finish_setup (&callee, &error));
   g_assert_no_error (error);
 
   answer = test_peer_get_answer (offerer);
@@ -401,7 +269,7 @@ test_answer_uses_offered_payload_types (void)
 
   gst_call_hangup (callee.call);
   test_peer_free (offerer);
-  side_clear (&callee);
+  test_call_side_clear (&callee);
 }
 
 static void
@@ -416,17 +284,17 @@ test_declined (void)
   side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), FALSE, TRUE);
   side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), FALSE, TRUE);
 
-  gst_call_dial_async (a.call, NULL, NULL, on_setup_done, &a);
+  gst_call_dial_async (a.call, NULL, NULL, test_call_side_on_setup_done, &a);
   test_wait_for_flag (&b.incoming, TIMEOUT_MS, "incoming-call");
   gst_call_hangup (b.call);
   g_assert_cmpint (gst_call_get_state (b.call), ==, GST_CALL_STATE_ENDED);
 
-  g_assert_false (side_finish_setup (&a, &error));
+  g_assert_false (test_call_side_finish_setup (&a, &error));
   g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_CLOSED);
   g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_ENDED);
 
-  side_clear (&a);
-  side_clear (&b);
+  test_call_side_clear (&a);
+  test_call_side_clear (&b);
 }
 
 static void
@@ -441,7 +309,7 @@ test_add_track_mid_call (void)
   gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
   side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), FALSE, TRUE);
   side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), FALSE, TRUE);
-  connect_pair (&a, &b);
+  test_call_connect_pair (&a, &b);
   test_wait_call_stats (b.call, "audio-frames-received", 25);
   g_assert_cmpuint (test_call_stats_uint (b.call, "video-frames-received"), ==, 0);
 
@@ -531,7 +399,7 @@ test_codecs (gconstpointer data)
     g_object_set (side->call, "video-codec", codecs[0], "audio-codec", codecs[1], NULL);
   }
 
-  connect_pair (&a, &b);
+  test_call_connect_pair (&a, &b);
   test_wait_call_stats (a.call, "video-frames-received", 30);
   test_wait_call_stats (b.call, "video-frames-received", 30);
   test_wait_call_stats (a.call, "audio-frames-received", 25);
@@ -568,7 +436,7 @@ test_default_sources (void)
   g_object_set (a.call, "ice-local-addresses", loopback, NULL);
   g_assert_null (gst_call_get_video_source (a.call));
 
-  connect_pair (&a, &b);
+  test_call_connect_pair (&a, &b);
   test_wait_call_stats (b.call, "video-frames-received", 10);
   test_wait_call_stats (b.call, "audio-frames-received", 25);
 
@@ -635,7 +503,7 @@ test_file_source (void)
   /* The file plays from the moment the call starts, connected or not: ask
    * for a few frames of its 15 s only, a slow machine may take seconds to
    * connect. */
-  connect_pair (&a, &b);
+  test_call_connect_pair (&a, &b);
   test_wait_call_stats (b.call, "video-frames-received", 20);
   test_wait_call_stats (b.call, "audio-frames-received", 30);
 
@@ -704,7 +572,7 @@ test_keyframe_on_connect (void)
   side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), TRUE, FALSE);
   g_signal_connect (a.call, "notify::state", G_CALLBACK (watch_keyframe_requests), &watch);
 
-  connect_pair (&a, &b);
+  test_call_connect_pair (&a, &b);
   g_assert_cmpint (g_atomic_int_get (&watch.keyframe_requests), ==, 1);
   test_wait_call_stats (b.call, "video-frames-received", 5);
 
@@ -783,7 +651,7 @@ test_retransmission (void)
   g_signal_connect (b.call, "notify::peer-connection",
                     G_CALLBACK (wait_longer_for_packets), NULL);
 
-  connect_pair (&a, &b);
+  test_call_connect_pair (&a, &b);
   test_wait_call_stats (b.call, "video-frames-received", 90);
   test_wait_until (rtx_received, b.call, 40000, "a retransmission");
 
@@ -823,15 +691,15 @@ test_bad_use (void)
 
   /* No signaller. */
   side_init (&lonely, "lonely", NULL, FALSE, TRUE);
-  gst_call_dial_async (lonely.call, NULL, NULL, on_setup_done, &lonely);
-  g_assert_false (side_finish_setup (&lonely, &error));
+  gst_call_dial_async (lonely.call, NULL, NULL, test_call_side_on_setup_done, &lonely);
+  g_assert_false (test_call_side_finish_setup (&lonely, &error));
   g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
 
   /* An unsupported URI. */
-  gst_call_dial_async (lonely.call, "gopher://127.0.0.1/room", NULL, on_setup_done,
+  gst_call_dial_async (lonely.call, "gopher://127.0.0.1/room", NULL, test_call_side_on_setup_done,
                        &lonely);
-  g_assert_false (side_finish_setup (&lonely, &error));
+  g_assert_false (test_call_side_finish_setup (&lonely, &error));
   g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT);
   g_assert_nonnull (strstr (error->message, "gopher"));
   g_clear_error (&error);
@@ -842,33 +710,33 @@ test_bad_use (void)
   gst_call_hangup (lonely.call);
   g_assert_cmpint (gst_call_get_state (lonely.call), ==, GST_CALL_STATE_ENDED);
   g_assert_cmpuint (lonely.ended, ==, 1);
-  side_clear (&lonely);
+  test_call_side_clear (&lonely);
 
   /* Dial while active. */
   gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
   side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), FALSE, TRUE);
   side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), FALSE, TRUE);
-  connect_pair (&a, &b);
-  gst_call_dial_async (a.call, NULL, NULL, on_setup_done, &a);
-  g_assert_false (side_finish_setup (&a, &error));
+  test_call_connect_pair (&a, &b);
+  gst_call_dial_async (a.call, NULL, NULL, test_call_side_on_setup_done, &a);
+  g_assert_false (test_call_side_finish_setup (&a, &error));
   g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE);
   g_clear_error (&error);
-  gst_call_answer_async (b.call, NULL, on_setup_done, &b);
-  g_assert_false (side_finish_setup (&b, &error));
+  gst_call_answer_async (b.call, NULL, test_call_side_on_setup_done, &b);
+  g_assert_false (test_call_side_finish_setup (&b, &error));
   g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE);
   g_clear_error (&error);
   g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_ACTIVE);
 
   gst_call_hangup (a.call);
-  test_wait_until (side_ended, &b, 2000, "the callee to see the hang-up");
+  test_wait_until (test_call_side_ended, &b, 2000, "the callee to see the hang-up");
 
   /* Dial after the call ended. */
-  gst_call_dial_async (a.call, NULL, NULL, on_setup_done, &a);
-  g_assert_false (side_finish_setup (&a, &error));
+  gst_call_dial_async (a.call, NULL, NULL, test_call_side_on_setup_done, &a);
+  g_assert_false (test_call_side_finish_setup (&a, &error));
   g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE);
 
-  side_clear (&a);
-  side_clear (&b);
+  test_call_side_clear (&a);
+  test_call_side_clear (&b);
 }
 
 static void
@@ -885,12 +753,12 @@ test_signaller_drops_mid_negotiation (void)
 
   /* The offer goes out; the callee answers just as the channel breaks, so
    * the answer never reaches the caller. */
-  gst_call_dial_async (a.call, NULL, NULL, on_setup_done, &a);
+  gst_call_dial_async (a.call, NULL, NULL, test_call_side_on_setup_done, &a);
   test_wait_for_flag (&b.incoming, TIMEOUT_MS, "the offer");
-  gst_call_answer_async (b.call, NULL, on_setup_done, &b);
+  gst_call_answer_async (b.call, NULL, test_call_side_on_setup_done, &b);
   gst_call_loopback_signaller_disconnect_peer (signaller_a);
 
-  g_assert_false (side_finish_setup (&a, &error));
+  g_assert_false (test_call_side_finish_setup (&a, &error));
   g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
   g_test_message ("caller: %s", error->message);
   g_clear_error (&error);
@@ -899,13 +767,13 @@ test_signaller_drops_mid_negotiation (void)
 
   /* The callee either connected before the break or fails the same way;
    * never a hang. */
-  if (!side_finish_setup (&b, &error)) {
+  if (!test_call_side_finish_setup (&b, &error)) {
     g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
   }
   gst_call_hangup (b.call);
 
-  side_clear (&a);
-  side_clear (&b);
+  test_call_side_clear (&a);
+  test_call_side_clear (&b);
 }
 
 static void
@@ -922,14 +790,14 @@ test_no_answer_times_out (void)
   g_object_set (a.call, "connect-timeout", 2, NULL);
 
   /* Nobody answers on the other end. */
-  gst_call_dial_async (a.call, NULL, NULL, on_setup_done, &a);
-  g_assert_false (side_finish_setup (&a, &error));
+  gst_call_dial_async (a.call, NULL, NULL, test_call_side_on_setup_done, &a);
+  g_assert_false (test_call_side_finish_setup (&a, &error));
   g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
   g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
   g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_FAILED);
   g_assert_error (gst_call_get_error (a.call), GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
 
-  side_clear (&a);
+  test_call_side_clear (&a);
 }
 
 static void
@@ -944,14 +812,14 @@ test_cancel_dial (void)
   gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
   side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), FALSE, TRUE);
 
-  gst_call_dial_async (a.call, NULL, cancellable, on_setup_done, &a);
+  gst_call_dial_async (a.call, NULL, cancellable, test_call_side_on_setup_done, &a);
   test_iterate_for (100);
   g_cancellable_cancel (cancellable);
-  g_assert_false (side_finish_setup (&a, &error));
+  g_assert_false (test_call_side_finish_setup (&a, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_ENDED);
 
-  side_clear (&a);
+  test_call_side_clear (&a);
 }
 
 int

@@ -143,64 +143,7 @@ test_rewriting_signaller_new (GstCallSignaller *inner,
 /* ------------------------------------------------------------------------ */
 /* One side of a call                                                         */
 
-typedef struct {
-  const char *name;
-  GstCall *call;
-  GThread *owner;
-  GAsyncResult *setup_result;
-  gboolean incoming;
-  guint ended;
-  GError *ended_reason;
-  gint64 ended_at;
-  guint remote_tracks;
-} Side;
-
-static void
-on_ended (GstCall      *call,
-          const GError *reason,
-          Side         *side)
-{
-  g_assert_true (g_thread_self () == side->owner);
-  side->ended++;
-  side->ended_at = g_get_monotonic_time ();
-  g_clear_error (&side->ended_reason);
-  if (reason)
-    side->ended_reason = g_error_copy (reason);
-}
-
-static void
-on_incoming (GstCall *call,
-             Side    *side)
-{
-  side->incoming = TRUE;
-}
-
-static void
-on_remote_track (GstCall      *call,
-                 GstCallTrack *track,
-                 Side         *side)
-{
-  side->remote_tracks++;
-}
-
-static void
-on_setup_done (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  Side *side = user_data;
-
-  side->setup_result = g_object_ref (result);
-}
-
-static GstElement *
-make_sink (void)
-{
-  GstElement *sink = gst_element_factory_make ("fakesink", NULL);
-
-  g_object_set (sink, "sync", TRUE, "async", FALSE, NULL);
-  return sink;
-}
+typedef TestCallSide Side;
 
 static void
 side_init (Side             *side,
@@ -211,73 +154,17 @@ side_init (Side             *side,
 {
   const char * const loopback[] = { TEST_ICE_ADDRESS, NULL };
   g_autoptr (GError) error = NULL;
+  GstCall *call = gst_call_new ();
 
-  memset (side, 0, sizeof (*side));
-  side->name = name;
-  side->owner = g_thread_self ();
-  side->call = gst_call_new ();
-  g_object_set (side->call, "ice-local-addresses", loopback, "send-video", video,
+  g_object_set (call, "ice-local-addresses", loopback, "send-video", video,
                 "send-audio", audio, NULL);
-  gst_call_set_signaller (side->call, signaller);
-  g_assert_true (gst_call_set_sources_from_description (side->call, TEST_VIDEO_SOURCE,
+  gst_call_set_signaller (call, signaller);
+  g_assert_true (gst_call_set_sources_from_description (call, TEST_VIDEO_SOURCE,
                                                         TEST_AUDIO_SOURCE, &error));
   g_assert_no_error (error);
-  gst_call_set_video_sink (side->call, make_sink ());
-  gst_call_set_audio_sink (side->call, make_sink ());
-
-  g_signal_connect (side->call, "ended", G_CALLBACK (on_ended), side);
-  g_signal_connect (side->call, "incoming-call", G_CALLBACK (on_incoming), side);
-  g_signal_connect (side->call, "remote-track", G_CALLBACK (on_remote_track), side);
-}
-
-static void
-side_clear (Side *side)
-{
-  g_clear_object (&side->setup_result);
-  test_drain_context ();
-  g_assert_finalize_object (side->call);
-  g_clear_error (&side->ended_reason);
-}
-
-static gboolean
-has_setup_result (gpointer data)
-{
-  return ((Side *) data)->setup_result != NULL;
-}
-
-static gboolean
-side_finish_setup (Side    *side,
-                   GError **error)
-{
-  gboolean dialled;
-  gboolean ok;
-
-  test_wait_until (has_setup_result, side, TIMEOUT_MS, "call set-up");
-  dialled = g_task_get_source_tag (G_TASK (side->setup_result)) == gst_call_dial_async;
-  ok = dialled ? gst_call_dial_finish (side->call, side->setup_result, error)
-               : gst_call_answer_finish (side->call, side->setup_result, error);
-  g_clear_object (&side->setup_result);
-  return ok;
-}
-
-static gboolean
-side_ended (gpointer data)
-{
-  return ((Side *) data)->ended > 0;
-}
-
-static void
-connect_pair (Side *caller,
-              Side *callee)
-{
-  g_autoptr (GError) error = NULL;
-
-  gst_call_dial_async (caller->call, NULL, NULL, on_setup_done, caller);
-  gst_call_answer_async (callee->call, NULL, on_setup_done, callee);
-  g_assert_true (side_finish_setup (caller, &error));
-  g_assert_no_error (error);
-  g_assert_true (side_finish_setup (callee, &error));
-  g_assert_no_error (error);
+  gst_call_set_video_sink (call, test_make_synced_fakesink ());
+  gst_call_set_audio_sink (call, test_make_synced_fakesink ());
+  test_call_side_init (side, name, call);
 }
 
 
@@ -355,7 +242,7 @@ test_peer_vanishes (gconstpointer data)
   g_assert_cmpuint (timeout, >, 0);
   g_assert_cmpuint (timeout, <, 10);
 
-  connect_pair (&a, &b);
+  test_call_connect_pair (&a, &b);
   test_wait_call_stats (a.call, "audio-frames-received", 25);
   test_wait_call_stats (b.call, "audio-frames-received", 25);
 
@@ -373,7 +260,7 @@ test_peer_vanishes (gconstpointer data)
 
   g_assert_cmpuint (cut_network (b.call), >, 0);
   cut_at = g_get_monotonic_time ();
-  test_wait_until (side_ended, &a, 10000, "the caller to notice the callee vanished");
+  test_wait_until (test_call_side_ended, &a, 10000, "the caller to notice the callee vanished");
   seconds = (a.ended_at - cut_at) / (double) G_USEC_PER_SEC;
   g_test_message ("the caller ended %.2f s after the callee vanished: %s", seconds,
                   a.ended_reason ? a.ended_reason->message : "(no reason)");
@@ -385,14 +272,14 @@ test_peer_vanishes (gconstpointer data)
    * the cut, not when the caller gave up: with both sides muted only RTCP
    * flows, every 2–7 s, so the caller may have ended several seconds before
    * the callee's timeout is due. */
-  test_wait_until (side_ended, &b, 10000, "the callee to notice it is cut off");
+  test_wait_until (test_call_side_ended, &b, 10000, "the callee to notice it is cut off");
   seconds = (b.ended_at - cut_at) / (double) G_USEC_PER_SEC;
   g_test_message ("the callee ended %.2f s after it was cut off", seconds);
   g_assert_error (b.ended_reason, GST_CALL_ERROR, GST_CALL_ERROR_ICE);
   g_assert_cmpfloat (seconds, <, 10.0);
 
-  side_clear (&a);
-  side_clear (&b);
+  test_call_side_clear (&a);
+  test_call_side_clear (&b);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -434,10 +321,10 @@ test_dtls_fingerprint_mismatch (void)
   side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), TRUE, TRUE);
   g_object_set (a.call, "connect-timeout", 5, NULL);
 
-  gst_call_dial_async (a.call, NULL, NULL, on_setup_done, &a);
-  gst_call_answer_async (b.call, NULL, on_setup_done, &b);
+  gst_call_dial_async (a.call, NULL, NULL, test_call_side_on_setup_done, &a);
+  gst_call_answer_async (b.call, NULL, test_call_side_on_setup_done, &b);
 
-  g_assert_false (side_finish_setup (&b, &error));
+  g_assert_false (test_call_side_finish_setup (&b, &error));
   g_test_message ("callee: %s", error->message);
   g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_DTLS);
   g_assert_nonnull (strstr (error->message, "fingerprint"));
@@ -447,26 +334,26 @@ test_dtls_fingerprint_mismatch (void)
   g_assert_error (b.ended_reason, GST_CALL_ERROR, GST_CALL_ERROR_DTLS);
 
   /* The caller never gets a working call either. */
-  if (side_finish_setup (&a, &error)) {
+  if (test_call_side_finish_setup (&a, &error)) {
     /* It may have finished its side of the handshake: it must see no media
      * and lose the call. */
-    test_wait_until (side_ended, &a, 15000, "the caller to lose the call");
+    test_wait_until (test_call_side_ended, &a, 15000, "the caller to lose the call");
   } else {
     g_test_message ("caller: %s", error->message);
     g_clear_error (&error);
   }
 
   /* Nothing was played on either side. */
-  g_assert_cmpuint (b.remote_tracks, ==, 0);
-  g_assert_cmpuint (a.remote_tracks, ==, 0);
+  g_assert_cmpuint (b.remote_tracks[0] + b.remote_tracks[1], ==, 0);
+  g_assert_cmpuint (a.remote_tracks[0] + a.remote_tracks[1], ==, 0);
   g_assert_cmpuint (test_call_stats_uint (b.call, "video-frames-received"), ==, 0);
   g_assert_cmpuint (test_call_stats_uint (b.call, "audio-frames-received"), ==, 0);
   g_assert_cmpuint (test_call_stats_uint (a.call, "video-frames-received"), ==, 0);
   g_assert_cmpuint (test_call_stats_uint (a.call, "audio-frames-received"), ==, 0);
 
   gst_call_hangup (a.call);
-  side_clear (&a);
-  side_clear (&b);
+  test_call_side_clear (&a);
+  test_call_side_clear (&b);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -498,11 +385,11 @@ test_no_common_codec (gconstpointer data)
   g_object_set (a.call, property, mismatch->caller, "connect-timeout", 10, NULL);
   g_object_set (b.call, property, mismatch->callee, NULL);
 
-  gst_call_dial_async (a.call, NULL, NULL, on_setup_done, &a);
-  gst_call_answer_async (b.call, NULL, on_setup_done, &b);
+  gst_call_dial_async (a.call, NULL, NULL, test_call_side_on_setup_done, &a);
+  gst_call_answer_async (b.call, NULL, test_call_side_on_setup_done, &b);
 
   /* The callee finds it cannot take the offer and says why. */
-  g_assert_false (side_finish_setup (&b, &error));
+  g_assert_false (test_call_side_finish_setup (&b, &error));
   g_test_message ("callee: %s", error->message);
   g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION);
   g_assert_nonnull (strstr (error->message, mismatch->caller_name));
@@ -510,13 +397,13 @@ test_no_common_codec (gconstpointer data)
   g_clear_error (&error);
 
   /* The caller does not hang on. */
-  g_assert_false (side_finish_setup (&a, &error));
+  g_assert_false (test_call_side_finish_setup (&a, &error));
   g_test_message ("caller: %s", error->message);
   g_clear_error (&error);
   g_assert_cmpint (gst_call_get_state (a.call), !=, GST_CALL_STATE_ACTIVE);
 
-  side_clear (&a);
-  side_clear (&b);
+  test_call_side_clear (&a);
+  test_call_side_clear (&b);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -590,44 +477,44 @@ test_hangup_from_handler (gconstpointer data)
       break;
   }
 
-  gst_call_dial_async (a.call, NULL, NULL, on_setup_done, &a);
+  gst_call_dial_async (a.call, NULL, NULL, test_call_side_on_setup_done, &a);
   if (place == FROM_INCOMING_CALL) {
     /* Declined from the handler: the caller hears it. */
-    g_assert_false (side_finish_setup (&a, &error));
+    g_assert_false (test_call_side_finish_setup (&a, &error));
     g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_CLOSED);
     g_assert_cmpint (gst_call_get_state (b.call), ==, GST_CALL_STATE_ENDED);
     g_assert_cmpuint (b.ended, ==, 1);
-    side_clear (&a);
-    side_clear (&b);
+    test_call_side_clear (&a);
+    test_call_side_clear (&b);
     return;
   }
 
-  gst_call_answer_async (b.call, NULL, on_setup_done, &b);
+  gst_call_answer_async (b.call, NULL, test_call_side_on_setup_done, &b);
   if (place == FROM_ENDED) {
-    g_assert_true (side_finish_setup (&b, &error));
+    g_assert_true (test_call_side_finish_setup (&b, &error));
     g_assert_no_error (error);
     test_wait_call_stats (b.call, "video-frames-received", 10);
     hangup_bounded (b.call, "gst_call_hangup() while media flows");
   } else {
     /* The hang-up may land before or after the answer completes. */
-    if (!side_finish_setup (&b, &error)) {
+    if (!test_call_side_finish_setup (&b, &error)) {
       g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_CLOSED);
       g_clear_error (&error);
     }
   }
-  test_wait_until (side_ended, &b, TIMEOUT_MS, "the callee to end");
+  test_wait_until (test_call_side_ended, &b, TIMEOUT_MS, "the callee to end");
   g_assert_cmpint (gst_call_get_state (b.call), ==, GST_CALL_STATE_ENDED);
   g_assert_cmpuint (b.ended, ==, 1);
   g_assert_null (b.ended_reason);
 
   /* The caller hears the hang-up, whether it was connected or not. */
-  if (!side_finish_setup (&a, &error))
+  if (!test_call_side_finish_setup (&a, &error))
     g_clear_error (&error);
-  test_wait_until (side_ended, &a, TIMEOUT_MS, "the caller to see the hang-up");
+  test_wait_until (test_call_side_ended, &a, TIMEOUT_MS, "the caller to see the hang-up");
   g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_ENDED);
 
-  side_clear (&a);
-  side_clear (&b);
+  test_call_side_clear (&a);
+  test_call_side_clear (&b);
 }
 
 /* Both sides hang up at the same moment while audio and video flow both
@@ -643,7 +530,7 @@ test_hangup_while_media_flows (void)
   gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
   side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), TRUE, TRUE);
   side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), TRUE, TRUE);
-  connect_pair (&a, &b);
+  test_call_connect_pair (&a, &b);
   test_wait_call_stats (a.call, "video-frames-received", 10);
   test_wait_call_stats (b.call, "video-frames-received", 10);
 
@@ -652,8 +539,8 @@ test_hangup_while_media_flows (void)
   gst_call_hangup (b.call);
   g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_ENDED);
   g_assert_cmpint (gst_call_get_state (b.call), ==, GST_CALL_STATE_ENDED);
-  side_clear (&a);
-  side_clear (&b);
+  test_call_side_clear (&a);
+  test_call_side_clear (&b);
   test_watchdog_stop (&watchdog);
 }
 

@@ -52,15 +52,6 @@ on_incoming (GstCall *call,
   side->incoming = TRUE;
 }
 
-static GstElement *
-make_sink (void)
-{
-  GstElement *sink = gst_element_factory_make ("fakesink", NULL);
-
-  g_object_set (sink, "sync", TRUE, "async", FALSE, NULL);
-  return sink;
-}
-
 static void
 side_init (Side             *side,
            GstCallSignaller *signaller)
@@ -76,7 +67,7 @@ side_init (Side             *side,
   g_assert_true (gst_call_set_sources_from_description (side->call, NULL,
                                                         TEST_AUDIO_SOURCE, &error));
   g_assert_no_error (error);
-  gst_call_set_audio_sink (side->call, make_sink ());
+  gst_call_set_audio_sink (side->call, test_make_synced_fakesink ());
   if (signaller)
     gst_call_set_signaller (side->call, signaller);
   g_signal_connect (side->call, "incoming-call", G_CALLBACK (on_incoming), side);

@@ -9,51 +9,14 @@
 #define TIMEOUT_MS 20000
 
 typedef struct {
-  const char *name;
-  GstCall *call;
-  GThread *owner;
-  GAsyncResult *setup_result;
-  gboolean incoming;
-  guint ended;
-  GError *ended_reason;
-  GPtrArray *states;
+  TestCallSide base;
   /* bundled-ssrc on the call's transport */
   GHashTable *ssrcs_seen;
   guint bundled_ssrc_calls;
-  /* remote-track: how many of each kind; the video one plays into the
-   * handler's own fakesink, which counts what it receives */
-  guint remote_tracks[2];
+  /* the remote video plays into the remote-track handler's own fakesink,
+   * which counts what it receives */
   gint app_sink_buffers; /* atomic */
 } Side;
-
-static void
-on_state (GstCall    *call,
-          GParamSpec *pspec,
-          Side       *side)
-{
-  g_assert_true (g_thread_self () == side->owner);
-  g_ptr_array_add (side->states, GINT_TO_POINTER (gst_call_get_state (call)));
-}
-
-static void
-on_ended (GstCall      *call,
-          const GError *reason,
-          Side         *side)
-{
-  g_assert_true (g_thread_self () == side->owner);
-  side->ended++;
-  g_clear_error (&side->ended_reason);
-  if (reason)
-    side->ended_reason = g_error_copy (reason);
-}
-
-static void
-on_incoming (GstCall *call,
-             Side    *side)
-{
-  g_assert_true (g_thread_self () == side->owner);
-  side->incoming = TRUE;
-}
 
 static void
 on_app_sink_handoff (GstElement *sink,
@@ -65,19 +28,15 @@ on_app_sink_handoff (GstElement *sink,
 }
 
 /* The video track plays into a sink of the handler's own; audio is left to
- * the call, which plays it into its configured sink. */
+ * the call, which plays it into its configured sink. (The side's own
+ * handler counts the tracks.) */
 static void
 on_remote_track (GstCall      *call,
                  GstCallTrack *track,
                  Side         *side)
 {
-  GstCallMediaKind kind = gst_call_track_get_kind (track);
-
-  g_assert_true (g_thread_self () == side->owner);
-  g_assert_true (gst_call_track_is_remote (track));
   g_assert_false (gst_pad_is_linked (gst_call_track_get_pad (track)));
-  side->remote_tracks[kind]++;
-  if (kind == GST_CALL_MEDIA_KIND_VIDEO) {
+  if (gst_call_track_get_kind (track) == GST_CALL_MEDIA_KIND_VIDEO) {
     g_autoptr (GError) error = NULL;
     GstElement *sink = gst_element_factory_make ("fakesink", NULL);
 
@@ -88,17 +47,6 @@ on_remote_track (GstCall      *call,
   }
 }
 
-static void
-on_setup_done (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  Side *side = user_data;
-
-  g_assert_true (g_thread_self () == side->owner);
-  side->setup_result = g_object_ref (result);
-}
-
 static int
 on_bundled_ssrc (GstCallRtpTransport *transport,
                  guint                ssrc,
@@ -106,23 +54,14 @@ on_bundled_ssrc (GstCallRtpTransport *transport,
                  const char          *mid,
                  Side                *side)
 {
-  g_assert_true (g_thread_self () == side->owner);
-  g_test_message ("%s: bundled-ssrc SSRC %u, payload type %u, mid %s", side->name, ssrc,
+  g_assert_true (g_thread_self () == side->base.owner);
+  g_test_message ("%s: bundled-ssrc SSRC %u, payload type %u, mid %s", side->base.name, ssrc,
                   payload_type, mid ? mid : "(none)");
   /* Once per new SSRC. */
   g_assert_false (g_hash_table_contains (side->ssrcs_seen, GUINT_TO_POINTER (ssrc)));
   g_hash_table_add (side->ssrcs_seen, GUINT_TO_POINTER (ssrc));
   side->bundled_ssrc_calls++;
   return -1;
-}
-
-static GstElement *
-make_sink (void)
-{
-  GstElement *sink = gst_element_factory_make ("fakesink", NULL);
-
-  g_object_set (sink, "sync", TRUE, "async", FALSE, NULL);
-  return sink;
 }
 
 static void
@@ -132,75 +71,38 @@ side_init (Side             *side,
 {
   g_autoptr (GError) error = NULL;
   GstCallTransportKind transport;
+  GstCall *call = gst_call_new ();
 
   memset (side, 0, sizeof (*side));
-  side->name = name;
-  side->owner = g_thread_self ();
-  side->states = g_ptr_array_new ();
   side->ssrcs_seen = g_hash_table_new (NULL, NULL);
-  side->call = gst_call_new ();
-  g_assert_null (gst_call_get_rtp_transport (side->call));
-  g_object_set (side->call, "transport", GST_CALL_TRANSPORT_KIND_RTP, NULL);
-  g_object_get (side->call, "transport", &transport, NULL);
+  g_assert_null (gst_call_get_rtp_transport (call));
+  g_object_set (call, "transport", GST_CALL_TRANSPORT_KIND_RTP, NULL);
+  g_object_get (call, "transport", &transport, NULL);
   g_assert_cmpint (transport, ==, GST_CALL_TRANSPORT_KIND_RTP);
-  g_assert_true (GST_IS_CALL_RTP_TRANSPORT (gst_call_get_rtp_transport (side->call)));
-  gst_call_rtp_transport_set_local_address (gst_call_get_rtp_transport (side->call),
+  g_assert_true (GST_IS_CALL_RTP_TRANSPORT (gst_call_get_rtp_transport (call)));
+  gst_call_rtp_transport_set_local_address (gst_call_get_rtp_transport (call),
                                             TEST_ICE_ADDRESS);
-  gst_call_set_signaller (side->call, signaller);
-  g_assert_true (gst_call_set_sources_from_description (side->call, TEST_VIDEO_SOURCE,
+  gst_call_set_signaller (call, signaller);
+  g_assert_true (gst_call_set_sources_from_description (call, TEST_VIDEO_SOURCE,
                                                         TEST_AUDIO_SOURCE, &error));
   g_assert_no_error (error);
-  gst_call_set_video_sink (side->call, make_sink ());
-  gst_call_set_audio_sink (side->call, make_sink ());
-
-  g_signal_connect (side->call, "notify::state", G_CALLBACK (on_state), side);
-  g_signal_connect (side->call, "ended", G_CALLBACK (on_ended), side);
-  g_signal_connect (side->call, "incoming-call", G_CALLBACK (on_incoming), side);
-  g_signal_connect (side->call, "remote-track", G_CALLBACK (on_remote_track), side);
+  gst_call_set_video_sink (call, test_make_synced_fakesink ());
+  gst_call_set_audio_sink (call, test_make_synced_fakesink ());
+  test_call_side_init (&side->base, name, call);
+  g_signal_connect (call, "remote-track", G_CALLBACK (on_remote_track), side);
 }
 
 static void
 side_clear (Side *side)
 {
-  g_clear_object (&side->setup_result);
-  test_drain_context ();
-  g_assert_finalize_object (side->call);
-  g_ptr_array_unref (side->states);
+  test_call_side_clear (&side->base);
   g_hash_table_unref (side->ssrcs_seen);
-  g_clear_error (&side->ended_reason);
-}
-
-static gboolean
-has_setup_result (gpointer data)
-{
-  return ((Side *) data)->setup_result != NULL;
-}
-
-static gboolean
-side_finish_setup (Side    *side,
-                   GError **error)
-{
-  gboolean dialled;
-  gboolean ok;
-
-  test_wait_until (has_setup_result, side, TIMEOUT_MS, "call set-up");
-  dialled = g_task_get_source_tag (G_TASK (side->setup_result)) == gst_call_dial_async;
-  ok = dialled ? gst_call_dial_finish (side->call, side->setup_result, error)
-               : gst_call_answer_finish (side->call, side->setup_result, error);
-  g_clear_object (&side->setup_result);
-  return ok;
-}
-
-static gboolean
-side_ended (gpointer data)
-{
-  return ((Side *) data)->ended > 0;
 }
 
 static gboolean
 side_incoming (gpointer data)
 {
-  return ((Side *) data)->incoming;
+  return ((Side *) data)->base.incoming;
 }
 
 /* The callee answers once the offer raised incoming-call. */
@@ -210,16 +112,18 @@ connect_pair (Side *caller,
 {
   g_autoptr (GError) error = NULL;
 
-  gst_call_dial_async (caller->call, NULL, NULL, on_setup_done, caller);
+  gst_call_dial_async (caller->base.call, NULL, NULL, test_call_side_on_setup_done,
+                       &caller->base);
   test_wait_until (side_incoming, callee, TIMEOUT_MS, "the offer to reach the callee");
-  g_assert_cmpint (gst_call_get_state (callee->call), ==, GST_CALL_STATE_IDLE);
-  gst_call_answer_async (callee->call, NULL, on_setup_done, callee);
-  g_assert_true (side_finish_setup (caller, &error));
+  g_assert_cmpint (gst_call_get_state (callee->base.call), ==, GST_CALL_STATE_IDLE);
+  gst_call_answer_async (callee->base.call, NULL, test_call_side_on_setup_done,
+                         &callee->base);
+  g_assert_true (test_call_side_finish_setup (&caller->base, &error));
   g_assert_no_error (error);
-  g_assert_true (side_finish_setup (callee, &error));
+  g_assert_true (test_call_side_finish_setup (&callee->base, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (gst_call_get_state (caller->call), ==, GST_CALL_STATE_ACTIVE);
-  g_assert_cmpint (gst_call_get_state (callee->call), ==, GST_CALL_STATE_ACTIVE);
+  g_assert_cmpint (gst_call_get_state (caller->base.call), ==, GST_CALL_STATE_ACTIVE);
+  g_assert_cmpint (gst_call_get_state (callee->base.call), ==, GST_CALL_STATE_ACTIVE);
 }
 
 static guint64
@@ -242,13 +146,13 @@ assert_flows_both_ways (Side *a,
     g_autoptr (GstStructure) stats = NULL;
     g_autofree char *text = NULL;
 
-    test_wait_call_stats (sides[i]->call, "video-frames-received", 30);
-    test_wait_call_stats (sides[i]->call, "audio-frames-received", 50);
-    test_wait_call_stats (sides[i]->call, "video-frames-sent", 30);
-    test_wait_call_stats (sides[i]->call, "audio-frames-sent", 50);
-    stats = gst_call_get_stats (sides[i]->call);
+    test_wait_call_stats (sides[i]->base.call, "video-frames-received", 30);
+    test_wait_call_stats (sides[i]->base.call, "audio-frames-received", 50);
+    test_wait_call_stats (sides[i]->base.call, "video-frames-sent", 30);
+    test_wait_call_stats (sides[i]->base.call, "audio-frames-sent", 50);
+    stats = gst_call_get_stats (sides[i]->base.call);
     text = gst_structure_to_string (stats);
-    g_test_message ("%s stats: %s", sides[i]->name, text);
+    g_test_message ("%s stats: %s", sides[i]->base.name, text);
     g_assert_cmpstr (gst_structure_get_string (stats, "state"), ==, "active");
     g_assert_cmpuint (stats_uint64 (stats, "bytes-sent"), >, 10000);
     g_assert_cmpuint (stats_uint64 (stats, "bytes-received"), >, 10000);
@@ -277,19 +181,19 @@ test_both_ways (void)
   side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b));
 
   connect_pair (&a, &b);
-  g_assert_null (gst_call_get_peer_connection (a.call));
-  g_assert_null (gst_call_get_peer_connection (b.call));
-  g_assert_true (b.incoming);
-  g_assert_false (a.incoming);
+  g_assert_null (gst_call_get_peer_connection (a.base.call));
+  g_assert_null (gst_call_get_peer_connection (b.base.call));
+  g_assert_true (b.base.incoming);
+  g_assert_false (a.base.incoming);
 
   assert_flows_both_ways (&a, &b);
   /* The bitrate is measured since the previous statistics: half a second
    * of media. */
   g_clear_pointer (&stats, gst_structure_free);
-  stats = gst_call_get_stats (a.call);
+  stats = gst_call_get_stats (a.base.call);
   g_clear_pointer (&stats, gst_structure_free);
   test_iterate_for (500);
-  stats = gst_call_get_stats (a.call);
+  stats = gst_call_get_stats (a.base.call);
   g_assert_true (gst_structure_get_uint64 (stats, "bitrate-received", &bitrate));
   g_test_message ("caller bitrate received: %" G_GUINT64_FORMAT " bit/s", bitrate);
   g_assert_cmpuint (bitrate, >, 0);
@@ -299,43 +203,43 @@ test_both_ways (void)
   for (guint i = 0; i < 2; i++) {
     Side *side = i == 0 ? &a : &b;
 
-    g_assert_cmpuint (side->remote_tracks[GST_CALL_MEDIA_KIND_VIDEO], ==, 1);
-    g_assert_cmpuint (side->remote_tracks[GST_CALL_MEDIA_KIND_AUDIO], ==, 1);
+    g_assert_cmpuint (side->base.remote_tracks[GST_CALL_MEDIA_KIND_VIDEO], ==, 1);
+    g_assert_cmpuint (side->base.remote_tracks[GST_CALL_MEDIA_KIND_AUDIO], ==, 1);
     test_wait_until (app_sink_has_buffers, side, TIMEOUT_MS,
                      "the handler's sink to receive video");
-    g_test_message ("%s: the handler's sink received %d video buffers", side->name,
+    g_test_message ("%s: the handler's sink received %d video buffers", side->base.name,
                     g_atomic_int_get (&side->app_sink_buffers));
   }
 
   /* Mute stops media, unmute resumes it, in both directions. */
-  test_assert_mute_stops_media (a.call, b.call, "video-frames-received",
+  test_assert_mute_stops_media (a.base.call, b.base.call, "video-frames-received",
                                 gst_call_set_video_muted, gst_call_get_video_muted, 15);
-  test_assert_mute_stops_media (b.call, a.call, "audio-frames-received",
+  test_assert_mute_stops_media (b.base.call, a.base.call, "audio-frames-received",
                                 gst_call_set_audio_muted, gst_call_get_audio_muted, 25);
 
   /* The RTP transport has no tracks to add mid-call. */
   {
     g_autoptr (GError) error = NULL;
 
-    g_assert_null (gst_call_add_track (a.call, GST_CALL_MEDIA_KIND_VIDEO,
+    g_assert_null (gst_call_add_track (a.base.call, GST_CALL_MEDIA_KIND_VIDEO,
                                        gst_element_factory_make ("videotestsrc", NULL),
                                        &error));
     g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE);
   }
 
   /* Hanging up on one side ends both. */
-  gst_call_hangup (b.call);
-  g_assert_cmpint (gst_call_get_state (b.call), ==, GST_CALL_STATE_ENDED);
-  test_wait_until (side_ended, &a, 2000, "the caller to see the hang-up");
-  g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_ENDED);
-  g_assert_null (a.ended_reason);
-  g_assert_null (b.ended_reason);
-  g_assert_cmpuint (a.ended, ==, 1);
-  g_assert_cmpuint (b.ended, ==, 1);
+  gst_call_hangup (b.base.call);
+  g_assert_cmpint (gst_call_get_state (b.base.call), ==, GST_CALL_STATE_ENDED);
+  test_wait_until (test_call_side_ended, &a.base, 2000, "the caller to see the hang-up");
+  g_assert_cmpint (gst_call_get_state (a.base.call), ==, GST_CALL_STATE_ENDED);
+  g_assert_null (a.base.ended_reason);
+  g_assert_null (b.base.ended_reason);
+  g_assert_cmpuint (a.base.ended, ==, 1);
+  g_assert_cmpuint (b.base.ended, ==, 1);
 
   /* idle -> connecting -> active -> ended on both sides */
   for (guint i = 0; i < 2; i++) {
-    GPtrArray *states = i == 0 ? a.states : b.states;
+    GPtrArray *states = i == 0 ? a.base.states : b.base.states;
 
     g_assert_cmpuint (states->len, ==, 3);
     g_assert_cmpint (GPOINTER_TO_INT (states->pdata[0]), ==, GST_CALL_STATE_CONNECTING);
@@ -364,8 +268,8 @@ test_bundled_ssrc (void)
   for (guint i = 0; i < G_N_ELEMENTS (sides); i++) {
     GstCallRtpTransport *transport = NULL;
 
-    g_object_get (sides[i]->call, "rtp-transport", &transport, NULL);
-    g_assert_true (transport == gst_call_get_rtp_transport (sides[i]->call));
+    g_object_get (sides[i]->base.call, "rtp-transport", &transport, NULL);
+    g_assert_true (transport == gst_call_get_rtp_transport (sides[i]->base.call));
     g_signal_connect (transport, "bundled-ssrc", G_CALLBACK (on_bundled_ssrc), sides[i]);
     g_object_unref (transport);
   }
@@ -375,11 +279,11 @@ test_bundled_ssrc (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (sides); i++) {
     g_autoptr (GstStructure) stats =
-        gst_call_rtp_transport_get_stats (gst_call_get_rtp_transport (sides[i]->call));
+        gst_call_rtp_transport_get_stats (gst_call_get_rtp_transport (sides[i]->base.call));
     guint calls = 0;
 
     g_assert_true (gst_structure_get_uint (stats, "bundled-ssrc-calls", &calls));
-    g_test_message ("%s: %u bundled-ssrc calls, %u SSRCs", sides[i]->name,
+    g_test_message ("%s: %u bundled-ssrc calls, %u SSRCs", sides[i]->base.name,
                     sides[i]->bundled_ssrc_calls, g_hash_table_size (sides[i]->ssrcs_seen));
     /* At least the peer's audio and video SSRCs, each once. */
     g_assert_cmpuint (sides[i]->bundled_ssrc_calls, >=, 2);
@@ -388,8 +292,8 @@ test_bundled_ssrc (void)
     g_assert_cmpuint (calls, ==, sides[i]->bundled_ssrc_calls);
   }
 
-  gst_call_hangup (a.call);
-  test_wait_until (side_ended, &b, 2000, "the callee to see the hang-up");
+  gst_call_hangup (a.base.call);
+  test_wait_until (test_call_side_ended, &b.base, 2000, "the callee to see the hang-up");
   side_clear (&a);
   side_clear (&b);
 }
@@ -407,20 +311,20 @@ test_bad_configuration (void)
 
   /* A source element, not a description. */
   side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a));
-  gst_call_set_video_source (a.call, gst_element_factory_make ("videotestsrc", NULL));
-  gst_call_dial_async (a.call, NULL, NULL, on_setup_done, &a);
-  g_assert_false (side_finish_setup (&a, &error));
+  gst_call_set_video_source (a.base.call, gst_element_factory_make ("videotestsrc", NULL));
+  gst_call_dial_async (a.base.call, NULL, NULL, test_call_side_on_setup_done, &a.base);
+  g_assert_false (test_call_side_finish_setup (&a.base, &error));
   g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT);
   g_test_message ("%s", error->message);
-  g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_FAILED);
+  g_assert_cmpint (gst_call_get_state (a.base.call), ==, GST_CALL_STATE_FAILED);
   g_clear_error (&error);
   side_clear (&a);
 
   /* A codec the transport does not send. */
   side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a));
-  g_object_set (a.call, "video-codec", GST_CALL_CODEC_H264, NULL);
-  gst_call_dial_async (a.call, NULL, NULL, on_setup_done, &a);
-  g_assert_false (side_finish_setup (&a, &error));
+  g_object_set (a.base.call, "video-codec", GST_CALL_CODEC_H264, NULL);
+  gst_call_dial_async (a.base.call, NULL, NULL, test_call_side_on_setup_done, &a.base);
+  g_assert_false (test_call_side_finish_setup (&a.base, &error));
   g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT);
   g_test_message ("%s", error->message);
   g_clear_error (&error);
@@ -428,9 +332,9 @@ test_bad_configuration (void)
 
   /* Back to WebRTC: the RTP transport goes. */
   side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a));
-  gst_call_set_transport (a.call, GST_CALL_TRANSPORT_KIND_WEBRTC);
-  g_assert_cmpint (gst_call_get_transport (a.call), ==, GST_CALL_TRANSPORT_KIND_WEBRTC);
-  g_assert_null (gst_call_get_rtp_transport (a.call));
+  gst_call_set_transport (a.base.call, GST_CALL_TRANSPORT_KIND_WEBRTC);
+  g_assert_cmpint (gst_call_get_transport (a.base.call), ==, GST_CALL_TRANSPORT_KIND_WEBRTC);
+  g_assert_null (gst_call_get_rtp_transport (a.base.call));
   side_clear (&a);
 }
 

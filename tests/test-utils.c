@@ -562,3 +562,132 @@ test_assert_mute_stops_media (GstCall    *sender,
   test_wait_call_stats (receiver, field, after + resume_at_least);
   test_wait_call_stats (sender, sent_field, sent + resume_at_least);
 }
+
+static void
+on_side_state (GstCall      *call,
+               GParamSpec   *pspec,
+               TestCallSide *side)
+{
+  g_assert_true (g_thread_self () == side->owner);
+  g_ptr_array_add (side->states, GINT_TO_POINTER (gst_call_get_state (call)));
+}
+
+static void
+on_side_ended (GstCall      *call,
+               const GError *reason,
+               TestCallSide *side)
+{
+  g_assert_true (g_thread_self () == side->owner);
+  side->ended++;
+  side->ended_at = g_get_monotonic_time ();
+  g_clear_error (&side->ended_reason);
+  if (reason)
+    side->ended_reason = g_error_copy (reason);
+}
+
+static void
+on_side_incoming (GstCall      *call,
+                  TestCallSide *side)
+{
+  g_assert_true (g_thread_self () == side->owner);
+  side->incoming = TRUE;
+}
+
+static void
+on_side_remote_track (GstCall      *call,
+                      GstCallTrack *track,
+                      TestCallSide *side)
+{
+  g_assert_true (g_thread_self () == side->owner);
+  g_assert_true (gst_call_track_is_remote (track));
+  side->remote_tracks[gst_call_track_get_kind (track)]++;
+}
+
+void
+test_call_side_init (TestCallSide *side,
+                     const char   *name,
+                     GstCall      *call)
+{
+  memset (side, 0, sizeof (*side));
+  side->name = name;
+  side->owner = g_thread_self ();
+  side->states = g_ptr_array_new ();
+  side->call = call;
+  g_signal_connect (call, "notify::state", G_CALLBACK (on_side_state), side);
+  g_signal_connect (call, "ended", G_CALLBACK (on_side_ended), side);
+  g_signal_connect (call, "incoming-call", G_CALLBACK (on_side_incoming), side);
+  g_signal_connect (call, "remote-track", G_CALLBACK (on_side_remote_track), side);
+}
+
+void
+test_call_side_clear (TestCallSide *side)
+{
+  g_clear_object (&side->setup_result);
+  test_drain_context ();
+  g_assert_finalize_object (side->call);
+  g_ptr_array_unref (side->states);
+  g_clear_error (&side->ended_reason);
+}
+
+void
+test_call_side_on_setup_done (GObject      *source,
+                              GAsyncResult *result,
+                              gpointer      data)
+{
+  TestCallSide *side = data;
+
+  g_assert_true (g_thread_self () == side->owner);
+  side->setup_result = g_object_ref (result);
+}
+
+static gboolean
+has_setup_result (gpointer data)
+{
+  return ((TestCallSide *) data)->setup_result != NULL;
+}
+
+gboolean
+test_call_side_finish_setup (TestCallSide  *side,
+                             GError       **error)
+{
+  gboolean dialled;
+  gboolean ok;
+
+  test_wait_until (has_setup_result, side, 20000, "call set-up");
+  dialled = g_task_get_source_tag (G_TASK (side->setup_result)) == gst_call_dial_async;
+  ok = dialled ? gst_call_dial_finish (side->call, side->setup_result, error)
+               : gst_call_answer_finish (side->call, side->setup_result, error);
+  g_clear_object (&side->setup_result);
+  return ok;
+}
+
+gboolean
+test_call_side_ended (gpointer data)
+{
+  return ((TestCallSide *) data)->ended > 0;
+}
+
+void
+test_call_connect_pair (TestCallSide *caller,
+                        TestCallSide *callee)
+{
+  g_autoptr (GError) error = NULL;
+
+  gst_call_dial_async (caller->call, NULL, NULL, test_call_side_on_setup_done, caller);
+  gst_call_answer_async (callee->call, NULL, test_call_side_on_setup_done, callee);
+  g_assert_true (test_call_side_finish_setup (caller, &error));
+  g_assert_no_error (error);
+  g_assert_true (test_call_side_finish_setup (callee, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (gst_call_get_state (caller->call), ==, GST_CALL_STATE_ACTIVE);
+  g_assert_cmpint (gst_call_get_state (callee->call), ==, GST_CALL_STATE_ACTIVE);
+}
+
+GstElement *
+test_make_synced_fakesink (void)
+{
+  GstElement *sink = gst_element_factory_make ("fakesink", NULL);
+
+  g_object_set (sink, "sync", TRUE, "async", FALSE, NULL);
+  return sink;
+}

@@ -68,6 +68,51 @@ void test_drain_context (void);
 /* Runs the thread-default main context for @ms milliseconds. */
 void test_iterate_for (guint ms);
 
+/* One side of a call test: a GstCall and what its signals reported, all
+ * on the thread that made it (each handler checks). */
+typedef struct {
+  const char *name;
+  GstCall *call;
+  GThread *owner;
+  GAsyncResult *setup_result; /* of dial or answer, until finished */
+  gboolean incoming;
+  guint ended;
+  GError *ended_reason;
+  gint64 ended_at;            /* monotonic, of the last ended */
+  guint remote_tracks[2];     /* by GstCallMediaKind */
+  GPtrArray *states;          /* GstCallState, as notified */
+} TestCallSide;
+
+/* Takes @call (already configured) and counts its notify::state, ended,
+ * incoming-call and remote-track. */
+void test_call_side_init (TestCallSide *side,
+                          const char   *name,
+                          GstCall      *call);
+
+/* Checks that the call is finalized, and frees what the side holds. */
+void test_call_side_clear (TestCallSide *side);
+
+/* The GAsyncReadyCallback for gst_call_dial_async() and
+ * gst_call_answer_async(), with the side as user data. */
+void test_call_side_on_setup_done (GObject      *source,
+                                   GAsyncResult *result,
+                                   gpointer      side);
+
+/* Waits for the dial or answer started with test_call_side_on_setup_done
+ * and finishes it. */
+gboolean test_call_side_finish_setup (TestCallSide  *side,
+                                      GError       **error);
+
+/* A test_wait_until() condition: the side's call ended. */
+gboolean test_call_side_ended (gpointer side);
+
+/* @caller dials, @callee answers at once; both must become active. */
+void test_call_connect_pair (TestCallSide *caller,
+                             TestCallSide *callee);
+
+/* A fakesink that syncs on the clock and does not preroll. */
+GstElement *test_make_synced_fakesink (void);
+
 /* Mutes @sender with @set_muted (checked with @get_muted): its
  * FIELD-sent count (FIELD as "video-frames-received") stops, and once what
  * was in flight drained, @receiver's @field stops too; unmuting resumes

@@ -812,15 +812,6 @@ call_has_result (gpointer data)
   return ((CallSide *) data)->result != NULL;
 }
 
-static GstElement *
-make_sink (void)
-{
-  GstElement *sink = gst_element_factory_make ("fakesink", NULL);
-
-  g_object_set (sink, "sync", TRUE, "async", FALSE, NULL);
-  return sink;
-}
-
 static void
 call_side_init (CallSide         *side,
                 GstCallSignaller *signaller)
@@ -837,8 +828,8 @@ call_side_init (CallSide         *side,
   g_assert_true (gst_call_set_sources_from_description (side->call, TEST_VIDEO_SOURCE,
                                                         TEST_AUDIO_SOURCE, &error));
   g_assert_no_error (error);
-  gst_call_set_video_sink (side->call, make_sink ());
-  gst_call_set_audio_sink (side->call, make_sink ());
+  gst_call_set_video_sink (side->call, test_make_synced_fakesink ());
+  gst_call_set_audio_sink (side->call, test_make_synced_fakesink ());
   g_signal_connect (side->call, "incoming-call", G_CALLBACK (on_incoming_call), side);
 }
 

@@ -30,15 +30,6 @@ typedef struct {
   GstCall *client_call;      /* to look at when the POST arrives */
 } Endpoint;
 
-static GstElement *
-make_sink (void)
-{
-  GstElement *sink = gst_element_factory_make ("fakesink", NULL);
-
-  g_object_set (sink, "sync", TRUE, "async", FALSE, NULL);
-  return sink;
-}
-
 static void
 on_new_call (GstCallWhipServer *whip,
              GstCall           *call,
@@ -48,8 +39,8 @@ on_new_call (GstCallWhipServer *whip,
   g_autoptr (GError) error = NULL;
 
   g_set_object (&endpoint->server_call, call);
-  gst_call_set_video_sink (call, make_sink ());
-  gst_call_set_audio_sink (call, make_sink ());
+  gst_call_set_video_sink (call, test_make_synced_fakesink ());
+  gst_call_set_audio_sink (call, test_make_synced_fakesink ());
   if (g_str_equal (path, "/whep")) {
     /* A WHEP endpoint serves media. */
     g_object_set (call, "send-video", TRUE, "send-audio", TRUE,
@@ -210,8 +201,8 @@ new_client_call (gboolean send)
   g_assert_true (gst_call_set_sources_from_description (call, TEST_VIDEO_SOURCE,
                                                         TEST_AUDIO_SOURCE, &error));
   g_assert_no_error (error);
-  gst_call_set_video_sink (call, make_sink ());
-  gst_call_set_audio_sink (call, make_sink ());
+  gst_call_set_video_sink (call, test_make_synced_fakesink ());
+  gst_call_set_audio_sink (call, test_make_synced_fakesink ());
   return call;
 }
 

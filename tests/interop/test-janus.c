@@ -163,15 +163,6 @@ has_result (gpointer data)
   return ((Side *) data)->result != NULL;
 }
 
-static GstElement *
-make_sink (void)
-{
-  GstElement *sink = gst_element_factory_make ("fakesink", NULL);
-
-  g_object_set (sink, "sync", TRUE, "async", FALSE, NULL);
-  return sink;
-}
-
 static void
 side_init (Side             *side,
            GstCallSignaller *signaller,
@@ -186,8 +177,8 @@ side_init (Side             *side,
                 "send-audio", send, "video-width", 320, "video-height", 240, NULL);
   g_assert_true (gst_call_set_sources_from_description (side->call, TEST_VIDEO_SOURCE,
                                                         TEST_AUDIO_SOURCE, &error));
-  gst_call_set_video_sink (side->call, make_sink ());
-  gst_call_set_audio_sink (side->call, make_sink ());
+  gst_call_set_video_sink (side->call, test_make_synced_fakesink ());
+  gst_call_set_audio_sink (side->call, test_make_synced_fakesink ());
   gst_call_set_signaller (side->call, signaller);
 }
 

@@ -148,15 +148,6 @@ on_ended (GstCall      *call,
   side->ended++;
 }
 
-static GstElement *
-make_sink (void)
-{
-  GstElement *sink = gst_element_factory_make ("fakesink", NULL);
-
-  g_object_set (sink, "sync", TRUE, "async", FALSE, NULL);
-  return sink;
-}
-
 static void
 side_init (Side             *side,
            GstCallSignaller *signaller,
@@ -175,8 +166,8 @@ side_init (Side             *side,
   g_assert_true (gst_call_set_sources_from_description (side->call, TEST_VIDEO_SOURCE,
                                                         TEST_AUDIO_SOURCE, &error));
   g_assert_no_error (error);
-  gst_call_set_video_sink (side->call, make_sink ());
-  gst_call_set_audio_sink (side->call, make_sink ());
+  gst_call_set_video_sink (side->call, test_make_synced_fakesink ());
+  gst_call_set_audio_sink (side->call, test_make_synced_fakesink ());
   g_signal_connect (side->call, "ended", G_CALLBACK (on_ended), side);
 }
 

@@ -257,15 +257,6 @@ hang_up_and_check_deleted (GstCall *call)
   g_assert_finalize_object (call);
 }
 
-static GstElement *
-make_sink (void)
-{
-  GstElement *sink = gst_element_factory_make ("fakesink", NULL);
-
-  g_object_set (sink, "sync", TRUE, "async", FALSE, NULL);
-  return sink;
-}
-
 static GstCall *
 dial (const char *path)
 {
@@ -281,8 +272,8 @@ dial (const char *path)
                 "video-height", 240, NULL);
   g_assert_true (gst_call_set_sources_from_description (call, TEST_VIDEO_SOURCE,
                                                         TEST_AUDIO_SOURCE, &error));
-  gst_call_set_video_sink (call, make_sink ());
-  gst_call_set_audio_sink (call, make_sink ());
+  gst_call_set_video_sink (call, test_make_synced_fakesink ());
+  gst_call_set_audio_sink (call, test_make_synced_fakesink ());
   gst_call_dial_async (call, uri, NULL, on_result, &result);
   test_wait_until (has_result, &result, TIMEOUT_MS, "the call to connect");
   g_assert_true (gst_call_dial_finish (call, result, &error));
