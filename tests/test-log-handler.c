@@ -1,0 +1,137 @@
+/* libgstcall tests: which warnings and criticals end a test
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Every test program installs test_tolerate_known_gstreamer_criticals():
+ * any warning or critical aborts the test, except the few GStreamer 1.22
+ * raises itself in calls that go on unharmed. Each case runs in a child
+ * process and checks whether it died.
+ */
+
+#include "test-utils.h"
+
+#define HASH_TABLE_CRITICAL \
+  "g_hash_table_foreach: assertion 'version == hash_table->version' failed"
+
+static gpointer
+raise_hash_table_critical (gpointer data)
+{
+  g_log ("GLib", G_LOG_LEVEL_CRITICAL, HASH_TABLE_CRITICAL);
+  return NULL;
+}
+
+static void
+raise_on_thread (const char *thread_name)
+{
+  GThread *thread = g_thread_new (thread_name, raise_hash_table_critical, NULL);
+
+  g_thread_join (thread);
+}
+
+static gboolean
+gstreamer_has_rtpsession_copy_fix (void)
+{
+  guint major, minor, micro, nano;
+
+  gst_version (&major, &minor, &micro, &nano);
+  return major > 1 || minor > 22 || (minor == 22 && micro >= 5);
+}
+
+static void
+test_rtcp_thread_race_tolerated (void)
+{
+  if (g_test_subprocess ()) {
+    test_tolerate_known_gstreamer_criticals ();
+    raise_on_thread ("rtpsession-rtcp");
+    return;
+  }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  if (gstreamer_has_rtpsession_copy_fix ()) {
+    /* GStreamer fixed the race: the critical means something else now. */
+    g_test_trap_assert_failed ();
+  } else {
+    g_test_trap_assert_passed ();
+  }
+  g_test_trap_assert_stderr ("*" HASH_TABLE_CRITICAL "*");
+}
+
+static void
+test_same_critical_elsewhere_fatal (void)
+{
+  if (g_test_subprocess ()) {
+    test_tolerate_known_gstreamer_criticals ();
+    raise_on_thread ("some-other");
+    return;
+  }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stderr ("*fatal log message on thread \"some-other\"*"
+                             HASH_TABLE_CRITICAL "*");
+}
+
+static void
+test_known_gstreamer_critical_tolerated (void)
+{
+  if (g_test_subprocess ()) {
+    test_tolerate_known_gstreamer_criticals ();
+    g_log ("GStreamer", G_LOG_LEVEL_CRITICAL,
+           "gst_pad_create_stream_id_internal: assertion 'numsinkpads <= 1' "
+           "failed");
+    return;
+  }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+}
+
+static void
+test_other_critical_fatal (void)
+{
+  if (g_test_subprocess ()) {
+    test_tolerate_known_gstreamer_criticals ();
+    g_log ("GStreamer", G_LOG_LEVEL_CRITICAL,
+           "gst_object_unref: assertion 'object != NULL' failed");
+    return;
+  }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stderr ("*fatal log message on thread*"
+                             "gst_object_unref*");
+}
+
+static void
+test_warning_fatal (void)
+{
+  if (g_test_subprocess ()) {
+    test_tolerate_known_gstreamer_criticals ();
+    g_log ("GstCall", G_LOG_LEVEL_WARNING, "something went wrong");
+    return;
+  }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stderr ("*something went wrong*");
+}
+
+int
+main (int argc, char **argv)
+{
+  gst_init (&argc, &argv);
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/GstCall/LogHandler/rtcp-thread-race-tolerated",
+                   test_rtcp_thread_race_tolerated);
+  g_test_add_func ("/GstCall/LogHandler/same-critical-elsewhere-fatal",
+                   test_same_critical_elsewhere_fatal);
+  g_test_add_func ("/GstCall/LogHandler/known-gstreamer-critical-tolerated",
+                   test_known_gstreamer_critical_tolerated);
+  g_test_add_func ("/GstCall/LogHandler/other-critical-fatal",
+                   test_other_critical_fatal);
+  g_test_add_func ("/GstCall/LogHandler/warning-fatal", test_warning_fatal);
+
+  return g_test_run ();
+}
