@@ -682,6 +682,28 @@ on_remote_offer (GstCallNegotiator *negotiator,
     finish_call (self, GST_CALL_STATE_FAILED, g_steal_pointer (&error));
 }
 
+/* A WHIP publisher only sends: its offer says sendonly (RFC 9725, section
+ * 4.2), so the endpoint expects no media back. Local tracks are added as
+ * sendrecv, as for a call; every transceiver there is now is one of them. */
+static void
+make_local_tracks_send_only (GstCall *self)
+{
+  GstElement *webrtcbin = gst_peer_connection_get_webrtcbin (self->pc);
+  g_autoptr (GArray) transceivers = NULL;
+
+  g_signal_emit_by_name (webrtcbin, "get-transceivers", &transceivers);
+  for (guint i = 0; transceivers && i < transceivers->len; i++) {
+    GstWebRTCRTPTransceiver *transceiver =
+        g_array_index (transceivers, GstWebRTCRTPTransceiver *, i);
+    GstWebRTCRTPTransceiverDirection direction;
+
+    g_object_get (transceiver, "direction", &direction, NULL);
+    if (direction == GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_SENDRECV)
+      g_object_set (transceiver, "direction",
+                    GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_SENDONLY, NULL);
+  }
+}
+
 static gboolean
 start_call (GstCall  *self,
             gboolean  offerer,
@@ -708,6 +730,8 @@ start_call (GstCall  *self,
     self->sources_added = TRUE;
     if (!add_sources (self, NULL, error))
       return FALSE;
+    if (GST_IS_CALL_WHIP_SIGNALLER (self->signaller))
+      make_local_tracks_send_only (self);
     for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
       GstCallMediaKind kind = kinds[i];
       gboolean send = !self->receive_only &&
@@ -1091,9 +1115,10 @@ dial_room (GstCall    *self,
  *   [property@Call:signaller]; a `ws://` or `wss://` URI names a room on a
  *   [class@CallSignallingServer], `ws://HOST:PORT/ws?room=NAME` (add
  *   `&token=SECRET` when the server asks for one); `whip+http://` or
- *   `whip+https://` publishes to a WHIP endpoint and `whep+http://` or
- *   `whep+https://` plays from a WHEP endpoint (the call then only
- *   receives), through a [class@CallWhipSignaller]
+ *   `whip+https://` publishes to a WHIP endpoint (the call then only sends:
+ *   its offer is `sendonly`, as with any [class@CallWhipSignaller]) and
+ *   `whep+http://` or `whep+https://` plays from a WHEP endpoint (the call
+ *   then only receives), through a [class@CallWhipSignaller]
  * @cancellable: (nullable): a [class@Gio.Cancellable]; cancelling hangs up
  * @callback: (scope async) (nullable): called once the call is connected or failed
  * @user_data: data for @callback

@@ -27,6 +27,7 @@ typedef struct {
   gboolean patch_end_of_candidates;
   gboolean post_before_gathering_complete;
   gboolean post_offer_had_candidate;
+  char *post_offer_directions; /* of each media section, "sendonly,sendonly" */
   GstCall *client_call;      /* to look at when the POST arrives */
 } Endpoint;
 
@@ -61,6 +62,34 @@ on_session_ended (GstCallWhipServer *whip,
   endpoint->ended_video_frames_received = test_call_stats_uint (call, "video-frames-received");
 }
 
+/* The direction attribute of each media section of @sdp, comma-separated
+ * ("sendrecv" where there is none, as RFC 4566 has it). */
+static char *
+media_directions (const char *sdp)
+{
+  const char * const directions[] = { "sendonly", "recvonly", "inactive", "sendrecv" };
+  g_autoptr (GstSDPMessage) message = NULL;
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto (GStrv) list = NULL;
+
+  if (gst_sdp_message_new_from_text (sdp, &message) != GST_SDP_OK)
+    return g_strdup ("unparsable");
+  for (guint i = 0; i < gst_sdp_message_medias_len (message); i++) {
+    const GstSDPMedia *media = gst_sdp_message_get_media (message, i);
+    const char *direction = "sendrecv";
+
+    for (guint d = 0; d < G_N_ELEMENTS (directions); d++) {
+      if (gst_sdp_media_get_attribute_val (media, directions[d])) {
+        direction = directions[d];
+        break;
+      }
+    }
+    g_strv_builder_add (builder, direction);
+  }
+  list = g_strv_builder_end (builder);
+  return g_strjoinv (",", list);
+}
+
 /* Looks at every request the endpoint gets, as a proxy would. */
 static void
 on_request_read (SoupServer        *server,
@@ -76,6 +105,8 @@ on_request_read (SoupServer        *server,
   if (g_str_equal (method, "POST")) {
     endpoint->posts++;
     endpoint->post_offer_had_candidate = strstr (text, "a=candidate:") != NULL;
+    g_free (endpoint->post_offer_directions);
+    endpoint->post_offer_directions = media_directions (text);
     if (endpoint->client_call)
       endpoint->post_before_gathering_complete =
           gst_peer_connection_get_ice_gathering_state (
@@ -164,6 +195,7 @@ endpoint_clear (Endpoint *endpoint)
   g_assert_finalize_object (endpoint->whip);
   soup_server_disconnect (endpoint->soup);
   g_assert_finalize_object (endpoint->soup);
+  g_clear_pointer (&endpoint->post_offer_directions, g_free);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -270,6 +302,8 @@ test_publish (void)
   g_assert_cmpuint (gst_call_whip_server_get_n_sessions (endpoint.whip), ==, 1);
   g_assert_nonnull (endpoint.server_call);
   g_assert_true (endpoint.post_offer_had_candidate);
+  /* RFC 9725, section 4.2: a WHIP offer is sendonly. */
+  g_assert_cmpstr (endpoint.post_offer_directions, ==, "sendonly,sendonly");
   g_assert_true (g_str_has_prefix (gst_call_whip_signaller_get_resource_url (signaller), url));
   /* Media sent by the client, decoded by the endpoint's call. */
   test_wait_call_stats (endpoint.server_call, "video-frames-received", 30);
@@ -394,6 +428,8 @@ test_play (void)
   g_assert_true (client_dial (&client, uri, &error));
   g_assert_no_error (error);
   g_assert_true (GST_IS_CALL_WHIP_SIGNALLER (gst_call_get_signaller (client.call)));
+  /* A WHEP player only receives, even with sources of its own. */
+  g_assert_cmpstr (endpoint.post_offer_directions, ==, "recvonly,recvonly");
 
   test_wait_call_stats (client.call, "video-frames-received", 30);
   test_wait_call_stats (client.call, "audio-frames-received", 30);
