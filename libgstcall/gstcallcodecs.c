@@ -204,8 +204,15 @@ static const PresetEntry low_latency_presets[] = {
   { "av1enc", "lag-in-frames", "0" },
   { "av1enc", "row-mt", "true" },
   { "opusenc", "frame-size", "20" },
-  { "opusenc", "audio-type", "voice" },
+  /* At opusenc's 64 kbit/s, generic mode codes speech as well as voice mode
+   * does, for a third of the encoder's CPU (measured on recorded speech);
+   * voice mode is chosen for low bitrates, see OPUS_VOICE_MAX_BITRATE. */
+  { "opusenc", "audio-type", "generic" },
 };
+
+/* At or below this many bit/s an Opus encoder is set to voice mode: SILK's
+ * speech model is what keeps speech clear there. */
+#define OPUS_VOICE_MAX_BITRATE 32000
 
 /* Which property holds the bitrate, and in which unit. */
 typedef struct {
@@ -429,7 +436,7 @@ set_property_from_string (GstElement *element,
  * `x264enc` `tune=zerolatency speed-preset=ultrafast`, `vp8enc`/`vp9enc`
  * `deadline=1`, high `cpu-used`, no lag, CBR; NVIDIA low-latency presets
  * and CBR; VA, VA-API, Quick Sync and AMF CBR without B-frames; AV1
- * encoders in real-time mode; `opusenc` 20 ms voice frames. Only properties
+ * encoders in real-time mode; `opusenc` 20 ms frames in generic mode. Only properties
  * the element has are set; other elements are left as they are.
  */
 void
@@ -498,7 +505,9 @@ set_numeric_property (GstElement *element,
  * called and whatever its unit (`vp8enc` `target-bitrate` in bit/s,
  * `x264enc` `bitrate` in kbit/s, V4L2 `extra-controls`, ...). For an encoder
  * not in libgstcall's table, a `bitrate` property is used, read as kbit/s
- * when its maximum is below 10 million and as bit/s otherwise.
+ * when its maximum is below 10 million and as bit/s otherwise. `opusenc` is
+ * also put in voice mode at 32 kbit/s and below, in generic mode above
+ * (opusenc takes the mode when it starts encoding).
  *
  * Returns: %TRUE if the bitrate was set, %FALSE if the encoder has no
  *   bitrate setting (G.711, for example)
@@ -524,8 +533,13 @@ gst_call_codecs_set_encoder_bitrate (GstElement *encoder,
     if (!g_pattern_match_simple (entry->pattern, name))
       continue;
     pspec = g_object_class_find_property (klass, entry->property);
-    if (pspec && set_numeric_property (encoder, pspec, bits / entry->bits_per_unit))
+    if (pspec && set_numeric_property (encoder, pspec, bits / entry->bits_per_unit)) {
+      if (g_str_equal (name, "opusenc") &&
+          g_object_class_find_property (klass, "audio-type"))
+        gst_util_set_object_arg (G_OBJECT (encoder), "audio-type",
+                                 bits <= OPUS_VOICE_MAX_BITRATE ? "voice" : "generic");
       return TRUE;
+    }
   }
 
   if (name && g_str_has_prefix (name, "v4l2") &&

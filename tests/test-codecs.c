@@ -617,9 +617,15 @@ test_presets_and_bitrate (void)
   gst_call_codecs_apply_low_latency_preset (opusenc);
   frame_size = get_enum_property (opusenc, "frame-size");
   g_assert_cmpint (frame_size, ==, 20);
+  /* Generic mode at the default bitrate, voice mode at 32 kbit/s and
+   * below, generic again above. */
+  g_assert_cmpint (get_enum_property (opusenc, "audio-type"), ==, 2049 /* generic */);
   g_assert_true (gst_call_codecs_set_encoder_bitrate (opusenc, 32));
   g_object_get (opusenc, "bitrate", &opus_bitrate, NULL);
   g_assert_cmpint (opus_bitrate, ==, 32000);
+  g_assert_cmpint (get_enum_property (opusenc, "audio-type"), ==, 2048 /* voice */);
+  g_assert_true (gst_call_codecs_set_encoder_bitrate (opusenc, 48));
+  g_assert_cmpint (get_enum_property (opusenc, "audio-type"), ==, 2049 /* generic */);
 
   if (gst_registry_check_feature_version (gst_registry_get (), "x264enc", 1, 0, 0)) {
     GstElement *x264enc = gst_object_ref_sink (gst_element_factory_make ("x264enc", NULL));
