@@ -25,6 +25,11 @@
  * up sends `DELETE` to the session. A `bearer-token` is sent as
  * `Authorization: Bearer`.
  *
+ * A [class@Call] dialling through it only sends or only receives: the
+ * tracks it sends are offered `sendonly`, as RFC 9725 asks of a WHIP
+ * client, and with `send-video` and `send-audio` off (or a `whep+` URI) it
+ * offers `recvonly` sections for WHEP.
+ *
  * The offer does not wait for the end of ICE gathering: it is POSTed with
  * the candidates gathered within [property@CallWhipSignaller:gathering-timeout]
  * (sooner when gathering completes), the rest are trickled.
