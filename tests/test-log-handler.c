@@ -35,7 +35,7 @@ gstreamer_has_rtpsession_copy_fix (void)
   guint major, minor, micro, nano;
 
   gst_version (&major, &minor, &micro, &nano);
-  return major > 1 || minor > 22 || (minor == 22 && micro >= 5);
+  return major > 1 || minor > 22;
 }
 
 static void

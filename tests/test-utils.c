@@ -103,14 +103,16 @@ test_wait_for_flag (const gboolean *flag,
  *   right then adds a source, and GLib's check that the table did not change
  *   fires. The walk only stops early: that one report goes out shorter.
  *   GStreamer fixed it after 1.22.0 (merge request 4585, iterating over a
- *   copy); on a GStreamer with the fix the critical stays fatal. */
+ *   copy); from GStreamer 1.24 on, the critical stays fatal. */
 static gboolean
-gstreamer_lacks_rtpsession_copy_fix (void)
+gstreamer_may_lack_rtpsession_copy_fix (void)
 {
   guint major, minor, micro, nano;
 
+  /* The fix went into the 1.22 series after 1.22.0 and into 1.24: on 1.22.x
+   * the critical is let through whether or not that release has it. */
   gst_version (&major, &minor, &micro, &nano);
-  return major == 1 && (minor < 22 || (minor == 22 && micro < 5));
+  return major == 1 && minor <= 22;
 }
 
 static gboolean
@@ -124,7 +126,7 @@ is_known_gstreamer_critical (const char *log_domain,
     return g_str_equal (thread_name, "rtpsession-rtcp") &&
            strstr (message, "g_hash_table_foreach") &&
            strstr (message, "version == hash_table->version") &&
-           gstreamer_lacks_rtpsession_copy_fix ();
+           gstreamer_may_lack_rtpsession_copy_fix ();
   if (g_strcmp0 (log_domain, "GStreamer") != 0)
     return FALSE;
   return (strstr (message, "gst_pad_create_stream_id_internal") &&
