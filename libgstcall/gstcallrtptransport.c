@@ -2278,6 +2278,11 @@ gst_call_rtp_transport_class_init (GstCallRtpTransportClass *klass)
    * How long the jitterbuffers hold received packets, in milliseconds:
    * the time a retransmission has to arrive. Set before the offer or
    * answer.
+   *
+   * A retransmission that is itself lost is asked for again with the next
+   * regular RTCP packet, since RTCP feedback may go out early only once per
+   * regular interval (RFC 4585): on a lossy path, a latency of about a
+   * second gives it that second chance.
    */
   props[PROP_LATENCY] =
       g_param_spec_uint ("latency", NULL, NULL, 0, 10000, 200,
