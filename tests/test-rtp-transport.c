@@ -469,7 +469,7 @@ run_with_loss (const EncodedVideo *encoded,
   /* Time for a retransmission that was itself lost to be asked again.
    * RFC 4585 lets early feedback go out once per regular RTCP interval, so
    * the second NACK for a packet waits for the next one (470 ms after the
-   * first NACK in a traced run). With 500 ms, 4 of 6 runs under
+   * first NACK in a traced run). With 500 ms, 5 of 7 runs under
    * AddressSanitizer lost 1-4 frames that way (one below 99%); with
    * 1000 ms, 5 of 5 runs decoded all 300. */
   g_object_set (receiver, "latency", LOSS_LATENCY_MS, NULL);
