@@ -104,8 +104,8 @@ test_wait_for_flag (const gboolean *flag,
  *   fires. The walk only stops early: that one report goes out shorter.
  *   GStreamer fixed it after 1.22.0 (merge request 4585, iterating over a
  *   copy); from GStreamer 1.24 on, the critical stays fatal. */
-static gboolean
-gstreamer_may_lack_rtpsession_copy_fix (void)
+gboolean
+test_gstreamer_may_lack_rtpsession_copy_fix (void)
 {
   guint major, minor, micro, nano;
 
@@ -126,7 +126,7 @@ is_known_gstreamer_critical (const char *log_domain,
     return g_str_equal (thread_name, "rtpsession-rtcp") &&
            strstr (message, "g_hash_table_foreach") &&
            strstr (message, "version == hash_table->version") &&
-           gstreamer_may_lack_rtpsession_copy_fix ();
+           test_gstreamer_may_lack_rtpsession_copy_fix ();
   if (g_strcmp0 (log_domain, "GStreamer") != 0)
     return FALSE;
   return (strstr (message, "gst_pad_create_stream_id_internal") &&

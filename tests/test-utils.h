@@ -46,6 +46,10 @@ void test_wait_until (gboolean    (*condition) (gpointer data),
  * after g_test_init(). */
 void test_tolerate_known_gstreamer_criticals (void);
 
+/* Whether the running GStreamer may have rtpsession's RTCP-thread hash
+ * table race (see test-utils.c): its critical is then one of the known. */
+gboolean test_gstreamer_may_lack_rtpsession_copy_fix (void);
+
 /* A uint field of gst_call_get_stats(), asserted present. */
 guint test_call_stats_uint (GstCall    *call,
                             const char *field);
