@@ -1,6 +1,7 @@
 /* libFuzzer harness: a remote description's a=ssrc, a=ssrc-group:FID,
  * a=mid, rtpmap and extmap lines as the plain RTP transport reads them
- * (GstCallRtpRouter), then a few packets routed with what was read.
+ * (GstCallRtpRouter), then a few packets routed with what was read; and
+ * its SDES a=crypto lines (GstCallSrtpCrypto).
  * Copyright (C) 2026 The libgstcall authors
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -10,6 +11,7 @@
 #include <stdint.h>
 
 #include "gstcall-rtp-router-private.h"
+#include "gstcall-srtp-private.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
@@ -44,6 +46,25 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   if (gst_sdp_message_new_from_text (text, &sdp) != GST_SDP_OK) {
     gst_sdp_message_free (sdp);
     return 0;
+  }
+
+  for (guint i = 0; i < gst_sdp_message_medias_len (sdp); i++) {
+    const GstSDPMedia *media = gst_sdp_message_get_media (sdp, i);
+    GError *error = NULL;
+    GstCallSrtpCrypto crypto;
+
+    if (gst_call_srtp_media_find_crypto (media, i, 0, &crypto, &error)) {
+      g_autofree char *line = gst_call_srtp_crypto_to_string (&crypto);
+      GstCallSrtpCrypto again;
+
+      /* What we read, we write back the same. */
+      g_assert_true (gst_call_srtp_crypto_parse (line, &again, NULL));
+      g_assert_cmpuint (again.tag, ==, crypto.tag);
+      g_assert_cmpmem (again.key, sizeof again.key, crypto.key, sizeof crypto.key);
+    } else {
+      g_assert_nonnull (error);
+      g_clear_error (&error);
+    }
   }
 
   router = gst_call_rtp_router_new ();
