@@ -19,6 +19,7 @@
 #include "gstcall-plugins-private.h"
 #include "gstcall-private.h"
 #include "gstcall-rtp-demux-private.h"
+#include "gstcall-srtp-private.h"
 #include "gstcallcodecs-private.h"
 #include "gstcalltrack-private.h"
 
@@ -42,6 +43,11 @@
  * types are dropped and counted in [method@CallRtpTransport.get_stats];
  * at most [const@CALL_RTP_TRANSPORT_MAX_SESSIONS] sessions are made.
  *
+ * With [property@CallRtpTransport:srtp] set, media is encrypted and
+ * authenticated with SRTP, keyed by SDES (`RTP/SAVPF`, `a=crypto`, RFC
+ * 4568): the keys travel in the SDP, so the SDP must travel over a secure
+ * channel. An SRTP offer is always answered with SRTP.
+ *
  * ```c
  * GstCallRtpTransport *transport = gst_call_rtp_transport_new ();
  * gst_call_rtp_transport_set_sources_from_description (transport,
@@ -61,6 +67,10 @@
 #define AUDIO_PAYLOAD_TYPE 111
 #define MAX_SSRC_LINES 64
 #define RTCP_MIN_INTERVAL (100 * GST_MSECOND)
+#define SRTP_CRYPTO_TAG 1
+/* SSRCs that no a=ssrc line names get a key up to this many times: each
+ * one costs srtpdec a stream, and a stranger can send any SSRC. */
+#define SRTP_MAX_UNSIGNALLED_SSRCS 64
 
 typedef struct {
   GstCallMediaKind kind;
@@ -82,6 +92,10 @@ typedef struct {
   gboolean send_rtcp_linked;
   GstElement *rtx_receive;  /* owned ref, or NULL */
   GstElement *rtx_send;     /* owned ref, or NULL */
+  gboolean secure;          /* SRTP: the keys below are set */
+  GstCallSrtpCrypto local_crypto;
+  GstCallSrtpCrypto remote_crypto;
+  GstElement *srtp_encoder; /* owned ref, or NULL */
 } Session;
 
 struct _GstCallRtpTransport {
@@ -91,6 +105,8 @@ struct _GstCallRtpTransport {
 
   char *local_address;
   gboolean rtx;
+  gboolean srtp;
+  GstCallSrtpCrypto offer_crypto;  /* what an SRTP offer gives */
   guint latency;
   GstElement *video_sink;
   GstElement *audio_sink;
@@ -111,6 +127,8 @@ struct _GstCallRtpTransport {
   gboolean started;
   gboolean closed;
   gboolean offered;          /* an offer was made and waits for its answer */
+  gboolean secure;           /* SRTP was negotiated */
+  GstElement *srtp_decoder;
 
   GMutex lock;               /* guards what follows: streaming threads read it */
   GstSDPMessage *remote;
@@ -125,6 +143,8 @@ struct _GstCallRtpTransport {
   guint bundled_ssrc_calls;
   guint warnings;
   gboolean session_limit_reported;
+  guint srtp_unsignalled_ssrcs;
+  guint srtp_ssrcs_refused;
 };
 
 G_DEFINE_FINAL_TYPE (GstCallRtpTransport, gst_call_rtp_transport, G_TYPE_OBJECT)
@@ -137,6 +157,8 @@ enum {
   PROP_VIDEO_SINK,
   PROP_AUDIO_SINK,
   PROP_LATENCY,
+  PROP_SRTP,
+  PROP_SECURE,
   N_PROPS
 };
 
@@ -349,11 +371,13 @@ static GstSDPMessage *
 parse_remote_description (const char  *text,
                           char       **address,
                           guint       *port,
+                          gboolean    *secure,
                           GError     **error)
 {
   g_autoptr (GstSDPMessage) sdp = NULL;
   guint found_port = 0;
   const char *found_address = NULL;
+  gboolean found_secure = FALSE;
 
   if (!*text || gst_sdp_message_new_from_text (text, &sdp) != GST_SDP_OK ||
       gst_sdp_message_medias_len (sdp) == 0) {
@@ -375,11 +399,24 @@ parse_remote_description (const char  *text,
 
     if (gst_sdp_media_get_port (media) == 0)
       continue;
-    if (g_strcmp0 (proto, "RTP/AVP") != 0 && g_strcmp0 (proto, "RTP/AVPF") != 0) {
+    if (g_strcmp0 (proto, "RTP/AVP") != 0 && g_strcmp0 (proto, "RTP/AVPF") != 0 &&
+        !gst_call_srtp_media_is_secure (media)) {
       g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
                    _("Media section %u uses transport \"%s\": a plain RTP transport "
-                     "speaks RTP/AVP and RTP/AVPF (SRTP is not supported yet)"),
+                     "speaks RTP/AVP, RTP/AVPF, RTP/SAVP and RTP/SAVPF"),
                    i, proto ? proto : "");
+      return NULL;
+    }
+    if (found_port && found_secure != gst_call_srtp_media_is_secure (media)) {
+      /* One 5-tuple: all of it is SRTP, or none. */
+      if (found_secure)
+        g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
+                     _("Media section %u uses transport \"%s\" while an earlier one uses "
+                       "SRTP: bundled media is all SRTP or all plain RTP"), i, proto);
+      else
+        g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
+                     _("Media section %u uses transport \"%s\" while an earlier one is "
+                       "plain RTP: bundled media is all SRTP or all plain RTP"), i, proto);
       return NULL;
     }
     if (gst_sdp_media_get_port (media) > 65535) {
@@ -391,6 +428,7 @@ parse_remote_description (const char  *text,
     if (!found_port) {
       found_port = gst_sdp_media_get_port (media);
       found_address = media_connection_address (sdp, media);
+      found_secure = gst_call_srtp_media_is_secure (media);
     }
   }
 
@@ -408,6 +446,7 @@ parse_remote_description (const char  *text,
 
   *address = g_strdup (found_address);
   *port = found_port;
+  *secure = found_secure;
   return g_steal_pointer (&sdp);
 }
 
@@ -750,6 +789,110 @@ on_new_jitterbuffer (GstElement          *rtpbin,
   g_object_set (jitterbuffer, "do-retransmission", retransmission, NULL);
 }
 
+/* The srtpenc of a session, for its RTP or (@rtcp) its RTCP. */
+static GstElement *
+request_srtp_encoder (GstCallRtpTransport *self,
+                      guint                session,
+                      gboolean             rtcp)
+{
+  GstElement *encoder = NULL;
+
+  if (session >= GST_CALL_RTP_TRANSPORT_MAX_SESSIONS)
+    return NULL;
+  g_mutex_lock (&self->lock);
+  if (self->secure && self->sessions[session].secure) {
+    Session *entry = &self->sessions[session];
+
+    if (!entry->srtp_encoder) {
+      entry->srtp_encoder = gst_object_ref_sink (gst_element_factory_make ("srtpenc", NULL));
+      gst_call_srtp_configure_encoder (entry->srtp_encoder, &entry->local_crypto);
+    }
+    /* rtpbin takes a reference each time it asks. */
+    encoder = gst_object_ref (entry->srtp_encoder);
+  }
+  g_mutex_unlock (&self->lock);
+
+  if (encoder) {
+    /* rtpbin looks for the source pad, which srtpenc makes with the sink. */
+    g_autofree char *name = g_strdup_printf (rtcp ? "rtcp_sink_%u" : "rtp_sink_%u", session);
+    g_autoptr (GstPad) sink = gst_element_request_pad_simple (encoder, name);
+
+    if (!sink)
+      GST_WARNING ("srtpenc has no pad %s", name);
+  }
+  return encoder;
+}
+
+static GstElement *
+on_request_rtp_encoder (GstElement          *rtpbin,
+                        guint                session,
+                        GstCallRtpTransport *self)
+{
+  return request_srtp_encoder (self, session, FALSE);
+}
+
+static GstElement *
+on_request_rtcp_encoder (GstElement          *rtpbin,
+                         guint                session,
+                         GstCallRtpTransport *self)
+{
+  return request_srtp_encoder (self, session, TRUE);
+}
+
+/* With the lock: the media section whose a=ssrc lines name @ssrc, or -1. */
+static int
+signalled_session (GstCallRtpTransport *self,
+                   guint32              ssrc)
+{
+  for (guint i = 0; self->remote && i < gst_sdp_message_medias_len (self->remote); i++) {
+    const GstSDPMedia *media = gst_sdp_message_get_media (self->remote, i);
+
+    for (guint a = 0; a < gst_sdp_media_attributes_len (media); a++) {
+      const GstSDPAttribute *attribute = gst_sdp_media_get_attribute (media, a);
+      char *end = NULL;
+
+      if (g_strcmp0 (attribute->key, "ssrc") != 0 || !attribute->value ||
+          !g_ascii_isdigit (attribute->value[0]))
+        continue;
+      if (g_ascii_strtoull (attribute->value, &end, 10) == ssrc && (*end == ' ' || !*end))
+        return (int) i;
+    }
+  }
+  return -1;
+}
+
+/* Streaming thread: srtpdec meets a new SSRC (RTP, or the sender of RTCP).
+ * Its key is the one of the section that names it, else of the first SRTP
+ * section: a peer that keys its sections differently names its SSRCs. */
+static GstCaps *
+on_srtp_request_key (GstElement          *srtpdec,
+                     guint                ssrc,
+                     GstCallRtpTransport *self)
+{
+  GstCaps *caps = NULL;
+  int session;
+
+  g_mutex_lock (&self->lock);
+  session = signalled_session (self, ssrc);
+  if (session < 0 || !self->sessions[session].secure) {
+    session = -1;
+    if (self->srtp_unsignalled_ssrcs < SRTP_MAX_UNSIGNALLED_SSRCS) {
+      for (guint i = 0; i < GST_CALL_RTP_TRANSPORT_MAX_SESSIONS && session < 0; i++) {
+        if (self->sessions[i].secure)
+          session = (int) i;
+      }
+      self->srtp_unsignalled_ssrcs++;
+    } else {
+      self->srtp_ssrcs_refused++;
+    }
+  }
+  if (session >= 0)
+    caps = gst_call_srtp_make_decoder_caps (&self->sessions[session].remote_crypto, ssrc);
+  g_mutex_unlock (&self->lock);
+  GST_DEBUG ("SRTP key for SSRC %u: session %d", ssrc, session);
+  return caps;
+}
+
 static void
 on_error (GstCallRtpTransport *self,
           GError              *error)
@@ -1006,6 +1149,10 @@ ensure_pipeline (GstCallRtpTransport  *self,
   g_signal_connect (self->rtpbin, "request-aux-sender", G_CALLBACK (on_request_aux_sender),
                     self);
   g_signal_connect (self->rtpbin, "new-jitterbuffer", G_CALLBACK (on_new_jitterbuffer), self);
+  g_signal_connect (self->rtpbin, "request-rtp-encoder", G_CALLBACK (on_request_rtp_encoder),
+                    self);
+  g_signal_connect (self->rtpbin, "request-rtcp-encoder", G_CALLBACK (on_request_rtcp_encoder),
+                    self);
   g_signal_connect (self->rtpbin, "pad-added", G_CALLBACK (on_rtpbin_pad_added), self);
   g_signal_connect (self->rtpbin, "pad-added", G_CALLBACK (on_rtpbin_pad_added_rtcp), self);
 
@@ -1152,7 +1299,26 @@ start (GstCallRtpTransport  *self,
                 "host", remote_address, "port", (int) remote_port,
                 "sync", FALSE, "async", FALSE, NULL);
   gst_bin_add_many (GST_BIN (self->pipeline), udpsrc, udpsink, NULL);
-  if (!gst_element_link (udpsrc, self->demux)) {
+  if (self->secure) {
+    /* SRTP and SRTCP share the port: srtpdec tells them apart, the
+     * demux routes what it decrypted. */
+    g_autoptr (GstCaps) srtp_caps = gst_caps_new_empty_simple ("application/x-srtp");
+    GstElement *receive_funnel = gst_element_factory_make ("funnel", "receive-funnel");
+
+    self->srtp_decoder = gst_object_ref_sink (gst_element_factory_make ("srtpdec", "srtpdec"));
+    g_signal_connect (self->srtp_decoder, "request-key", G_CALLBACK (on_srtp_request_key),
+                      self);
+    g_object_set (udpsrc, "caps", srtp_caps, NULL);
+    gst_bin_add_many (GST_BIN (self->pipeline), self->srtp_decoder, receive_funnel, NULL);
+    if (!gst_element_link_pads (udpsrc, "src", self->srtp_decoder, "rtp_sink") ||
+        !gst_element_link_pads (self->srtp_decoder, "rtp_src", receive_funnel, "sink_%u") ||
+        !gst_element_link_pads (self->srtp_decoder, "rtcp_src", receive_funnel, "sink_%u") ||
+        !gst_element_link (receive_funnel, self->demux)) {
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
+                   _("Could not link %s to %s in the RTP pipeline"), "srtpdec", "demux");
+      return FALSE;
+    }
+  } else if (!gst_element_link (udpsrc, self->demux)) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
                  _("Could not link %s to %s in the RTP pipeline"), "udpsrc", "demux");
     return FALSE;
@@ -1202,23 +1368,61 @@ start (GstCallRtpTransport  *self,
   return TRUE;
 }
 
-/* The session table from the remote description and what we answered. */
+/* The session table from the remote description and what we answered;
+ * the SRTP keys of each section when @remote_crypto is set. */
 static void
-set_remote (GstCallRtpTransport *self,
-            GstSDPMessage       *sdp,
-            const gboolean      *local_rtx)
+set_remote (GstCallRtpTransport     *self,
+            GstSDPMessage           *sdp,
+            const gboolean          *local_rtx,
+            const GstCallSrtpCrypto *local_crypto,
+            const GstCallSrtpCrypto *remote_crypto)
 {
   g_mutex_lock (&self->lock);
   if (self->remote)
     gst_sdp_message_free (self->remote);
   self->remote = sdp;
+  self->secure = remote_crypto != NULL;
   for (guint i = 0; i < gst_sdp_message_medias_len (sdp); i++) {
     const GstSDPMedia *media = gst_sdp_message_get_media (sdp, i);
 
     self->sessions[i].kind = media_kind (media, &self->sessions[i].known);
     self->sessions[i].rtx = local_rtx[i] && media_has_rtx (media);
+    self->sessions[i].secure = remote_crypto &&
+                               remote_crypto[i].suite != GST_CALL_SRTP_SUITE_NONE;
+    if (self->sessions[i].secure) {
+      self->sessions[i].local_crypto = local_crypto[i];
+      self->sessions[i].remote_crypto = remote_crypto[i];
+    }
   }
   g_mutex_unlock (&self->lock);
+  if (self->secure)
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SECURE]);
+}
+
+/* SRTP needs srtpenc and srtpdec, and a key of ours. */
+static gboolean
+prepare_srtp (GstCallRtpTransport  *self,
+              GError              **error)
+{
+  static const char * const elements[] = { "srtpenc", "srtpdec", NULL };
+
+  if (!gst_call_check_elements (elements, error))
+    return FALSE;
+  if (self->offer_crypto.suite == GST_CALL_SRTP_SUITE_NONE &&
+      !gst_call_srtp_crypto_init_random (&self->offer_crypto, SRTP_CRYPTO_TAG,
+                                         GST_CALL_SRTP_SUITE_AES_CM_128_HMAC_SHA1_80,
+                                         error))
+    return FALSE;
+  return TRUE;
+}
+
+static void
+append_crypto_line (GString                 *text,
+                    const GstCallSrtpCrypto *crypto)
+{
+  g_autofree char *value = gst_call_srtp_crypto_to_string (crypto);
+
+  g_string_append_printf (text, "a=crypto:%s\r\n", value);
 }
 
 static gboolean
@@ -1329,7 +1533,9 @@ gst_call_rtp_transport_set_sources_from_description (GstCallRtpTransport  *self,
  * Binds the UDP socket (on [property@CallRtpTransport:local-address], a free
  * port) and describes what the transport sends and receives: one media
  * section per source, bundled on that port, `RTP/AVPF`, rtcp-mux, NACK and
- * RTX on video when [property@CallRtpTransport:rtx] is set. Media flows
+ * RTX on video when [property@CallRtpTransport:rtx] is set; `RTP/SAVPF` with
+ * an `a=crypto` key in each section when [property@CallRtpTransport:srtp]
+ * is. Media flows
  * once [method@CallRtpTransport.set_remote_answer] is given the answer.
  *
  * Returns: (transfer full) (nullable): the offer SDP, or %NULL on error
@@ -1353,6 +1559,8 @@ gst_call_rtp_transport_create_offer (GstCallRtpTransport  *self,
     return NULL;
   }
   if (!ensure_pipeline (self, error))
+    return NULL;
+  if (self->srtp && !prepare_srtp (self, error))
     return NULL;
 
   text = g_string_new (NULL);
@@ -1381,13 +1589,16 @@ gst_call_rtp_transport_create_offer (GstCallRtpTransport  *self,
   for (guint i = 0; i < self->medias->len; i++) {
     LocalMedia *media = g_ptr_array_index (self->medias, i);
 
-    g_string_append_printf (text, "m=%s %u RTP/AVPF %u",
+    g_string_append_printf (text, "m=%s %u %s %u",
                             gst_call_media_kind_to_string (media->kind),
-                            gst_call_rtp_transport_get_local_port (self), media->payload_type);
+                            gst_call_rtp_transport_get_local_port (self),
+                            self->srtp ? "RTP/SAVPF" : "RTP/AVPF", media->payload_type);
     if (media->rtx_payload_type)
       g_string_append_printf (text, " %u", media->rtx_payload_type);
     g_string_append (text, "\r\n");
     g_string_append_printf (text, "a=mid:%s\r\na=sendrecv\r\na=rtcp-mux\r\n", media->mid);
+    if (self->srtp)
+      append_crypto_line (text, &self->offer_crypto);
     append_codec_lines (text, media);
     append_ssrc_lines (self, text, media);
   }
@@ -1467,7 +1678,9 @@ append_offered_lines (GString           *text,
  * answered with a local source of that kind in a codec the offer lists
  * (sendrecv), or receive-only with the offered formats. The remote address
  * and port are taken from the offer's first accepted section; everything
- * is sent there and received on this transport's one port.
+ * is sent there and received on this transport's one port. An SRTP offer
+ * (`RTP/SAVP` or `RTP/SAVPF`) is answered with SRTP, keyed by the first
+ * `a=crypto` line of each section that libgstcall supports.
  *
  * Returns: (transfer full) (nullable): the answer SDP, or %NULL on error
  */
@@ -1479,9 +1692,12 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
   g_autoptr (GstSDPMessage) sdp = NULL;
   g_autofree char *address = NULL;
   g_autofree gboolean *local_rtx = NULL;
+  g_autofree GstCallSrtpCrypto *local_crypto = NULL;
+  g_autofree GstCallSrtpCrypto *remote_crypto = NULL;
   GString *text;
   guint port = 0;
   gboolean bundle = FALSE;
+  gboolean secure = FALSE;
 
   g_return_val_if_fail (GST_IS_CALL_RTP_TRANSPORT (self), NULL);
   g_return_val_if_fail (offer != NULL, NULL);
@@ -1494,9 +1710,34 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
                  _("This transport made an offer: it takes an answer, not an offer"));
     return NULL;
   }
-  sdp = parse_remote_description (offer, &address, &port, error);
+  sdp = parse_remote_description (offer, &address, &port, &secure, error);
   if (!sdp || !ensure_pipeline (self, error))
     return NULL;
+  if (!secure && self->srtp) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
+                 _("The offer is plain RTP (%s) but this transport requires SRTP "
+                   "(RTP/SAVPF): its srtp property is set"),
+                 gst_sdp_media_get_proto (gst_sdp_message_get_media (sdp, 0)));
+    return NULL;
+  }
+  if (secure) {
+    if (!prepare_srtp (self, error))
+      return NULL;
+    local_crypto = g_new0 (GstCallSrtpCrypto, gst_sdp_message_medias_len (sdp));
+    remote_crypto = g_new0 (GstCallSrtpCrypto, gst_sdp_message_medias_len (sdp));
+    for (guint i = 0; i < gst_sdp_message_medias_len (sdp); i++) {
+      const GstSDPMedia *media = gst_sdp_message_get_media (sdp, i);
+
+      if (gst_sdp_media_get_port (media) == 0)
+        continue;
+      if (!gst_call_srtp_media_find_crypto (media, i, 0, &remote_crypto[i], error))
+        return NULL;
+      /* Our key, in the suite and under the tag of the offer's line. */
+      local_crypto[i] = self->offer_crypto;
+      local_crypto[i].tag = remote_crypto[i].tag;
+      local_crypto[i].suite = remote_crypto[i].suite;
+    }
+  }
 
   for (guint i = 0; i < gst_sdp_message_attributes_len (sdp); i++) {
     const GstSDPAttribute *attribute = gst_sdp_message_get_attribute (sdp, i);
@@ -1531,6 +1772,8 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
         (!local && gst_sdp_media_formats_len (media) == 0)) {
       g_string_append_printf (text, "m=%s 0 %s 0\r\n", known ? gst_call_media_kind_to_string (kind)
                               : "application", "RTP/AVP");
+      if (remote_crypto)
+        remote_crypto[i].suite = GST_CALL_SRTP_SUITE_NONE;
       continue;
     }
 
@@ -1578,11 +1821,13 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
     else
       g_string_append (text, remote_sends ? "a=recvonly\r\n" : "a=inactive\r\n");
     g_string_append (text, "a=rtcp-mux\r\n");
+    if (secure && remote_crypto[i].suite != GST_CALL_SRTP_SUITE_NONE)
+      append_crypto_line (text, &local_crypto[i]);
     if (local && local->send)
       append_ssrc_lines (self, text, local);
   }
 
-  set_remote (self, g_steal_pointer (&sdp), local_rtx);
+  set_remote (self, g_steal_pointer (&sdp), local_rtx, local_crypto, remote_crypto);
   if (!start (self, address, port, error)) {
     g_string_free (text, TRUE);
     return NULL;
@@ -1609,7 +1854,10 @@ gst_call_rtp_transport_set_remote_answer (GstCallRtpTransport  *self,
   g_autoptr (GstSDPMessage) sdp = NULL;
   g_autofree char *address = NULL;
   g_autofree gboolean *local_rtx = NULL;
+  g_autofree GstCallSrtpCrypto *local_crypto = NULL;
+  g_autofree GstCallSrtpCrypto *remote_crypto = NULL;
   guint port = 0;
+  gboolean secure = FALSE;
 
   g_return_val_if_fail (GST_IS_CALL_RTP_TRANSPORT (self), FALSE);
   g_return_val_if_fail (answer != NULL, FALSE);
@@ -1623,7 +1871,7 @@ gst_call_rtp_transport_set_remote_answer (GstCallRtpTransport  *self,
                    "gst_call_rtp_transport_create_offer() first"));
     return FALSE;
   }
-  sdp = parse_remote_description (answer, &address, &port, error);
+  sdp = parse_remote_description (answer, &address, &port, &secure, error);
   if (!sdp)
     return FALSE;
   if (gst_sdp_message_medias_len (sdp) != self->medias->len) {
@@ -1631,6 +1879,16 @@ gst_call_rtp_transport_set_remote_answer (GstCallRtpTransport  *self,
                  _("The answer has %u media sections, the offer %u"),
                  gst_sdp_message_medias_len (sdp), self->medias->len);
     return FALSE;
+  }
+  if (secure != self->srtp) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
+                 self->srtp ? _("The answer is plain RTP to an SRTP (RTP/SAVPF) offer")
+                            : _("The answer is SRTP to a plain RTP (RTP/AVPF) offer"));
+    return FALSE;
+  }
+  if (secure) {
+    local_crypto = g_new0 (GstCallSrtpCrypto, self->medias->len);
+    remote_crypto = g_new0 (GstCallSrtpCrypto, self->medias->len);
   }
 
   local_rtx = g_new0 (gboolean, gst_sdp_message_medias_len (sdp));
@@ -1652,9 +1910,23 @@ gst_call_rtp_transport_set_remote_answer (GstCallRtpTransport  *self,
     if (local->rtx_payload_type && !media_has_rtx (media))
       local->rtx_payload_type = 0;
     local_rtx[i] = local->rtx_payload_type != 0;
+    if (secure && gst_sdp_media_get_port (media) != 0) {
+      if (!gst_call_srtp_media_find_crypto (media, i, self->offer_crypto.tag,
+                                            &remote_crypto[i], error))
+        return FALSE;
+      if (remote_crypto[i].suite != self->offer_crypto.suite) {
+        g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
+                     _("Media section %u of the answer keys tag %u with %s; the offer gave "
+                       "it %s"), i, remote_crypto[i].tag,
+                     gst_call_srtp_suite_to_string (remote_crypto[i].suite),
+                     gst_call_srtp_suite_to_string (self->offer_crypto.suite));
+        return FALSE;
+      }
+      local_crypto[i] = self->offer_crypto;
+    }
   }
 
-  set_remote (self, g_steal_pointer (&sdp), local_rtx);
+  set_remote (self, g_steal_pointer (&sdp), local_rtx, local_crypto, remote_crypto);
   return start (self, address, port, error);
 }
 
@@ -1678,6 +1950,8 @@ gst_call_rtp_transport_close (GstCallRtpTransport *self)
     gst_element_set_state (self->pipeline, GST_STATE_NULL);
     gst_bus_remove_watch (bus);
     g_signal_handlers_disconnect_by_data (self->rtpbin, self);
+    if (self->srtp_decoder)
+      g_signal_handlers_disconnect_by_data (self->srtp_decoder, self);
   }
   if (self->socket)
     g_socket_close (self->socket, NULL);
@@ -1801,6 +2075,11 @@ add_session_stats (GstCallRtpTransport *self,
  * `jitter` in seconds, `bytes-sent`, `packets-sent`, `nack-sent`,
  * `nack-received`, `rtx-packets-sent`, `rtx-packets-received`).
  *
+ * Once SRTP is negotiated, `srtp` is %TRUE and `srtp-packets-dropped`
+ * counts the packets that failed authentication or replay checks,
+ * `srtp-ssrcs-refused` the packets of SSRCs beyond the number that get a
+ * key without an `a=ssrc` line naming them.
+ *
  * Returns: (transfer full): the statistics
  */
 GstStructure *
@@ -1838,6 +2117,19 @@ gst_call_rtp_transport_get_stats (GstCallRtpTransport *self)
   if (self->rtpbin && self->started && !self->closed) {
     for (guint i = 0; i < GST_CALL_RTP_TRANSPORT_MAX_SESSIONS; i++)
       add_session_stats (self, stats, i);
+  }
+  gst_structure_set (stats, "srtp", G_TYPE_BOOLEAN, self->secure, NULL);
+  if (self->srtp_decoder) {
+    g_autoptr (GstStructure) srtp_stats = NULL;
+    guint dropped = 0;
+
+    g_object_get (self->srtp_decoder, "stats", &srtp_stats, NULL);
+    if (srtp_stats)
+      gst_structure_get_uint (srtp_stats, "recv-drop-count", &dropped);
+    g_mutex_lock (&self->lock);
+    gst_structure_set (stats, "srtp-packets-dropped", G_TYPE_UINT, dropped,
+                       "srtp-ssrcs-refused", G_TYPE_UINT, self->srtp_ssrcs_refused, NULL);
+    g_mutex_unlock (&self->lock);
   }
   return stats;
 }
@@ -1956,6 +2248,67 @@ gst_call_rtp_transport_set_rtx (GstCallRtpTransport *self,
     return;
   self->rtx = rtx;
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_RTX]);
+}
+
+/**
+ * gst_call_rtp_transport_get_srtp:
+ * @self: a [class@CallRtpTransport]
+ *
+ * Gets [property@CallRtpTransport:srtp].
+ *
+ * Returns: whether this transport offers, and requires, SRTP
+ */
+gboolean
+gst_call_rtp_transport_get_srtp (GstCallRtpTransport *self)
+{
+  g_return_val_if_fail (GST_IS_CALL_RTP_TRANSPORT (self), FALSE);
+
+  return self->srtp;
+}
+
+/**
+ * gst_call_rtp_transport_set_srtp:
+ * @self: a [class@CallRtpTransport]
+ * @srtp: whether to offer and require SRTP
+ *
+ * Sets [property@CallRtpTransport:srtp], before the offer or answer.
+ */
+void
+gst_call_rtp_transport_set_srtp (GstCallRtpTransport *self,
+                                 gboolean             srtp)
+{
+  g_return_if_fail (GST_IS_CALL_RTP_TRANSPORT (self));
+
+  srtp = !!srtp;
+  if (self->srtp == srtp)
+    return;
+  if (self->offered || self->started) {
+    g_warning ("GstCallRtpTransport: srtp must be set before the offer or answer");
+    return;
+  }
+  self->srtp = srtp;
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SRTP]);
+}
+
+/**
+ * gst_call_rtp_transport_get_secure:
+ * @self: a [class@CallRtpTransport]
+ *
+ * Gets [property@CallRtpTransport:secure].
+ *
+ * Returns: whether the negotiated media is SRTP
+ */
+gboolean
+gst_call_rtp_transport_get_secure (GstCallRtpTransport *self)
+{
+  gboolean secure;
+
+  g_return_val_if_fail (GST_IS_CALL_RTP_TRANSPORT (self), FALSE);
+
+  g_mutex_lock (&self->lock);
+  secure = self->secure;
+  g_mutex_unlock (&self->lock);
+  return secure;
 }
 
 /**
@@ -2105,7 +2458,9 @@ gst_call_rtp_transport_dispose (GObject *object)
   for (guint i = 0; i < GST_CALL_RTP_TRANSPORT_MAX_SESSIONS; i++) {
     g_clear_object (&self->sessions[i].rtx_receive);
     g_clear_object (&self->sessions[i].rtx_send);
+    gst_clear_object (&self->sessions[i].srtp_encoder);
   }
+  gst_clear_object (&self->srtp_decoder);
   g_clear_object (&self->pipeline);
   self->rtpbin = self->demux = self->funnel = NULL;
   g_clear_object (&self->video_sink);
@@ -2159,6 +2514,12 @@ gst_call_rtp_transport_get_property (GObject    *object,
   case PROP_LATENCY:
     g_value_set_uint (value, self->latency);
     break;
+  case PROP_SRTP:
+    g_value_set_boolean (value, self->srtp);
+    break;
+  case PROP_SECURE:
+    g_value_set_boolean (value, gst_call_rtp_transport_get_secure (self));
+    break;
   default:
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
@@ -2178,6 +2539,9 @@ gst_call_rtp_transport_set_property (GObject      *object,
     break;
   case PROP_RTX:
     gst_call_rtp_transport_set_rtx (self, g_value_get_boolean (value));
+    break;
+  case PROP_SRTP:
+    gst_call_rtp_transport_set_srtp (self, g_value_get_boolean (value));
     break;
   case PROP_VIDEO_SINK:
     gst_call_rtp_transport_set_video_sink (self, g_value_get_object (value));
@@ -2288,6 +2652,34 @@ gst_call_rtp_transport_class_init (GstCallRtpTransportClass *klass)
       g_param_spec_uint ("latency", NULL, NULL, 0, 10000, 200,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
                          G_PARAM_EXPLICIT_NOTIFY);
+  /**
+   * GstCallRtpTransport:srtp:
+   *
+   * Whether media is encrypted and authenticated with SRTP, keyed by SDES
+   * (RFC 4568): the offer is `RTP/SAVPF` with an `a=crypto` line
+   * (AES_CM_128_HMAC_SHA1_80) in each section, and a plain RTP offer is
+   * refused with %GST_CALL_ERROR_NEGOTIATION. Whatever its value, an SRTP
+   * offer is answered with SRTP (AES_CM_128_HMAC_SHA1_80 or
+   * AES_CM_128_HMAC_SHA1_32, without MKI or session parameters).
+   *
+   * The keys are in the SDP: exchange it over a channel that is itself
+   * encrypted and authenticated. Set before the offer or answer; it needs
+   * srtpenc and srtpdec (gstreamer1.0-plugins-bad).
+   */
+  props[PROP_SRTP] =
+      g_param_spec_boolean ("srtp", NULL, NULL, FALSE,
+                            G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+                            G_PARAM_EXPLICIT_NOTIFY);
+  /**
+   * GstCallRtpTransport:secure:
+   *
+   * Whether the negotiated media is SRTP; set once the offer/answer
+   * exchange is complete.
+   */
+  props[PROP_SECURE] =
+      g_param_spec_boolean ("secure", NULL, NULL, FALSE,
+                            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                            G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
   /**

@@ -56,6 +56,13 @@ GST_CALL_AVAILABLE_IN_ALL
 void                 gst_call_rtp_transport_set_rtx           (GstCallRtpTransport  *self,
                                                                gboolean              rtx);
 GST_CALL_AVAILABLE_IN_ALL
+gboolean             gst_call_rtp_transport_get_srtp          (GstCallRtpTransport  *self);
+GST_CALL_AVAILABLE_IN_ALL
+void                 gst_call_rtp_transport_set_srtp          (GstCallRtpTransport  *self,
+                                                               gboolean              srtp);
+GST_CALL_AVAILABLE_IN_ALL
+gboolean             gst_call_rtp_transport_get_secure        (GstCallRtpTransport  *self);
+GST_CALL_AVAILABLE_IN_ALL
 const char          *gst_call_rtp_transport_get_local_address (GstCallRtpTransport  *self);
 GST_CALL_AVAILABLE_IN_ALL
 void                 gst_call_rtp_transport_set_local_address (GstCallRtpTransport  *self,

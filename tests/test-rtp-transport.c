@@ -805,6 +805,386 @@ test_bad_descriptions (void)
   }
 }
 
+
+/* ------------------------------------------------------------------------ */
+/* SRTP keyed by SDES                                                        */
+
+/* The key of the first a=crypto line of @sdp, base64. */
+static char *
+sdp_crypto_key (const char *sdp)
+{
+  const char *found = strstr (sdp, "inline:");
+
+  g_assert_nonnull (found);
+  return g_strndup (found + 7, 40);
+}
+
+/* @sdp with every a=crypto key replaced by one that differs in one bit. */
+static char *
+corrupt_crypto_keys (const char *sdp)
+{
+  g_autofree char *key = sdp_crypto_key (sdp);
+  g_autofree char *bad_key = g_strdup (key);
+  g_auto (GStrv) parts = g_strsplit (sdp, key, -1);
+
+  /* The tenth character holds bits of the master key, not of the salt. */
+  bad_key[10] = bad_key[10] == 'A' ? 'B' : 'A';
+  return g_strjoinv (bad_key, parts);
+}
+
+typedef struct {
+  GstCallRtpTransport *offerer;
+  GstCallRtpTransport *answerer;
+  char *offer;
+  char *answer;
+} SrtpPair;
+
+/* The offerer sends video and audio with srtp set; the answerer, with its
+ * defaults, sends audio back. @answer_filter may change the answer on its
+ * way to the offerer. */
+static void
+srtp_pair_connect (SrtpPair *pair,
+                   char *  (*answer_filter) (const char *answer))
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *delivered = NULL;
+
+  pair->offerer = gst_call_rtp_transport_new ();
+  pair->answerer = gst_call_rtp_transport_new ();
+  gst_call_rtp_transport_set_srtp (pair->offerer, TRUE);
+  g_assert_true (gst_call_rtp_transport_get_srtp (pair->offerer));
+  g_assert_false (gst_call_rtp_transport_get_srtp (pair->answerer));
+  g_assert_true (gst_call_rtp_transport_set_sources_from_description (pair->offerer,
+      TEST_VIDEO_SOURCE, TEST_AUDIO_SOURCE, &error));
+  g_assert_no_error (error);
+  g_assert_true (gst_call_rtp_transport_set_sources_from_description (pair->answerer,
+      NULL, TEST_AUDIO_SOURCE, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < 2; i++) {
+    GstCallRtpTransport *transport = i == 0 ? pair->offerer : pair->answerer;
+
+    gst_call_rtp_transport_set_video_sink (transport, counting_sink ());
+    gst_call_rtp_transport_set_audio_sink (transport, counting_sink ());
+    g_signal_connect (transport, "error", G_CALLBACK (on_error_fail), NULL);
+  }
+
+  pair->offer = gst_call_rtp_transport_create_offer (pair->offerer, &error);
+  g_assert_no_error (error);
+  g_test_message ("SRTP offer:\n%s", pair->offer);
+  pair->answer = gst_call_rtp_transport_create_answer (pair->answerer, pair->offer, &error);
+  g_assert_no_error (error);
+  g_test_message ("SRTP answer:\n%s", pair->answer);
+  delivered = answer_filter ? answer_filter (pair->answer) : g_strdup (pair->answer);
+  g_assert_true (gst_call_rtp_transport_set_remote_answer (pair->offerer, delivered, &error));
+  g_assert_no_error (error);
+}
+
+static void
+srtp_pair_clear (SrtpPair *pair)
+{
+  gst_call_rtp_transport_close (pair->offerer);
+  gst_call_rtp_transport_close (pair->answerer);
+  g_assert_finalize_object (pair->offerer);
+  g_assert_finalize_object (pair->answerer);
+  g_free (pair->offer);
+  g_free (pair->answer);
+}
+
+static gboolean
+stats_boolean (GstCallRtpTransport *transport,
+               const char          *field)
+{
+  g_autoptr (GstStructure) stats = gst_call_rtp_transport_get_stats (transport);
+  gboolean value = FALSE;
+
+  g_assert_true (gst_structure_get_boolean (stats, field, &value));
+  return value;
+}
+
+static gboolean
+srtp_dropped_some (gpointer data)
+{
+  return stats_uint (data, "srtp-packets-dropped") >= 20;
+}
+
+static void
+test_srtp (void)
+{
+  SrtpPair pair = { 0 };
+  DecodedTarget answerer_target, offerer_target;
+  g_autofree char *offer_key = NULL;
+  g_autofree char *answer_key = NULL;
+
+  srtp_pair_connect (&pair, NULL);
+
+  g_assert_nonnull (strstr (pair.offer, "m=video"));
+  g_assert_null (strstr (pair.offer, "RTP/AVPF"));
+  g_assert_nonnull (strstr (pair.offer, " RTP/SAVPF "));
+  g_assert_nonnull (strstr (pair.offer, "a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:"));
+  g_assert_nonnull (strstr (pair.answer, " RTP/SAVPF "));
+  g_assert_nonnull (strstr (pair.answer, "a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:"));
+  /* Each side keys what it sends with a key of its own. */
+  offer_key = sdp_crypto_key (pair.offer);
+  answer_key = sdp_crypto_key (pair.answer);
+  g_assert_cmpstr (offer_key, !=, answer_key);
+
+  g_assert_true (gst_call_rtp_transport_get_secure (pair.offerer));
+  g_assert_true (gst_call_rtp_transport_get_secure (pair.answerer));
+  g_assert_true (stats_boolean (pair.offerer, "srtp"));
+
+  /* Media flows both ways through srtpenc and srtpdec. */
+  answerer_target = (DecodedTarget) { pair.answerer, 30, 30 };
+  offerer_target = (DecodedTarget) { pair.offerer, 0, 30 };
+  test_wait_until (decoded_enough, &answerer_target, 60000,
+                   "the answerer to decode SRTP video and audio");
+  test_wait_until (decoded_enough, &offerer_target, 60000,
+                   "the offerer to decode SRTP audio");
+  g_assert_cmpuint (count_elements (gst_call_rtp_transport_get_pipeline (pair.offerer),
+                                    "srtpdec"), ==, 1);
+  /* One srtpenc per session, on both sides: the answerer's receive-only
+   * video session sends its receiver reports as SRTCP. */
+  g_assert_cmpuint (count_elements (gst_call_rtp_transport_get_pipeline (pair.offerer),
+                                    "srtpenc"), ==, 2);
+  g_assert_cmpuint (count_elements (gst_call_rtp_transport_get_pipeline (pair.answerer),
+                                    "srtpenc"), ==, 2);
+  g_assert_cmpuint (stats_uint (pair.answerer, "srtp-packets-dropped"), ==, 0);
+  g_assert_cmpuint (stats_uint (pair.offerer, "srtp-packets-dropped"), ==, 0);
+  g_assert_cmpuint (stats_uint (pair.answerer, "dropped-invalid"), ==, 0);
+  /* RTCP made it through SRTCP too: it reports on what the other sent. */
+  g_assert_cmpuint (stats_uint (pair.answerer, "rtcp-packets-routed"), >, 0);
+  g_assert_cmpuint (stats_uint (pair.offerer, "rtcp-packets-routed"), >, 0);
+  g_test_message ("SRTP: the answerer decoded %u video frames and %u audio buffers, "
+                  "the offerer %u audio buffers; %u and %u RTCP packets routed",
+                  stats_uint (pair.answerer, "video-frames-decoded"),
+                  stats_uint (pair.answerer, "audio-buffers-decoded"),
+                  stats_uint (pair.offerer, "audio-buffers-decoded"),
+                  stats_uint (pair.answerer, "rtcp-packets-routed"),
+                  stats_uint (pair.offerer, "rtcp-packets-routed"));
+  srtp_pair_clear (&pair);
+}
+
+/* The offerer gets the answerer's key wrong: everything the answerer sends
+ * fails authentication and is dropped, while the other way still works. */
+static void
+test_srtp_wrong_key (void)
+{
+  SrtpPair pair = { 0 };
+  DecodedTarget answerer_target;
+
+  srtp_pair_connect (&pair, corrupt_crypto_keys);
+  answerer_target = (DecodedTarget) { pair.answerer, 30, 30 };
+  test_wait_until (decoded_enough, &answerer_target, 60000,
+                   "the answerer to decode SRTP video and audio");
+  test_wait_until (srtp_dropped_some, pair.offerer, 60000,
+                   "the offerer to drop packets under the wrong key");
+  g_assert_cmpuint (stats_uint (pair.offerer, "audio-buffers-decoded"), ==, 0);
+  g_assert_cmpuint (stats_uint (pair.offerer, "rtp-packets-routed"), ==, 0);
+  g_test_message ("wrong key: %u packets dropped by srtpdec, none decoded",
+                  stats_uint (pair.offerer, "srtp-packets-dropped"));
+  srtp_pair_clear (&pair);
+}
+
+typedef struct {
+  GstCallRtpTransport *transport;
+  guint dropped;
+  guint refused;
+} SrtpDropTarget;
+
+static gboolean
+srtp_dropped_enough (gpointer data)
+{
+  SrtpDropTarget *target = data;
+
+  return stats_uint (target->transport, "srtp-packets-dropped") >= target->dropped &&
+         stats_uint (target->transport, "srtp-ssrcs-refused") >= target->refused;
+}
+
+/* A stranger who does not know the key sends RTP with new SSRCs and
+ * garbage: all dropped, and srtpdec keys a bounded number of SSRCs. */
+static void
+test_srtp_bad_input (void)
+{
+  g_autoptr (GError) error = NULL;
+  GstCallRtpTransport *receiver = gst_call_rtp_transport_new ();
+  g_autoptr (GSocket) socket = NULL;
+  g_autoptr (GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr (GSocketAddress) local = g_inet_socket_address_new (loopback, 0);
+  g_autoptr (GSocketAddress) local_bound = NULL;
+  g_autoptr (GSocketAddress) target_address = NULL;
+  g_autoptr (GstElement) srtpdec = NULL;
+  g_autoptr (GstStructure) srtpdec_stats = NULL;
+  g_autofree char *offer = NULL;
+  g_autofree char *answer = NULL;
+  SrtpDropTarget target = { receiver, 0, 0 };
+  const GValue *streams;
+  guint8 packet[1500];
+  guint16 seq = 0;
+
+  socket = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_DATAGRAM, G_SOCKET_PROTOCOL_UDP,
+                         &error);
+  g_assert_no_error (error);
+  g_assert_true (g_socket_bind (socket, local, FALSE, &error));
+  local_bound = g_socket_get_local_address (socket, &error);
+  g_assert_no_error (error);
+  gst_call_rtp_transport_set_video_sink (receiver, counting_sink ());
+  gst_call_rtp_transport_set_audio_sink (receiver, counting_sink ());
+  offer = g_strdup_printf ("v=0\r\no=- 1 0 IN IP4 127.0.0.1\r\ns=-\r\nc=IN IP4 127.0.0.1\r\n"
+                           "t=0 0\r\nm=video %u RTP/SAVPF 96\r\na=rtpmap:96 VP8/90000\r\n"
+                           "a=rtcp-mux\r\na=ssrc:2002 cname:x\r\n"
+                           "a=crypto:1 AES_CM_128_HMAC_SHA1_80 "
+                           "inline:WVNfX19zZW1jdGwgKCkgewkyMjA7fQp9CnVubGVz\r\n",
+                           g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (local_bound)));
+  answer = gst_call_rtp_transport_create_answer (receiver, offer, &error);
+  g_assert_no_error (error);
+  target_address = g_inet_socket_address_new (loopback,
+                                              (guint16) gst_call_rtp_transport_get_local_port (receiver));
+
+  /* The signalled SSRC, then 200 others, without authentication tags that
+   * the key would make. */
+  for (guint i = 0; i < 201; i++) {
+    gsize size = make_rtp (packet, 96, seq++, i == 0 ? 2002 : 10000 + i, 100);
+
+    g_assert_cmpint (g_socket_send_to (socket, target_address, (const char *) packet, size,
+                                       NULL, &error), ==, (gssize) size);
+    g_usleep (500);
+  }
+  /* Garbage that is neither RTP nor RTCP. */
+  memset (packet, 0, 64);
+  g_assert_cmpint (g_socket_send_to (socket, target_address, (const char *) packet, 64, NULL,
+                                     &error), ==, 64);
+  /* 65 SSRCs get a key and fail authentication, 136 get none. */
+  target.dropped = 65;
+  target.refused = 136;
+  test_wait_until (srtp_dropped_enough, &target, 60000, "every forged packet dropped");
+  test_drain_context ();
+  g_usleep (200 * 1000);
+
+  g_test_message ("SRTP bad input: %u packets failed authentication, %u of new SSRCs got no key",
+                  stats_uint (receiver, "srtp-packets-dropped"),
+                  stats_uint (receiver, "srtp-ssrcs-refused"));
+  g_assert_cmpuint (stats_uint (receiver, "srtp-packets-dropped"), ==, 65);
+  g_assert_cmpuint (stats_uint (receiver, "srtp-ssrcs-refused"), ==, 136);
+  g_assert_cmpuint (stats_uint (receiver, "rtp-packets-routed"), ==, 0);
+  g_assert_cmpuint (stats_uint (receiver, "video-frames-decoded"), ==, 0);
+  srtpdec = find_element (gst_call_rtp_transport_get_pipeline (receiver), "srtpdec");
+  g_object_get (srtpdec, "stats", &srtpdec_stats, NULL);
+  streams = gst_structure_get_value (srtpdec_stats, "streams");
+  g_assert_cmpuint (gst_value_array_get_size (streams), <=, 65);
+
+  gst_call_rtp_transport_close (receiver);
+  g_assert_finalize_object (receiver);
+}
+
+#define SRTP_KEY "WVNfX19zZW1jdGwgKCkgewkyMjA7fQp9CnVubGVz"
+#define SRTP_OFFER_HEAD \
+  "v=0\r\no=- 1 0 IN IP4 127.0.0.1\r\ns=-\r\nc=IN IP4 127.0.0.1\r\nt=0 0\r\n"
+#define SRTP_AUDIO_SAVPF "m=audio 5000 RTP/SAVPF 111\r\na=rtpmap:111 OPUS/48000/2\r\n"
+
+typedef struct {
+  const char *offer;
+  const char *message_part;
+} BadSrtpOffer;
+
+static void
+test_srtp_negotiation (void)
+{
+  static const BadSrtpOffer bad[] = {
+    { SRTP_OFFER_HEAD SRTP_AUDIO_SAVPF, "no a=crypto line" },
+    { SRTP_OFFER_HEAD SRTP_AUDIO_SAVPF "a=crypto:1 AEAD_AES_256_GCM inline:" SRTP_KEY "\r\n",
+      "AEAD_AES_256_GCM is not supported" },
+    { SRTP_OFFER_HEAD SRTP_AUDIO_SAVPF
+      "a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:" SRTP_KEY "|2^20|1:4\r\n", "MKI" },
+    { SRTP_OFFER_HEAD SRTP_AUDIO_SAVPF
+      "a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:" SRTP_KEY " UNENCRYPTED_SRTP\r\n",
+      "UNENCRYPTED_SRTP" },
+    { SRTP_OFFER_HEAD SRTP_AUDIO_SAVPF "a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:c2hvcnQ=\r\n",
+      "base64" },
+    { SRTP_OFFER_HEAD SRTP_AUDIO_SAVPF "a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:" SRTP_KEY
+      "\r\nm=video 5000 RTP/AVPF 96\r\na=rtpmap:96 VP8/90000\r\n", "all SRTP or all plain" },
+  };
+  static const char good[] =
+      SRTP_OFFER_HEAD SRTP_AUDIO_SAVPF
+      "a=crypto:1 AES_256_CM_HMAC_SHA1_80 inline:" SRTP_KEY "\r\n"
+      "a=crypto:2 AES_CM_128_HMAC_SHA1_32 inline:" SRTP_KEY "|2^31\r\n";
+  g_autoptr (GError) error = NULL;
+  g_autofree char *answer = NULL;
+  g_autofree char *offer = NULL;
+  g_autofree char *plain_answer = NULL;
+  g_autofree char *other_suite = NULL;
+  g_autofree char *other_tag = NULL;
+  GstCallRtpTransport *transport;
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++) {
+    g_autoptr (GError) bad_error = NULL;
+    g_autofree char *bad_answer = NULL;
+
+    transport = gst_call_rtp_transport_new ();
+    bad_answer = gst_call_rtp_transport_create_answer (transport, bad[i].offer, &bad_error);
+    g_assert_null (bad_answer);
+    g_assert_error (bad_error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION);
+    g_test_message ("bad SRTP offer %u: %s", i, bad_error->message);
+    g_assert_nonnull (strstr (bad_error->message, bad[i].message_part));
+    g_assert_false (gst_call_rtp_transport_get_secure (transport));
+    g_assert_finalize_object (transport);
+  }
+
+  /* The first line we can use: tag 2, the 32-bit tag suite. */
+  transport = gst_call_rtp_transport_new ();
+  gst_call_rtp_transport_set_video_sink (transport, counting_sink ());
+  gst_call_rtp_transport_set_audio_sink (transport, counting_sink ());
+  answer = gst_call_rtp_transport_create_answer (transport, good, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (answer, "m=audio"));
+  g_assert_nonnull (strstr (answer, " RTP/SAVPF "));
+  g_assert_nonnull (strstr (answer, "a=crypto:2 AES_CM_128_HMAC_SHA1_32 inline:"));
+  g_assert_null (strstr (answer, "a=crypto:1"));
+  g_assert_true (gst_call_rtp_transport_get_secure (transport));
+  gst_call_rtp_transport_close (transport);
+  g_assert_finalize_object (transport);
+
+  /* A transport that requires SRTP refuses a plain offer. */
+  transport = gst_call_rtp_transport_new ();
+  g_object_set (transport, "srtp", TRUE, NULL);
+  answer = (g_free (answer), gst_call_rtp_transport_create_answer (transport,
+      SRTP_OFFER_HEAD "m=audio 5000 RTP/AVPF 111\r\na=rtpmap:111 OPUS/48000/2\r\n", &error));
+  g_assert_null (answer);
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION);
+  g_assert_nonnull (strstr (error->message, "requires SRTP"));
+  g_clear_error (&error);
+  g_assert_finalize_object (transport);
+
+  /* An SRTP offerer refuses answers that are plain, change the suite or
+   * answer a tag it did not offer. */
+  transport = gst_call_rtp_transport_new ();
+  gst_call_rtp_transport_set_srtp (transport, TRUE);
+  g_assert_true (gst_call_rtp_transport_set_sources_from_description (transport, NULL,
+      TEST_AUDIO_SOURCE, &error));
+  g_assert_no_error (error);
+  offer = gst_call_rtp_transport_create_offer (transport, &error);
+  g_assert_no_error (error);
+  plain_answer = g_strdup_printf (SRTP_OFFER_HEAD "m=audio 5000 RTP/AVPF 111\r\n"
+                                  "a=rtpmap:111 OPUS/48000/2\r\n");
+  other_suite = g_strdup_printf (SRTP_OFFER_HEAD SRTP_AUDIO_SAVPF
+                                 "a=crypto:1 AES_CM_128_HMAC_SHA1_32 inline:" SRTP_KEY "\r\n");
+  other_tag = g_strdup_printf (SRTP_OFFER_HEAD SRTP_AUDIO_SAVPF
+                               "a=crypto:7 AES_CM_128_HMAC_SHA1_80 inline:" SRTP_KEY "\r\n");
+  g_assert_false (gst_call_rtp_transport_set_remote_answer (transport, plain_answer, &error));
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION);
+  g_assert_nonnull (strstr (error->message, "plain RTP to an SRTP"));
+  g_clear_error (&error);
+  g_assert_false (gst_call_rtp_transport_set_remote_answer (transport, other_suite, &error));
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION);
+  g_assert_nonnull (strstr (error->message, "AES_CM_128_HMAC_SHA1_32"));
+  g_clear_error (&error);
+  g_assert_false (gst_call_rtp_transport_set_remote_answer (transport, other_tag, &error));
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION);
+  g_assert_nonnull (strstr (error->message, "tag 7 is not the offered 1"));
+  g_clear_error (&error);
+  g_assert_false (gst_call_rtp_transport_get_secure (transport));
+  gst_call_rtp_transport_close (transport);
+  g_assert_finalize_object (transport);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Interop with an rtpbin pipeline written by hand                           */
 
@@ -861,9 +1241,29 @@ die_with_parent (gpointer user_data)
   prctl (PR_SET_PDEATHSIG, SIGKILL);
 }
 
-static void
-test_interop_gst_launch (void)
+static char *
+hex_string (const guint8 *data,
+            gsize         size)
 {
+  GString *hex = g_string_new (NULL);
+
+  for (gsize i = 0; i < size; i++)
+    g_string_append_printf (hex, "%02x", data[i]);
+  return g_string_free (hex, FALSE);
+}
+
+/* With @data, both ends use SRTP keyed by SDES: srtpenc and srtpdec in the
+ * hand-made pipeline, keyed from the SDP. */
+static void
+test_interop_gst_launch (gconstpointer data)
+{
+  gboolean srtp = GPOINTER_TO_INT (data);
+  guint8 their_key[30];
+  g_autofree char *their_key_base64 = NULL;
+  g_autofree char *their_key_hex = NULL;
+  g_autofree char *our_key_hex = NULL;
+  g_autofree char *send_tail = NULL;
+  g_autofree char *receive_head = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *gst_launch = g_find_program_in_path ("gst-launch-1.0");
   GstCallRtpTransport *transport = NULL;
@@ -883,6 +1283,11 @@ test_interop_gst_launch (void)
     return;
   }
 
+  for (guint i = 0; i < sizeof their_key; i++)
+    their_key[i] = (guint8) g_random_int_range (0, 256);
+  their_key_base64 = g_base64_encode (their_key, sizeof their_key);
+  their_key_hex = hex_string (their_key, sizeof their_key);
+
   /* What the hand-made pipeline sends and where it listens, as a SIP
    * endpoint would describe it: VP8 on one port, no BUNDLE, no rtcp-mux
    * attribute, no RTX. */
@@ -891,10 +1296,13 @@ test_interop_gst_launch (void)
                            "s=gst-launch\r\n"
                            "c=IN IP4 127.0.0.1\r\n"
                            "t=0 0\r\n"
-                           "m=video %u RTP/AVP 96\r\n"
+                           "m=video %u %s 96\r\n"
                            "a=rtpmap:96 VP8/90000\r\n"
                            "a=ssrc:777 cname:launch\r\n"
-                           "a=sendrecv\r\n", their_port);
+                           "%s%s%s"
+                           "a=sendrecv\r\n", their_port, srtp ? "RTP/SAVP" : "RTP/AVP",
+                           srtp ? "a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:" : "",
+                           srtp ? their_key_base64 : "", srtp ? "|2^31\r\n" : "");
 
   transport = gst_call_rtp_transport_new ();
   target.transport = transport;
@@ -910,6 +1318,33 @@ test_interop_gst_launch (void)
   g_test_message ("answer to gst-launch:\n%s", answer);
   sdp_ssrcs (answer, "video", &our_video_ssrc, NULL);
   g_assert_cmpuint (our_video_ssrc, !=, 0);
+  g_assert_true (gst_call_rtp_transport_get_secure (transport) == srtp);
+
+  if (srtp) {
+    g_autofree char *our_key_base64 = sdp_crypto_key (answer);
+    g_autofree guint8 *our_key = NULL;
+    gsize our_key_len = 0;
+
+    g_assert_nonnull (strstr (answer, "m=video"));
+    g_assert_nonnull (strstr (answer, " RTP/SAVP 96"));
+    our_key = g_base64_decode (our_key_base64, &our_key_len);
+    g_assert_cmpuint (our_key_len, ==, 30);
+    our_key_hex = hex_string (our_key, our_key_len);
+    send_tail = g_strdup_printf ("b.send_rtp_src_0 ! e.rtp_sink_0 srtpenc name=e key=%s "
+                                 "e.rtp_src_0 ! ", their_key_hex);
+    /* srtpdec takes the key of our SSRC from the caps. */
+    receive_head = g_strdup_printf (
+        "caps=\"application/x-srtp,media=video,encoding-name=VP8,clock-rate=90000,"
+        "payload=96,ssrc=(uint)%u,srtp-key=(buffer)%s,srtp-cipher=aes-128-icm,"
+        "srtp-auth=hmac-sha1-80,srtcp-cipher=aes-128-icm,srtcp-auth=hmac-sha1-80\" "
+        "! d.rtp_sink srtpdec name=d d.rtp_src ! b.recv_rtp_sink_0 "
+        "d.rtcp_src ! b.recv_rtcp_sink_0 ", our_video_ssrc, our_key_hex);
+  } else {
+    send_tail = g_strdup ("b.send_rtp_src_0 ! ");
+    receive_head = g_strdup (
+        "caps=\"application/x-rtp,media=video,encoding-name=VP8,clock-rate=90000,"
+        "payload=96\" ! b.recv_rtp_sink_0 ");
+  }
 
   /* rtpbin by hand: session 0 sends VP8 to our port and receives ours on
    * its own port, writing each decoded frame to a file. */
@@ -919,13 +1354,12 @@ test_interop_gst_launch (void)
       "rtpbin name=b "
       "videotestsrc is-live=true pattern=smpte ! video/x-raw,width=320,height=240,framerate=30/1 "
       "! vp8enc deadline=1 ! rtpvp8pay pt=96 ssrc=777 ! b.send_rtp_sink_0 "
-      "b.send_rtp_src_0 ! udpsink host=127.0.0.1 port=%u sync=false async=false "
-      "udpsrc address=127.0.0.1 port=%u "
-      "caps=\"application/x-rtp,media=video,encoding-name=VP8,clock-rate=90000,payload=96\" "
-      "! b.recv_rtp_sink_0 "
+      "%sudpsink host=127.0.0.1 port=%u sync=false async=false "
+      "udpsrc address=127.0.0.1 port=%u %s"
       "b. ! rtpvp8depay ! vp8dec ! videoconvert ! video/x-raw,format=I420 "
       "! multifilesink location=%s/frame-%%05d.yuv sync=false",
-      gst_call_rtp_transport_get_local_port (transport), their_port, files.directory);
+      send_tail, gst_call_rtp_transport_get_local_port (transport), their_port, receive_head,
+      files.directory);
   g_ptr_array_add (argv, g_strdup (gst_launch));
   g_ptr_array_add (argv, g_strdup ("-q"));
   {
@@ -972,8 +1406,15 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/RtpTransport/bundle", test_bundle);
   g_test_add_func ("/GstCall/RtpTransport/bad-descriptions", test_bad_descriptions);
   g_test_add_func ("/GstCall/RtpTransport/bad-input", test_bad_input);
-  g_test_add_func ("/GstCall/RtpTransport/interop-gst-launch", test_interop_gst_launch);
+  g_test_add_data_func ("/GstCall/RtpTransport/interop-gst-launch", GINT_TO_POINTER (FALSE),
+                        test_interop_gst_launch);
+  g_test_add_data_func ("/GstCall/RtpTransport/interop-gst-launch-srtp", GINT_TO_POINTER (TRUE),
+                        test_interop_gst_launch);
   g_test_add_func ("/GstCall/RtpTransport/rtx-with-loss", test_rtx_with_loss);
+  g_test_add_func ("/GstCall/RtpTransport/srtp", test_srtp);
+  g_test_add_func ("/GstCall/RtpTransport/srtp-wrong-key", test_srtp_wrong_key);
+  g_test_add_func ("/GstCall/RtpTransport/srtp-negotiation", test_srtp_negotiation);
+  g_test_add_func ("/GstCall/RtpTransport/srtp-bad-input", test_srtp_bad_input);
 
   return g_test_run ();
 }

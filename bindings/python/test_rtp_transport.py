@@ -84,6 +84,51 @@ def test_properties():
     assert_finalized(objects)
 
 
+def test_srtp(handler_errors):
+    """Plain RTP encrypted with SRTP, keyed by SDES."""
+    sender = GstCall.CallRtpTransport.new()
+    receiver = GstCall.CallRtpTransport.new()
+    assert not sender.get_srtp()
+    sender.set_srtp(True)
+    assert sender.props.srtp
+    assert not sender.get_secure()
+    sender.set_sources_from_description(None, AUDIO_SOURCE)
+    receiver.set_audio_sink(fakesink())
+
+    offer = sender.create_offer()
+    assert " RTP/SAVPF " in offer and "a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:" in offer
+    answer = receiver.create_answer(offer)
+    assert "a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:" in answer
+    sender.set_remote_answer(answer)
+    assert sender.get_secure() and receiver.props.secure
+
+    def decoded():
+        return receiver.get_stats().get_uint("audio-buffers-decoded")[1] >= 10
+
+    wait_until(decoded, "SRTP audio decoded", errors=handler_errors)
+    stats = receiver.get_stats()
+    assert stats.get_boolean("srtp")[1]
+    assert stats.get_uint("srtp-packets-dropped")[1] == 0
+
+    sender.close()
+    receiver.close()
+    objects = [sender, receiver]
+    del sender, receiver, decoded
+    drain_context()
+    assert_finalized(objects)
+
+    # A transport that requires SRTP refuses a plain offer.
+    strict = GstCall.CallRtpTransport.new()
+    strict.props.srtp = True
+    with pytest.raises(GLib.Error) as raised:
+        strict.create_answer(offer.replace("RTP/SAVPF", "RTP/AVPF"))
+    assert raised.value.matches(GstCall.CallError.quark(), GstCall.CallError.NEGOTIATION)
+    del raised
+    objects = [strict]
+    del strict
+    assert_finalized(objects)
+
+
 def test_bad_offer():
     transport = GstCall.CallRtpTransport.new()
     with pytest.raises(GLib.Error) as raised:

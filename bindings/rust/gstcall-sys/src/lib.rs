@@ -403,6 +403,8 @@ extern "C" {
     pub fn gst_call_rtp_transport_get_local_port(self_: *mut GstCallRtpTransport) -> c_uint;
     pub fn gst_call_rtp_transport_get_pipeline(self_: *mut GstCallRtpTransport) -> *mut gst::GstPipeline;
     pub fn gst_call_rtp_transport_get_rtx(self_: *mut GstCallRtpTransport) -> glib::gboolean;
+    pub fn gst_call_rtp_transport_get_secure(self_: *mut GstCallRtpTransport) -> glib::gboolean;
+    pub fn gst_call_rtp_transport_get_srtp(self_: *mut GstCallRtpTransport) -> glib::gboolean;
     pub fn gst_call_rtp_transport_get_stats(self_: *mut GstCallRtpTransport) -> *mut gst::GstStructure;
     pub fn gst_call_rtp_transport_get_video_sink(self_: *mut GstCallRtpTransport) -> *mut gst::GstElement;
     pub fn gst_call_rtp_transport_set_audio_sink(self_: *mut GstCallRtpTransport, sink: *mut gst::GstElement);
@@ -410,6 +412,7 @@ extern "C" {
     pub fn gst_call_rtp_transport_set_remote_answer(self_: *mut GstCallRtpTransport, answer: *const c_char, error: *mut *mut glib::GError) -> glib::gboolean;
     pub fn gst_call_rtp_transport_set_rtx(self_: *mut GstCallRtpTransport, rtx: glib::gboolean);
     pub fn gst_call_rtp_transport_set_sources_from_description(self_: *mut GstCallRtpTransport, video: *const c_char, audio: *const c_char, error: *mut *mut glib::GError) -> glib::gboolean;
+    pub fn gst_call_rtp_transport_set_srtp(self_: *mut GstCallRtpTransport, srtp: glib::gboolean);
     pub fn gst_call_rtp_transport_set_video_sink(self_: *mut GstCallRtpTransport, sink: *mut gst::GstElement);
     pub fn gst_call_signalling_server_get_type() -> glib::GType;
     pub fn gst_call_signalling_server_new(token: *const c_char) -> *mut GstCallSignallingServer;
