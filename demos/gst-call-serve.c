@@ -462,6 +462,25 @@ handle_whip_early (SoupServer        *server,
   }
 }
 
+/* The page and /call take no request body: one is refused before it is
+ * read (the WHIP and WHEP endpoints bound theirs themselves). */
+static void
+handle_early (SoupServer        *server,
+              SoupServerMessage *message,
+              const char        *path,
+              GHashTable        *query,
+              gpointer           user_data)
+{
+  SoupMessageHeaders *headers = soup_server_message_get_request_headers (message);
+  SoupEncoding encoding = soup_message_headers_get_encoding (headers);
+
+  if (encoding != SOUP_ENCODING_NONE &&
+      (encoding != SOUP_ENCODING_CONTENT_LENGTH ||
+       soup_message_headers_get_content_length (headers) > 0))
+    respond_text (message, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE,
+                  _("This request takes no body\n"));
+}
+
 static void
 handle_request (SoupServer        *server,
                 SoupServerMessage *message,
@@ -645,6 +664,7 @@ gst_call_tool_serve (int argc, char **argv)
   serve.port = gst_call_signalling_server_get_port (serve.server);
   soup = gst_call_signalling_server_get_soup_server (serve.server);
   soup_server_add_handler (soup, "/", handle_request, &serve, NULL);
+  soup_server_add_early_handler (soup, "/", handle_early, &serve, NULL);
   soup_server_add_early_handler (soup, WHIP_PATH, handle_whip_early, &serve, NULL);
   soup_server_add_early_handler (soup, WHEP_PATH, handle_whip_early, &serve, NULL);
   gst_call_whip_server_attach (serve.whip, soup, WHIP_PATH);

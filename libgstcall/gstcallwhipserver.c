@@ -33,6 +33,8 @@
  */
 
 #define ANSWER_GATHERING_TIMEOUT_MS 1000
+/* An SDP offer or a trickle fragment is a few kilobytes. */
+#define MAX_REQUEST_BODY (64 * 1024)
 
 struct _GstCallWhipServer {
   GObject parent_instance;
@@ -57,8 +59,10 @@ attachment_free (gpointer data)
   Attachment *attachment = data;
   g_autoptr (SoupServer) server = g_weak_ref_get (&attachment->server);
 
-  if (server)
+  if (server) {
     soup_server_remove_handler (server, attachment->path);
+    g_signal_handlers_disconnect_by_data (server, attachment);
+  }
   g_weak_ref_clear (&attachment->server);
   g_free (attachment->path);
   g_free (attachment);
@@ -484,6 +488,34 @@ gst_call_whip_server_new (void)
   return g_object_new (GST_TYPE_CALL_WHIP_SERVER, NULL);
 }
 
+/* Before the body is read: an offer or fragment must say its length, and
+ * that length is bounded, or the request is refused without reading on. */
+static void
+on_got_headers (SoupServerMessage *message,
+                const char        *path)
+{
+  SoupMessageHeaders *headers = soup_server_message_get_request_headers (message);
+  const char *method = soup_server_message_get_method (message);
+
+  if (!g_str_has_prefix (g_uri_get_path (soup_server_message_get_uri (message)), path) ||
+      (!g_str_equal (method, SOUP_METHOD_POST) && !g_str_equal (method, "PATCH")))
+    return;
+  if (soup_message_headers_get_encoding (headers) != SOUP_ENCODING_CONTENT_LENGTH)
+    soup_server_message_set_status (message, SOUP_STATUS_LENGTH_REQUIRED, NULL);
+  else if (soup_message_headers_get_content_length (headers) > MAX_REQUEST_BODY)
+    soup_server_message_set_status (message, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, NULL);
+}
+
+static void
+on_request_started (SoupServer        *server,
+                    SoupServerMessage *message,
+                    Attachment        *attachment)
+{
+  /* The message may outlive the attachment: it keeps its own path. */
+  g_signal_connect_data (message, "got-headers", G_CALLBACK (on_got_headers),
+                         g_strdup (attachment->path), (GClosureNotify) G_CALLBACK (g_free), 0);
+}
+
 /**
  * gst_call_whip_server_attach:
  * @self: a [class@CallWhipServer]
@@ -492,6 +524,9 @@ gst_call_whip_server_new (void)
  *
  * Serves the endpoint on @server at @path. Requests are handled on the main
  * context @server runs on, which must be the one @self was created on.
+ *
+ * A POST or PATCH must give its Content-Length (411 otherwise) and carry at
+ * most 64 KiB (413 otherwise); the body of a refused request is not read.
  */
 void
 gst_call_whip_server_attach (GstCallWhipServer *self,
@@ -510,6 +545,7 @@ gst_call_whip_server_attach (GstCallWhipServer *self,
   attachment->path = g_strdup (path);
   g_ptr_array_add (self->attachments, attachment);
   soup_server_add_handler (server, path, handle_request, attachment, NULL);
+  g_signal_connect (server, "request-started", G_CALLBACK (on_request_started), attachment);
 }
 
 /**

@@ -696,6 +696,20 @@ test_endpoint_http (void)
   g_assert_cmpuint (soup_message_get_status (message), ==, SOUP_STATUS_UNSUPPORTED_MEDIA_TYPE);
   g_clear_object (&message);
   g_clear_pointer (&response, g_bytes_unref);
+  /* More than 64 KiB: 413, before the body is read. */
+  {
+    g_autoptr (GString) huge = g_string_new (offer);
+
+    while (huge->len <= 64 * 1024)
+      g_string_append (huge, "a=x-padding:0123456789012345678901234567890123456789\r\n");
+    message = raw_request (session, "POST", url, GST_CALL_WHIP_SDP_TYPE, huge->str, TOKEN, NULL,
+                           &response);
+    g_assert_cmpuint (soup_message_get_status (message), ==,
+                      SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE);
+    g_clear_object (&message);
+    g_clear_pointer (&response, g_bytes_unref);
+    g_assert_cmpuint (gst_call_whip_server_get_n_sessions (endpoint.whip), ==, 0);
+  }
   g_assert_cmpuint (gst_call_whip_server_get_n_sessions (endpoint.whip), ==, 0);
 
   /* Accepted: 201, Location, ETag, Link ice-server headers. */
