@@ -46,6 +46,12 @@ void test_wait_until (gboolean    (*condition) (gpointer data),
  * after g_test_init(). */
 void test_tolerate_known_gstreamer_criticals (void);
 
+/* For main(): a test program that cannot run on this machine (a missing
+ * server, no privileges) is skipped with @reason, except in CI (CI=true),
+ * whose machine tools/install-deps prepared: there it fails. Returns the
+ * exit status. */
+int test_cannot_run (const char *reason);
+
 /* Whether the running GStreamer may have rtpsession's RTCP-thread hash
  * table race (see test-utils.c): its critical is then one of the known. */
 gboolean test_gstreamer_may_lack_rtpsession_copy_fix (void);

@@ -57,6 +57,25 @@ write_file (const char *name,
 /* Janus with its HTTP API on 127.0.0.1 only, ICE on the namespace's
  * veth only (Janus never gathers on loopback interfaces), no STUN server,
  * only the VideoRoom plugin and the HTTP transport. */
+/* Debian's Janus libraries: /usr/lib/<multiarch>/janus, with the VideoRoom
+ * plugin in it. */
+static char *
+find_janus_libdir (void)
+{
+  g_autoptr (GDir) dir = g_dir_open ("/usr/lib", 0, NULL);
+  const char *name;
+
+  while (dir && (name = g_dir_read_name (dir))) {
+    g_autofree char *libdir = g_build_filename ("/usr/lib", name, "janus", NULL);
+    g_autofree char *plugin = g_build_filename (libdir, "plugins", "libjanus_videoroom.so",
+                                                NULL);
+
+    if (g_file_test (plugin, G_FILE_TEST_EXISTS))
+      return g_steal_pointer (&libdir);
+  }
+  return NULL;
+}
+
 static gboolean
 janus_start (void)
 {
@@ -66,11 +85,10 @@ janus_start (void)
   g_autofree char *room = NULL;
   g_autofree char *log = NULL;
   g_autoptr (GError) error = NULL;
-  const char *libdir = "/usr/lib/x86_64-linux-gnu/janus";
+  g_autofree char *libdir = find_janus_libdir ();
   guint16 port;
 
-  if (!binary || !g_file_test ("/usr/lib/x86_64-linux-gnu/janus/plugins/libjanus_videoroom.so",
-                               G_FILE_TEST_EXISTS))
+  if (!binary || !libdir)
     return FALSE;
 
   janus_directory = g_build_filename (g_get_current_dir (), "janus", NULL);
@@ -250,14 +268,12 @@ main (int argc, char **argv)
   ice_address = g_getenv ("GST_CALL_TEST_NETNS_ADDRESS");
   ice_interface = g_getenv ("GST_CALL_TEST_NETNS_INTERFACE");
   if (!ice_address || !ice_interface) {
-    g_test_skip ("not in a network namespace of its own: run it with "
-                 "tests/interop/netns-run (meson test does)");
-    return g_test_run ();
+    return test_cannot_run ("not in a network namespace of its own: run it with "
+                            "tests/interop/netns-run (meson test does)");
   }
   if (!janus_start ()) {
-    g_test_skip ("janus or its VideoRoom plugin not found: install janus "
-                 "(tools/install-deps)");
-    return g_test_run ();
+    return test_cannot_run ("janus or its VideoRoom plugin not found: install janus "
+                            "(tools/install-deps)");
   }
   g_test_add_func ("/GstCall/Janus/publish-and-subscribe", test_publish_and_subscribe);
   status = g_test_run ();

@@ -338,7 +338,7 @@ test_play (void)
 }
 
 /* The endpoint cannot run here: a failure in CI, where tools/install-deps
- * installed it, a skip elsewhere. */
+ * installed it, a skip elsewhere (as test_cannot_run(), per test case). */
 static void
 test_unavailable (gconstpointer data)
 {
