@@ -159,6 +159,22 @@ class AiortcPeer:
                 return codec
         return None
 
+    def negotiated_audio_codec(self):
+        """The audio codec of the first audio format in aiortc's offer or
+        answer, if the other side's description lists it too."""
+        if not self.pc.localDescription or not self.pc.remoteDescription:
+            return None
+        local = self.pc.localDescription.sdp.splitlines()
+        remote = self.pc.remoteDescription.sdp
+        for index, line in enumerate(local):
+            if line.startswith("m=audio "):
+                payload_type = line.split()[3]
+                for attribute in local[index:]:
+                    if attribute.startswith(f"a=rtpmap:{payload_type} "):
+                        codec = attribute.split(" ", 1)[1]
+                        return codec if codec.lower() in remote.lower() else None
+        return None
+
     async def close(self):
         for receiver in self.receivers:
             receiver.cancel()
@@ -204,14 +220,16 @@ async def run_case(gst_call, port, codec, aiortc_offers):
                   f"and {peer.frames['audio']} audio frames, libgstcall decoded "
                   f"{app.get('video-frames-received', 0)} video and "
                   f"{app.get('audio-frames-received', 0)} audio frames; "
-                  f"video codec in aiortc's SDP: {peer.negotiated_codec()}; "
+                  f"video codec in aiortc's SDP: {peer.negotiated_codec()}, "
+                  f"audio: {peer.negotiated_audio_codec()}; "
                   f"{time.monotonic() - started:.1f} s")
         log(result)
         ok = (peer.frames["video"] > MIN_FRAMES and peer.frames["audio"] > MIN_AUDIO_FRAMES
               and int(app.get("video-frames-received", 0)) > MIN_FRAMES
               and int(app.get("audio-frames-received", 0)) > MIN_AUDIO_FRAMES
               and (peer.negotiated_codec() or "").upper().startswith(codec.upper())
-              and "not 42e01f" not in (peer.negotiated_codec() or ""))
+              and "not 42e01f" not in (peer.negotiated_codec() or "")
+              and (peer.negotiated_audio_codec() or "").lower().startswith("opus/48000"))
         dial.check_criticals()
         return ok, result
     finally:

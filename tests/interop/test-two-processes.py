@@ -23,9 +23,9 @@ MIN_AUDIO_FRAMES = 25
 TOKEN = "s3cret"
 
 
-def http(url, method="GET"):
+def http(url, method="GET", data=None):
     """(status, body) of a request to the serve process."""
-    request = urllib.request.Request(url, method=method)
+    request = urllib.request.Request(url, method=method, data=data)
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
             return response.status, response.read().decode()
@@ -56,6 +56,27 @@ def check_http(base):
     check(status == 404, "an unknown file is not found (404)")
     status, _ = http(base, "DELETE")
     check(status == 405, "an unknown method is refused (405)")
+    status, _ = http(base + f"call?offer=app&token={TOKEN}", "POST", b"x" * (1 << 20))
+    check(status == 413, "a request body is refused before it is read (413)")
+    status, _ = http(base + "whip", "POST", b"v=0\r\n" + b"a=x\r\n" * 20000)
+    check(status == 413, "an offer of more than 64 KiB is refused (413)")
+
+
+def listening_addresses(port):
+    """The local addresses of the TCP sockets listening on @port."""
+    addresses = []
+    for table, family in (("/proc/net/tcp", "4"), ("/proc/net/tcp6", "6")):
+        try:
+            with open(table) as lines:
+                next(lines)
+                for line in lines:
+                    local, state = line.split()[1], line.split()[3]
+                    address, port_hex = local.split(":")
+                    if state == "0A" and int(port_hex, 16) == port:
+                        addresses.append((family, address))
+        except FileNotFoundError:
+            pass
+    return addresses
 
 
 def main():
@@ -68,6 +89,10 @@ def main():
     first = second = None
     try:
         check_http(base)
+        # Without --address, the server is reachable from this machine only.
+        addresses = listening_addresses(port)
+        check(addresses == [("4", "0100007F")],
+              f"gst-call serve listens on 127.0.0.1 only ({addresses})")
 
         room = f"ws://127.0.0.1:{port}/ws?room=two-processes-{int(time.time())}"
         argv = ["dial", room, "--token", TOKEN, "--video-size", "320x240"]
