@@ -19,13 +19,32 @@
 # meson test runs, changed and the tutorial was not updated), when a marker
 # has no code block or names a missing file, and when a tutorial has no
 # example at all. --update copies each file into its block.
+#
+# A shorter view of an example (the README's) uses an excerpt marker,
+#
+#   <!-- excerpt: demos/python/loopback-call.py -->
+#
+# and its block's lines must be lines of the file, in the file's order
+# (blank lines aside, a file line's trailing "# noqa" comment ignored).
+# --update leaves excerpts alone.
 
 import difflib
 import os
 import re
 import sys
 
-MARKER = re.compile(r"^<!-- example: (\S+) -->$")
+MARKER = re.compile(r"^<!-- (example|excerpt): (\S+) -->$")
+NOQA = re.compile(r"\s+# noqa.*$")
+
+
+def excerpt_problem(shown, code):
+    """None if every non-blank line of @shown is a line of @code, in order;
+    else the first line that is not."""
+    lines = iter(NOQA.sub("", line) for line in code.splitlines())
+    for line in shown.splitlines():
+        if line.strip() and line not in lines:
+            return line
+    return None
 FENCE = re.compile(r"^(```+)([a-z]*)$")
 
 
@@ -44,7 +63,8 @@ def process(root, tutorial, update):
         if not match:
             continue
         examples += 1
-        relative = match.group(1)
+        excerpt = match.group(1) == "excerpt"
+        relative = match.group(2)
         path = os.path.join(root, relative)
         fence = FENCE.match(lines[index]) if index < len(lines) else None
         if not fence:
@@ -63,6 +83,14 @@ def process(root, tutorial, update):
         except FileNotFoundError:
             problems.append(f"{tutorial}: {relative} does not exist")
             code = shown
+        if excerpt:
+            missing = excerpt_problem(shown, code)
+            if missing is not None:
+                problems.append(f"{tutorial}: the excerpt of {relative} has a line that is not "
+                                f"in the file, or not in its order: {missing!r}")
+            output.extend(lines[index:end + 1])
+            index = end + 1
+            continue
         if shown != code:
             if update:
                 print(f"{tutorial}: code of {relative} updated")
