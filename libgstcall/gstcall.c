@@ -20,7 +20,6 @@
 #include "gstcall-negotiator-private.h"
 #include "gstpeerconnection-private.h"
 #include "gstcall-private.h"
-#include "gstpeerconnection-private.h"
 #include "gstcallwebsocketsignaller.h"
 #include "gstcallwhipsignaller.h"
 
@@ -704,6 +703,24 @@ make_local_tracks_send_only (GstCall *self)
   }
 }
 
+/* A WHIP or WHEP endpoint names its STUN and TURN servers in the Link
+ * headers of its answer (RFC 9725, section 4.6). A call without ICE
+ * servers of its own takes the TURN ones then: libnice gathers relay
+ * candidates, which are trickled to the endpoint. */
+static void
+on_whip_ice_servers (GstCallWhipSignaller *signaller,
+                     GParamSpec           *pspec,
+                     GstCall              *self)
+{
+  const char * const *servers = gst_call_whip_signaller_get_ice_servers (signaller);
+  g_autoptr (GError) error = NULL;
+
+  if (!self->pc || !servers || !*servers || (self->ice_servers && *self->ice_servers))
+    return;
+  if (!gst_peer_connection_add_late_ice_servers (self->pc, servers, &error))
+    GST_WARNING ("the ICE servers of the WHIP endpoint cannot be used: %s", error->message);
+}
+
 static gboolean
 start_call (GstCall  *self,
             gboolean  offerer,
@@ -725,6 +742,9 @@ start_call (GstCall  *self,
                     G_CALLBACK (on_connection_state), self);
   g_signal_connect (self->pc, "track", G_CALLBACK (on_remote_track), self);
   g_signal_connect (self->pc, "error", G_CALLBACK (on_pc_error), self);
+  if (GST_IS_CALL_WHIP_SIGNALLER (self->signaller))
+    g_signal_connect (self->signaller, "notify::ice-servers",
+                      G_CALLBACK (on_whip_ice_servers), self);
 
   if (offerer) {
     self->sources_added = TRUE;

@@ -722,6 +722,12 @@ gst_call_whip_signaller_class_init (GstCallWhipSignallerClass *klass)
    *
    * The ICE servers the server advertised with `Link: rel="ice-server"`
    * headers, in the form of [property@Call:ice-servers].
+   *
+   * A [class@Call] using this signaller whose own
+   * [property@Call:ice-servers] is empty takes the TURN servers among them
+   * as soon as the answer comes: relay candidates are gathered then and
+   * trickled to the server. (A STUN server comes too late for the ICE
+   * agent at that point and is not used.)
    */
   props[PROP_ICE_SERVERS] =
       g_param_spec_boxed ("ice-servers", NULL, NULL, G_TYPE_STRV, ro);

@@ -16,6 +16,12 @@ G_BEGIN_DECLS
  * to N. */
 guint gst_peer_connection_get_local_generation (GstPeerConnection *self);
 
+/* TURN servers learned after gathering started (a WHIP answer's Link
+ * headers): relay candidates are gathered and trickled; STUN is skipped. */
+gboolean gst_peer_connection_add_late_ice_servers (GstPeerConnection   *self,
+                                                   const char * const  *servers,
+                                                   GError             **error);
+
 /* As gst_peer_connection_add_track_with_codec(), answering an offer: the
  * track is sent with the offer's @offered_payload_type (-1: one of ours)
  * and, for H.264, its @profile_level_id (NULL: ours). */

@@ -1022,6 +1022,59 @@ on_bus_message (GstBus     *bus,
 /* ------------------------------------------------------------------------ */
 /* Construction                                                              */
 
+/* An ICE server URI in GStreamer's form ("stun://host:port"), from the
+ * W3C form ("stun:host:port") or GStreamer's. */
+static char *
+normalise_ice_server (const char  *uri,
+                      GError     **error)
+{
+  const char *rest;
+  g_autofree char *scheme = NULL;
+
+  if (!(rest = g_str_has_prefix (uri, "stun:") ? uri + 5 : NULL) &&
+      !(rest = g_str_has_prefix (uri, "turn:") ? uri + 5 : NULL) &&
+      !(rest = g_str_has_prefix (uri, "turns:") ? uri + 6 : NULL)) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("The ICE server “%s” is not a stun:, turn: or turns: URI"),
+                 uri);
+    return NULL;
+  }
+  scheme = g_strndup (uri, rest - uri - 1);
+  if (g_str_has_prefix (rest, "//"))
+    rest += 2;
+  if (!*rest) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("The ICE server “%s” has no host"), uri);
+    return NULL;
+  }
+  return g_strdup_printf ("%s://%s", scheme, rest);
+}
+
+/* @normalised is a turn:// or turns:// URI of @uri. */
+static gboolean
+add_turn_server (GstPeerConnection  *self,
+                 const char         *uri,
+                 const char         *normalised,
+                 GError            **error)
+{
+  gboolean added = FALSE;
+
+  if (!strchr (normalised, '@')) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("The TURN server “%s” needs credentials: "
+                   "turn://USER:PASSWORD@HOST:PORT"), uri);
+    return FALSE;
+  }
+  g_signal_emit_by_name (self->shared->webrtcbin, "add-turn-server", normalised, &added);
+  if (!added) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("The TURN server “%s” was refused; expected "
+                   "turn://USER:PASSWORD@HOST:PORT"), uri);
+    return FALSE;
+  }
+  return TRUE;
+}
+
 static gboolean
 configure_ice_servers (GstPeerConnection *self,
                        GError           **error)
@@ -1030,31 +1083,10 @@ configure_ice_servers (GstPeerConnection *self,
 
   for (guint i = 0; self->ice_servers && self->ice_servers[i]; i++) {
     const char *uri = self->ice_servers[i];
-    g_autofree char *normalised = NULL;
-    const char *rest;
+    g_autofree char *normalised = normalise_ice_server (uri, error);
 
-    /* Accept the W3C form ("stun:host:port") and GStreamer's
-     * ("stun://host:port"). */
-    if ((rest = g_str_has_prefix (uri, "stun:") ? uri + 5 : NULL) ||
-        (rest = g_str_has_prefix (uri, "turn:") ? uri + 5 : NULL) ||
-        (rest = g_str_has_prefix (uri, "turns:") ? uri + 6 : NULL)) {
-      g_autofree char *scheme = g_strndup (uri, rest - uri - 1);
-
-      if (g_str_has_prefix (rest, "//"))
-        rest += 2;
-      if (!*rest) {
-        g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
-                     _("The ICE server “%s” has no host"), uri);
-        return FALSE;
-      }
-      normalised = g_strdup_printf ("%s://%s", scheme, rest);
-    } else {
-      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
-                   _("The ICE server “%s” is not a stun:, turn: or turns: URI"),
-                   uri);
+    if (!normalised)
       return FALSE;
-    }
-
     if (g_str_has_prefix (normalised, "stun://")) {
       if (have_stun) {
         g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
@@ -1064,24 +1096,48 @@ configure_ice_servers (GstPeerConnection *self,
       }
       g_object_set (self->shared->webrtcbin, "stun-server", normalised, NULL);
       have_stun = TRUE;
-    } else {
-      gboolean added = FALSE;
-
-      if (!strchr (normalised, '@')) {
-        g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
-                     _("The TURN server “%s” needs credentials: "
-                       "turn://USER:PASSWORD@HOST:PORT"), uri);
-        return FALSE;
-      }
-      g_signal_emit_by_name (self->shared->webrtcbin, "add-turn-server",
-                             normalised, &added);
-      if (!added) {
-        g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
-                     _("The TURN server “%s” was refused; expected "
-                       "turn://USER:PASSWORD@HOST:PORT"), uri);
-        return FALSE;
-      }
+    } else if (!add_turn_server (self, uri, normalised, error)) {
+      return FALSE;
     }
+  }
+  return TRUE;
+}
+
+/* Private: TURN servers learned once gathering has started (the Link
+ * headers of a WHIP answer). libnice gathers relay candidates on the
+ * streams that exist, and they trickle as any other candidate; they join
+ * ice-servers. A STUN server cannot be added that late: it is skipped. */
+gboolean
+gst_peer_connection_add_late_ice_servers (GstPeerConnection   *self,
+                                          const char * const  *servers,
+                                          GError             **error)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  guint added = 0;
+
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), FALSE);
+
+  if (self->ice_servers)
+    g_strv_builder_addv (builder, (const char **) self->ice_servers);
+  for (guint i = 0; servers && servers[i]; i++) {
+    g_autofree char *normalised = normalise_ice_server (servers[i], error);
+
+    if (!normalised)
+      return FALSE;
+    if (g_str_has_prefix (normalised, "stun://")) {
+      GST_INFO ("STUN server %s comes after the offer: libnice cannot use it now",
+                normalised);
+      continue;
+    }
+    if (!add_turn_server (self, servers[i], normalised, error))
+      return FALSE;
+    g_strv_builder_add (builder, servers[i]);
+    added++;
+  }
+  if (added > 0) {
+    g_strfreev (self->ice_servers);
+    self->ice_servers = g_strv_builder_end (builder);
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_ICE_SERVERS]);
   }
   return TRUE;
 }

@@ -154,6 +154,7 @@ side_init (Side             *side,
            const char       *ice_server)
 {
   const char * const loopback[] = { TEST_ICE_ADDRESS, NULL };
+  /* No ICE server at all when @ice_server is NULL. */
   const char * const servers[] = { ice_server, NULL };
   g_autoptr (GError) error = NULL;
 
@@ -309,6 +310,88 @@ test_relay (gconstpointer data)
 }
 
 static void
+on_whip_new_call (GstCallWhipServer *whip,
+                  GstCall           *call,
+                  const char        *path,
+                  GstCall          **server_call)
+{
+  g_set_object (server_call, call);
+  gst_call_set_video_sink (call, test_make_synced_fakesink ());
+  gst_call_set_audio_sink (call, test_make_synced_fakesink ());
+}
+
+/* A WHIP endpoint names its TURN server only in the Link headers of its
+ * answer: a publisher with no ICE server of its own and the relay-only
+ * policy gathers relay candidates then, trickles them, and connects. */
+static void
+test_whip_link_turn (void)
+{
+  g_autofree char *server = g_strdup_printf ("turn:" TURN_USER ":" TURN_PASSWORD
+                                             "@127.0.0.1:%u", turn.port);
+  const char * const servers[] = { server, NULL };
+  const char * const loopback[] = { TEST_ICE_ADDRESS, NULL };
+  g_autoptr (GInetAddress) address = g_inet_address_new_from_string ("127.0.0.1");
+  g_autoptr (GSocketAddress) any = g_inet_socket_address_new (address, 0);
+  SoupServer *soup = soup_server_new (NULL, NULL);
+  GstCallWhipServer *whip = gst_call_whip_server_new ();
+  GstCallWhipSignaller *signaller = NULL;
+  g_autoptr (GstStructure) stats = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *url = NULL;
+  g_auto (GStrv) used = NULL;
+  GstCall *server_call = NULL;
+  GSList *uris;
+  Side publisher;
+
+  g_assert_true (soup_server_listen (soup, any, 0, &error));
+  g_assert_no_error (error);
+  uris = soup_server_get_uris (soup);
+  url = g_strdup_printf ("http://127.0.0.1:%d/whip", g_uri_get_port (uris->data));
+  g_slist_free_full (uris, (GDestroyNotify) g_uri_unref);
+  g_object_set (whip, "ice-servers", servers, "ice-local-addresses", loopback, NULL);
+  gst_call_whip_server_attach (whip, soup, "/whip");
+  g_signal_connect (whip, "new-call", G_CALLBACK (on_whip_new_call), &server_call);
+
+  signaller = gst_call_whip_signaller_new (url);
+  side_init (&publisher, GST_CALL_SIGNALLER (signaller), NULL);
+  g_object_unref (signaller);
+  gst_call_dial_async (publisher.call, NULL, NULL, on_setup_done, &publisher);
+  g_assert_true (side_finish (&publisher, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (server_call);
+  test_wait_call_stats (server_call, "video-frames-received", 30);
+
+  /* Relayed, through the server of the Link header, which the publisher's
+   * connection now lists. */
+  stats = gst_call_get_stats (publisher.call);
+  g_test_message ("publisher: local candidate %s, remote %s",
+                  gst_structure_get_string (stats, "local-candidate-type"),
+                  gst_structure_get_string (stats, "remote-candidate-type"));
+  g_assert_cmpstr (gst_structure_get_string (stats, "local-candidate-type"), ==, "relay");
+  g_object_get (gst_call_get_peer_connection (publisher.call), "ice-servers", &used, NULL);
+  g_assert_nonnull (used);
+  g_assert_cmpuint (g_strv_length (used), ==, 1);
+  g_test_message ("publisher's ICE servers: the Link header's %s", strrchr (used[0], '@'));
+  g_assert_true (g_str_has_prefix (used[0], "turn"));
+  g_assert_true (g_str_has_suffix (used[0], strrchr (server, '@')));
+  /* The call's own property is the application's: unchanged. */
+  {
+    g_auto (GStrv) own = NULL;
+
+    g_object_get (publisher.call, "ice-servers", &own, NULL);
+    g_assert_true (!own || !own[0]);
+  }
+
+  gst_call_hangup (publisher.call);
+  side_clear (&publisher);
+  test_drain_context ();
+  g_clear_object (&server_call);
+  g_assert_finalize_object (whip);
+  soup_server_disconnect (soup);
+  g_assert_finalize_object (soup);
+}
+
+static void
 test_wrong_credentials (void)
 {
   g_autofree char *good = g_strdup_printf ("turn:" TURN_USER ":" TURN_PASSWORD
@@ -360,6 +443,7 @@ main (int argc, char **argv)
   g_test_add_data_func ("/GstCall/TURN/relay-udp", "", test_relay);
   g_test_add_data_func ("/GstCall/TURN/relay-tcp", "?transport=tcp", test_relay);
   g_test_add_func ("/GstCall/TURN/wrong-credentials", test_wrong_credentials);
+  g_test_add_func ("/GstCall/TURN/whip-link-header", test_whip_link_turn);
   status = g_test_run ();
   turn_server_stop ();
   return status;
