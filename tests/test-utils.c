@@ -731,3 +731,16 @@ test_cannot_run (const char *reason)
   g_test_skip (reason);
   return g_test_run ();
 }
+
+/* Not with soup_server_get_uris(): libsoup 3.2 leaks an address there. */
+guint16
+test_soup_server_port (SoupServer *server)
+{
+  GSList *listeners = soup_server_get_listeners (server);
+  g_autoptr (GSocketAddress) address = NULL;
+
+  g_assert_nonnull (listeners);
+  address = g_socket_get_local_address (listeners->data, NULL);
+  g_slist_free (listeners);
+  return g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (address));
+}

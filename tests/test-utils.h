@@ -46,6 +46,9 @@ void test_wait_until (gboolean    (*condition) (gpointer data),
  * after g_test_init(). */
 void test_tolerate_known_gstreamer_criticals (void);
 
+/* The port of a SoupServer listening on one socket. */
+guint16 test_soup_server_port (SoupServer *server);
+
 /* For main(): a test program that cannot run on this machine (a missing
  * server, no privileges) is skipped with @reason, except in CI (CI=true),
  * whose machine tools/install-deps prepared: there it fails. Returns the

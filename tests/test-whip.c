@@ -141,20 +141,6 @@ redirect_to_whip (SoupServer        *server,
   soup_server_message_set_status (message, SOUP_STATUS_TEMPORARY_REDIRECT, NULL);
 }
 
-/* The port of a server listening on one socket. (Not with
- * soup_server_get_uris(): libsoup 3.2 leaks an address there.) */
-static guint16
-listening_port (SoupServer *server)
-{
-  GSList *listeners = soup_server_get_listeners (server);
-  g_autoptr (GSocketAddress) address = NULL;
-
-  g_assert_nonnull (listeners);
-  address = g_socket_get_local_address (listeners->data, NULL);
-  g_slist_free (listeners);
-  return g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (address));
-}
-
 static void
 endpoint_init (Endpoint *endpoint)
 {
@@ -167,7 +153,7 @@ endpoint_init (Endpoint *endpoint)
   endpoint->soup = soup_server_new (NULL, NULL);
   g_assert_true (soup_server_listen (endpoint->soup, any, 0, &error));
   g_assert_no_error (error);
-  endpoint->port = listening_port (endpoint->soup);
+  endpoint->port = test_soup_server_port (endpoint->soup);
 
   endpoint->whip = gst_call_whip_server_new ();
   g_object_set (endpoint->whip, "ice-local-addresses", loopback, NULL);
@@ -839,7 +825,7 @@ test_bad_server (gconstpointer data)
 
   g_assert_true (soup_server_listen (server, any, 0, &error));
   soup_server_add_handler (server, NULL, misbehave, NULL, NULL);
-  uri = g_strdup_printf ("whip+http://127.0.0.1:%u%s", listening_port (server), bad->path);
+  uri = g_strdup_printf ("whip+http://127.0.0.1:%u%s", test_soup_server_port (server), bad->path);
 
   client.call = new_client_call (TRUE);
   g_assert_false (client_dial (&client, uri, &error));

@@ -91,7 +91,11 @@ janus_start (void)
   if (!binary || !libdir)
     return FALSE;
 
-  janus_directory = g_build_filename (g_get_current_dir (), "janus", NULL);
+  {
+    g_autofree char *cwd = g_get_current_dir ();
+
+    janus_directory = g_build_filename (cwd, "janus", NULL);
+  }
   g_assert_cmpint (g_mkdir_with_parents (janus_directory, 0700), ==, 0);
   port = pick_free_tcp_port ();
   log = g_build_filename (janus_directory, "janus.log", NULL);

@@ -77,7 +77,11 @@ turn_server_start (void)
     return FALSE;
 
   /* Everything of the server's in the build directory, fresh each run. */
-  turn.directory = g_build_filename (g_get_current_dir (), "coturn", NULL);
+  {
+    g_autofree char *cwd = g_get_current_dir ();
+
+    turn.directory = g_build_filename (cwd, "coturn", NULL);
+  }
   g_assert_cmpint (g_mkdir_with_parents (turn.directory, 0700), ==, 0);
   turn.port = pick_free_port ();
 
@@ -340,14 +344,11 @@ test_whip_link_turn (void)
   g_autofree char *url = NULL;
   g_auto (GStrv) used = NULL;
   GstCall *server_call = NULL;
-  GSList *uris;
   Side publisher;
 
   g_assert_true (soup_server_listen (soup, any, 0, &error));
   g_assert_no_error (error);
-  uris = soup_server_get_uris (soup);
-  url = g_strdup_printf ("http://127.0.0.1:%d/whip", g_uri_get_port (uris->data));
-  g_slist_free_full (uris, (GDestroyNotify) g_uri_unref);
+  url = g_strdup_printf ("http://127.0.0.1:%u/whip", test_soup_server_port (soup));
   g_object_set (whip, "ice-servers", servers, "ice-local-addresses", loopback, NULL);
   gst_call_whip_server_attach (whip, soup, "/whip");
   g_signal_connect (whip, "new-call", G_CALLBACK (on_whip_new_call), &server_call);
