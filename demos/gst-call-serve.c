@@ -582,6 +582,8 @@ gst_call_tool_serve (int argc, char **argv)
   char *ice_address = NULL;
   char *video_codec = NULL;
   char *video_size = NULL;
+  char *tls_certificate = NULL;
+  char *tls_key = NULL;
   gboolean play = FALSE;
   const GOptionEntry entries[] = {
     { "port", 'p', 0, G_OPTION_ARG_INT, &port,
@@ -604,14 +606,22 @@ gst_call_tool_serve (int argc, char **argv)
       N_("How many calls at once, WHIP and WHEP sessions included (default 16)"), N_("N") },
     { "play", 0, 0, G_OPTION_ARG_NONE, &play,
       N_("Play the browsers' and WHIP clients' media (default: count it only)"), NULL },
+    { "tls-certificate", 0, 0, G_OPTION_ARG_FILENAME, &tls_certificate,
+      N_("Serve HTTPS and WSS with this PEM certificate (browsers on other machines "
+         "only give their camera to a secure page)"), N_("FILE") },
+    { "tls-key", 0, 0, G_OPTION_ARG_FILENAME, &tls_key,
+      N_("The PEM private key of --tls-certificate (default: in the certificate's file)"),
+      N_("FILE") },
     { NULL }
   };
   g_autoptr (GOptionContext) context =
       g_option_context_new (_("— a web page that calls this process, and a WHIP and WHEP "
                               "endpoint"));
   g_autoptr (GError) error = NULL;
+  g_autoptr (GTlsCertificate) certificate = NULL;
   Serve serve = { 0 };
   g_autofree char *url = NULL;
+  const char *scheme = "http";
   SoupServer *soup;
   guint stats_id;
   int status = 0;
@@ -626,6 +636,23 @@ gst_call_tool_serve (int argc, char **argv)
     fprintf (stderr, _("%s: --port must be 0 to 65535, --max-calls at least 1\n"), argv[0]);
     return 2;
   }
+  if (tls_key && !tls_certificate) {
+    fprintf (stderr, _("%s: --tls-key needs --tls-certificate\n"), argv[0]);
+    return 2;
+  }
+  if (tls_certificate) {
+    certificate = g_tls_certificate_new_from_files (tls_certificate,
+                                                    tls_key ? tls_key : tls_certificate,
+                                                    &error);
+    if (!certificate) {
+      fprintf (stderr, _("%s: cannot use the TLS certificate %s: %s\n"), argv[0],
+               tls_certificate, error->message);
+      g_free (tls_certificate);
+      g_free (tls_key);
+      return 1;
+    }
+    scheme = "https";
+  }
 
   serve.options.source = source;
   serve.options.video_codec = video_codec;
@@ -638,6 +665,7 @@ gst_call_tool_serve (int argc, char **argv)
   serve.calls = g_hash_table_new_full (NULL, NULL, NULL, serve_call_free);
   serve.loop = g_main_loop_new (NULL, FALSE);
   serve.server = gst_call_signalling_server_new (token);
+  gst_call_signalling_server_set_tls_certificate (serve.server, certificate);
   serve.whip = gst_call_whip_server_new ();
   g_object_set (serve.whip, "bearer-token", token, NULL);
   g_signal_connect (serve.whip, "new-call", G_CALLBACK (on_new_session), &serve);
@@ -670,20 +698,20 @@ gst_call_tool_serve (int argc, char **argv)
   gst_call_whip_server_attach (serve.whip, soup, WHIP_PATH);
   gst_call_whip_server_attach (serve.whip, soup, WHEP_PATH);
 
-  url = g_strdup_printf ("http://%s:%u/%s%s", address ? address : "127.0.0.1", serve.port,
-                         token ? "?token=" : "", token ? token : "");
+  url = g_strdup_printf ("%s://%s:%u/%s%s", scheme, address ? address : "127.0.0.1",
+                         serve.port, token ? "?token=" : "", token ? token : "");
   printf (_("Serving the page from %s\n"), serve.web_dir);
   printf (_("Open %s in a browser (add ?offer=browser for the browser to offer)\n"), url);
   if (token) {
-    printf (_("WHIP ingest (OBS, gst-call whip): http://%s:%u%s with the bearer token of "
-              "--token\n"), address ? address : "127.0.0.1", serve.port, WHIP_PATH);
-    printf (_("WHEP playback (gst-call whep): http://%s:%u%s with the bearer token of "
-              "--token\n"), address ? address : "127.0.0.1", serve.port, WHEP_PATH);
+    printf (_("WHIP ingest (OBS, gst-call whip): %s://%s:%u%s with the bearer token of "
+              "--token\n"), scheme, address ? address : "127.0.0.1", serve.port, WHIP_PATH);
+    printf (_("WHEP playback (gst-call whep): %s://%s:%u%s with the bearer token of "
+              "--token\n"), scheme, address ? address : "127.0.0.1", serve.port, WHEP_PATH);
   } else {
-    printf (_("WHIP ingest (OBS, gst-call whip): http://%s:%u%s\n"),
-            address ? address : "127.0.0.1", serve.port, WHIP_PATH);
-    printf (_("WHEP playback (gst-call whep): http://%s:%u%s\n"),
-            address ? address : "127.0.0.1", serve.port, WHEP_PATH);
+    printf (_("WHIP ingest (OBS, gst-call whip): %s://%s:%u%s\n"),
+            scheme, address ? address : "127.0.0.1", serve.port, WHIP_PATH);
+    printf (_("WHEP playback (gst-call whep): %s://%s:%u%s\n"),
+            scheme, address ? address : "127.0.0.1", serve.port, WHEP_PATH);
   }
   fflush (stdout);
 
@@ -708,6 +736,8 @@ out:
   g_free (ice_address);
   g_free (video_codec);
   g_free (video_size);
+  g_free (tls_certificate);
+  g_free (tls_key);
   return status;
 }
 

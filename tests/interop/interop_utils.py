@@ -142,5 +142,5 @@ class Child:
 def start_server(gst_call, *args):
     """`gst-call serve` on a free port; returns (child, page URL)."""
     child = Child("serve", [gst_call, "serve", "--port", "0", *args], env=gst_call_env())
-    match = child.wait_line(r"(http://127\.0\.0\.1:\d+/)", 20)
+    match = child.wait_line(r"(https?://127\.0\.0\.1:\d+/)", 20)
     return child, match.group(1)

@@ -4,19 +4,24 @@ a `gst-call serve` process: the first waits in the room, the second joins
 and offers; both must decode the other's video and audio. Then what the
 serve path adds to the signalling server's bad-input cases: the page's HTTP
 endpoints refuse a wrong token, a bad `offer`, unknown paths and methods, and
-the server keeps serving afterwards.
+the server keeps serving afterwards; with a TLS certificate it serves
+HTTPS only.
 
 usage: test-two-processes.py GST_CALL
 """
 
 import os
+import shutil
+import ssl
+import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from interop_utils import Child, gst_call_env, log, start_server  # noqa: E402
+from interop_utils import Child, gst_call_env, log, skip, start_server  # noqa: E402
 
 MIN_FRAMES = 60
 MIN_AUDIO_FRAMES = 25
@@ -31,6 +36,8 @@ def http(url, method="GET", data=None):
             return response.status, response.read().decode()
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode()
+    except (urllib.error.URLError, OSError) as error:
+        return None, str(error)
 
 
 def check(condition, what):
@@ -62,6 +69,31 @@ def check_http(base):
     check(status == 413, "an offer of more than 64 KiB is refused (413)")
 
 
+def check_https(gst_call, directory):
+    """gst-call serve with a TLS certificate serves its page over HTTPS."""
+    openssl = shutil.which("openssl")
+    if not openssl:
+        skip("openssl is missing (Debian package openssl, tools/install-deps)")
+    certificate = os.path.join(directory, "serve.pem")
+    subprocess.run([openssl, "req", "-x509", "-newkey", "ec", "-pkeyopt",
+                    "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj",
+                    "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+                    "-keyout", certificate, "-out", certificate],
+                   check=True, capture_output=True)
+    serve, url = start_server(gst_call, "--tls-certificate", certificate)
+    try:
+        check(url.startswith("https://"), f"with a certificate, the page is at {url}")
+        context = ssl.create_default_context(cafile=certificate)
+        with urllib.request.urlopen(url + "gst-call.js", timeout=10, context=context) as reply:
+            check(reply.status == 200 and "wss" in reply.read().decode(),
+                  "the page's script is served over HTTPS, and it speaks WSS there")
+        status, _ = http(url.replace("https://", "http://"))
+        check(status != 200, f"plain HTTP is not served on the HTTPS port ({status})")
+        serve.check_criticals()
+    finally:
+        serve.stop()
+
+
 def listening_addresses(port):
     """The local addresses of the TCP sockets listening on @port."""
     addresses = []
@@ -83,6 +115,8 @@ def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     gst_call = sys.argv[1]
+    with tempfile.TemporaryDirectory() as directory:
+        check_https(gst_call, directory)
     serve, url = start_server(gst_call, "--token", TOKEN)
     base = url.split("?", 1)[0]
     port = int(base.rsplit(":", 1)[1].strip("/"))
