@@ -251,6 +251,66 @@ test_both_ways (void)
   side_clear (&b);
 }
 
+/* SRTP through GstCall: the caller's transport requires it, the callee's
+ * follows the offer; media flows encrypted both ways. A callee that
+ * requires SRTP refuses a plain caller, and the call fails with the
+ * reason. */
+static void
+test_srtp (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a));
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b));
+  gst_call_rtp_transport_set_srtp (gst_call_get_rtp_transport (a.base.call), TRUE);
+
+  connect_pair (&a, &b);
+  assert_flows_both_ways (&a, &b);
+  for (guint i = 0; i < 2; i++) {
+    GstCallRtpTransport *transport = gst_call_get_rtp_transport ((i ? &b : &a)->base.call);
+    g_autoptr (GstStructure) stats = gst_call_rtp_transport_get_stats (transport);
+    guint dropped = G_MAXUINT;
+
+    g_assert_true (gst_call_rtp_transport_get_secure (transport));
+    g_assert_true (gst_structure_get_uint (stats, "srtp-packets-dropped", &dropped));
+    g_assert_cmpuint (dropped, ==, 0);
+  }
+  gst_call_hangup (a.base.call);
+  test_wait_until (test_call_side_ended, &b.base, 2000, "the callee to see the hang-up");
+  side_clear (&a);
+  side_clear (&b);
+}
+
+static void
+test_srtp_required (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (GError) error = NULL;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a));
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b));
+  gst_call_rtp_transport_set_srtp (gst_call_get_rtp_transport (b.base.call), TRUE);
+
+  gst_call_dial_async (a.base.call, NULL, NULL, test_call_side_on_setup_done, &a.base);
+  test_wait_until (side_incoming, &b, TIMEOUT_MS, "the offer to reach the callee");
+  gst_call_answer_async (b.base.call, NULL, test_call_side_on_setup_done, &b.base);
+  g_assert_false (test_call_side_finish_setup (&b.base, &error));
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION);
+  g_test_message ("callee: %s", error->message);
+  g_assert_nonnull (strstr (error->message, "requires SRTP"));
+  g_assert_false (gst_call_rtp_transport_get_secure (gst_call_get_rtp_transport (b.base.call)));
+  gst_call_hangup (a.base.call);
+  test_drain_context ();
+  side_clear (&a);
+  side_clear (&b);
+}
+
 /* A bundled-ssrc handler on each call's transport hears every new SSRC of
  * the peer once, on the call's thread; the default routing still plays
  * both media. */
@@ -349,6 +409,8 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/RtpCall/both-ways", test_both_ways);
   g_test_add_func ("/GstCall/RtpCall/bundled-ssrc", test_bundled_ssrc);
   g_test_add_func ("/GstCall/RtpCall/bad-configuration", test_bad_configuration);
+  g_test_add_func ("/GstCall/RtpCall/srtp", test_srtp);
+  g_test_add_func ("/GstCall/RtpCall/srtp-required", test_srtp_required);
 
   return g_test_run ();
 }
