@@ -1,15 +1,20 @@
 #!/usr/bin/python3
 """Two `gst-call dial` processes call each other through the signalling of
 a `gst-call serve` process: the first waits in the room, the second joins
-and offers; both must decode the other's video and audio. Then what the
-serve path adds to the signalling server's bad-input cases: the page's HTTP
-endpoints refuse a wrong token, a bad `offer`, unknown paths and methods, and
-the server keeps serving afterwards; with a TLS certificate it serves
-HTTPS only.
+and offers; both must decode the other's video and audio. Before that, bad
+input to the serve process: its signalling answers malformed JSON, unknown
+types, bad fields, an oversized message and a wrong token with an error
+(closing the connection for the last two) while a bystander in the same room
+keeps its connection; its HTTP endpoints refuse a wrong token, a bad
+`offer`, bodies, unknown paths and methods; it listens on 127.0.0.1 only,
+and with a TLS certificate serves HTTPS only. The server keeps serving
+afterwards.
 
 usage: test-two-processes.py GST_CALL
 """
 
+import asyncio
+import json
 import os
 import shutil
 import ssl
@@ -94,6 +99,56 @@ def check_https(gst_call, directory):
         serve.stop()
 
 
+async def bad_signalling(port):
+    """What `gst-call serve`'s signalling says to a client that sends bad
+    messages; one bystander in the same room must keep its connection."""
+    import websockets
+
+    base = f"ws://127.0.0.1:{port}/ws?room=bad-input"
+
+    async def joined(socket, token=TOKEN):
+        await socket.send(json.dumps({"type": "join", "room": "bad-input", "token": token}))
+        return json.loads(await asyncio.wait_for(socket.recv(), 10))
+
+    async def error_for(socket, message):
+        await socket.send(message)
+        reply = json.loads(await asyncio.wait_for(socket.recv(), 10))
+        check(reply["type"] == "error" and reply["message"],
+              f"{message[:40]!r} gets an error: {reply.get('message')}")
+
+    async with websockets.connect(base, max_size=None) as bystander:
+        check((await joined(bystander))["type"] == "joined", "a bystander joins the room")
+        async with websockets.connect(base, max_size=None) as client:
+            reply = await joined(client)
+            check(reply["type"] == "joined", "the bad client joins too")
+            await error_for(client, "{not json")
+            await error_for(client, json.dumps({"type": "no-such-type"}))
+            await error_for(client, json.dumps({"type": "candidate", "candidate": "x"}))
+            await error_for(client, json.dumps(["an", "array"]))
+            await client.send(json.dumps({"type": "offer", "sdp": "v=0\r\n" + "a" * 70000}))
+            reply = json.loads(await asyncio.wait_for(client.recv(), 10))
+            check(reply["type"] == "error", f"an oversized message gets an error: {reply}")
+            try:
+                await asyncio.wait_for(client.recv(), 10)
+                closed = False
+            except websockets.exceptions.ConnectionClosed as closing:
+                closed = closing.code == 1009
+            check(closed, "and the connection is closed with code 1009")
+        async with websockets.connect(base, max_size=None) as stranger:
+            reply = await joined(stranger, token="wrong")
+            check(reply["type"] == "error", f"a wrong token is refused: {reply.get('message')}")
+        # The bystander heard the bad client come and go, nothing else.
+        seen = []
+        while True:
+            try:
+                seen.append(json.loads(await asyncio.wait_for(bystander.recv(), 1))["type"])
+            except asyncio.TimeoutError:
+                break
+        check(set(seen) <= {"peer-joined", "peer-left"},
+              f"the bystander got no error and keeps its connection ({seen})")
+        await bystander.send(json.dumps({"type": "bye"}))
+
+
 def listening_addresses(port):
     """The local addresses of the TCP sockets listening on @port."""
     addresses = []
@@ -123,6 +178,7 @@ def main():
     first = second = None
     try:
         check_http(base)
+        asyncio.run(bad_signalling(port))
         # Without --address, the server is reachable from this machine only.
         addresses = listening_addresses(port)
         check(addresses == [("4", "0100007F")],
