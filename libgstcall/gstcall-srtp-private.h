@@ -32,6 +32,7 @@ gboolean    gst_call_srtp_crypto_init_random (GstCallSrtpCrypto  *crypto,
                                               guint               tag,
                                               GstCallSrtpSuite    suite,
                                               GError            **error);
+void        gst_call_srtp_crypto_clear       (GstCallSrtpCrypto  *crypto);
 gboolean    gst_call_srtp_crypto_parse       (const char         *value,
                                               GstCallSrtpCrypto  *crypto,
                                               GError            **error);

@@ -99,6 +99,20 @@ gst_call_srtp_crypto_init_random (GstCallSrtpCrypto  *crypto,
   return fill_random (crypto->key, sizeof crypto->key, error);
 }
 
+/* Forgets the key, in a way the compiler keeps. */
+void
+gst_call_srtp_crypto_clear (GstCallSrtpCrypto *crypto)
+{
+#ifdef HAVE_EXPLICIT_BZERO
+  explicit_bzero (crypto, sizeof *crypto);
+#else
+  volatile guint8 *bytes = (volatile guint8 *) crypto;
+
+  for (gsize i = 0; i < sizeof *crypto; i++)
+    bytes[i] = 0;
+#endif
+}
+
 char *
 gst_call_srtp_crypto_to_string (const GstCallSrtpCrypto *crypto)
 {

@@ -1399,6 +1399,24 @@ set_remote (GstCallRtpTransport     *self,
     g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SECURE]);
 }
 
+/* The SRTP keys of each media section during an offer/answer exchange,
+ * wiped when they go out of scope. */
+typedef struct {
+  GstCallSrtpCrypto local[GST_CALL_RTP_TRANSPORT_MAX_SESSIONS];
+  GstCallSrtpCrypto remote[GST_CALL_RTP_TRANSPORT_MAX_SESSIONS];
+} KeyTable;
+
+static void
+key_table_clear (KeyTable *table)
+{
+  for (guint i = 0; i < GST_CALL_RTP_TRANSPORT_MAX_SESSIONS; i++) {
+    gst_call_srtp_crypto_clear (&table->local[i]);
+    gst_call_srtp_crypto_clear (&table->remote[i]);
+  }
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (KeyTable, key_table_clear)
+
 /* SRTP needs srtpenc and srtpdec, and a key of ours. */
 static gboolean
 prepare_srtp (GstCallRtpTransport  *self,
@@ -1692,8 +1710,7 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
   g_autoptr (GstSDPMessage) sdp = NULL;
   g_autofree char *address = NULL;
   g_autofree gboolean *local_rtx = NULL;
-  g_autofree GstCallSrtpCrypto *local_crypto = NULL;
-  g_autofree GstCallSrtpCrypto *remote_crypto = NULL;
+  g_auto (KeyTable) keys = { 0 };
   GString *text;
   guint port = 0;
   gboolean bundle = FALSE;
@@ -1723,19 +1740,17 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
   if (secure) {
     if (!prepare_srtp (self, error))
       return NULL;
-    local_crypto = g_new0 (GstCallSrtpCrypto, gst_sdp_message_medias_len (sdp));
-    remote_crypto = g_new0 (GstCallSrtpCrypto, gst_sdp_message_medias_len (sdp));
     for (guint i = 0; i < gst_sdp_message_medias_len (sdp); i++) {
       const GstSDPMedia *media = gst_sdp_message_get_media (sdp, i);
 
       if (gst_sdp_media_get_port (media) == 0)
         continue;
-      if (!gst_call_srtp_media_find_crypto (media, i, 0, &remote_crypto[i], error))
+      if (!gst_call_srtp_media_find_crypto (media, i, 0, &keys.remote[i], error))
         return NULL;
       /* Our key, in the suite and under the tag of the offer's line. */
-      local_crypto[i] = self->offer_crypto;
-      local_crypto[i].tag = remote_crypto[i].tag;
-      local_crypto[i].suite = remote_crypto[i].suite;
+      keys.local[i] = self->offer_crypto;
+      keys.local[i].tag = keys.remote[i].tag;
+      keys.local[i].suite = keys.remote[i].suite;
     }
   }
 
@@ -1772,8 +1787,7 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
         (!local && gst_sdp_media_formats_len (media) == 0)) {
       g_string_append_printf (text, "m=%s 0 %s 0\r\n", known ? gst_call_media_kind_to_string (kind)
                               : "application", "RTP/AVP");
-      if (remote_crypto)
-        remote_crypto[i].suite = GST_CALL_SRTP_SUITE_NONE;
+      keys.remote[i].suite = GST_CALL_SRTP_SUITE_NONE;
       continue;
     }
 
@@ -1821,13 +1835,14 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
     else
       g_string_append (text, remote_sends ? "a=recvonly\r\n" : "a=inactive\r\n");
     g_string_append (text, "a=rtcp-mux\r\n");
-    if (secure && remote_crypto[i].suite != GST_CALL_SRTP_SUITE_NONE)
-      append_crypto_line (text, &local_crypto[i]);
+    if (secure && keys.remote[i].suite != GST_CALL_SRTP_SUITE_NONE)
+      append_crypto_line (text, &keys.local[i]);
     if (local && local->send)
       append_ssrc_lines (self, text, local);
   }
 
-  set_remote (self, g_steal_pointer (&sdp), local_rtx, local_crypto, remote_crypto);
+  set_remote (self, g_steal_pointer (&sdp), local_rtx, secure ? keys.local : NULL,
+              secure ? keys.remote : NULL);
   if (!start (self, address, port, error)) {
     g_string_free (text, TRUE);
     return NULL;
@@ -1854,8 +1869,7 @@ gst_call_rtp_transport_set_remote_answer (GstCallRtpTransport  *self,
   g_autoptr (GstSDPMessage) sdp = NULL;
   g_autofree char *address = NULL;
   g_autofree gboolean *local_rtx = NULL;
-  g_autofree GstCallSrtpCrypto *local_crypto = NULL;
-  g_autofree GstCallSrtpCrypto *remote_crypto = NULL;
+  g_auto (KeyTable) keys = { 0 };
   guint port = 0;
   gboolean secure = FALSE;
 
@@ -1886,10 +1900,6 @@ gst_call_rtp_transport_set_remote_answer (GstCallRtpTransport  *self,
                             : _("The answer is SRTP to a plain RTP (RTP/AVPF) offer"));
     return FALSE;
   }
-  if (secure) {
-    local_crypto = g_new0 (GstCallSrtpCrypto, self->medias->len);
-    remote_crypto = g_new0 (GstCallSrtpCrypto, self->medias->len);
-  }
 
   local_rtx = g_new0 (gboolean, gst_sdp_message_medias_len (sdp));
   for (guint i = 0; i < self->medias->len; i++) {
@@ -1912,21 +1922,22 @@ gst_call_rtp_transport_set_remote_answer (GstCallRtpTransport  *self,
     local_rtx[i] = local->rtx_payload_type != 0;
     if (secure && gst_sdp_media_get_port (media) != 0) {
       if (!gst_call_srtp_media_find_crypto (media, i, self->offer_crypto.tag,
-                                            &remote_crypto[i], error))
+                                            &keys.remote[i], error))
         return FALSE;
-      if (remote_crypto[i].suite != self->offer_crypto.suite) {
+      if (keys.remote[i].suite != self->offer_crypto.suite) {
         g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
                      _("Media section %u of the answer keys tag %u with %s; the offer gave "
-                       "it %s"), i, remote_crypto[i].tag,
-                     gst_call_srtp_suite_to_string (remote_crypto[i].suite),
+                       "it %s"), i, keys.remote[i].tag,
+                     gst_call_srtp_suite_to_string (keys.remote[i].suite),
                      gst_call_srtp_suite_to_string (self->offer_crypto.suite));
         return FALSE;
       }
-      local_crypto[i] = self->offer_crypto;
+      keys.local[i] = self->offer_crypto;
     }
   }
 
-  set_remote (self, g_steal_pointer (&sdp), local_rtx, local_crypto, remote_crypto);
+  set_remote (self, g_steal_pointer (&sdp), local_rtx, secure ? keys.local : NULL,
+              secure ? keys.remote : NULL);
   return start (self, address, port, error);
 }
 
@@ -2479,6 +2490,11 @@ gst_call_rtp_transport_finalize (GObject *object)
 
   g_clear_pointer (&self->proxy, gst_call_context_proxy_unref);
   g_clear_pointer (&self->remote, gst_sdp_message_free);
+  gst_call_srtp_crypto_clear (&self->offer_crypto);
+  for (guint i = 0; i < GST_CALL_RTP_TRANSPORT_MAX_SESSIONS; i++) {
+    gst_call_srtp_crypto_clear (&self->sessions[i].local_crypto);
+    gst_call_srtp_crypto_clear (&self->sessions[i].remote_crypto);
+  }
   g_ptr_array_unref (self->medias);
   g_free (self->local_address);
   g_free (self->cname);
