@@ -206,19 +206,29 @@ on_bundled_ssrc (GstCallRtpTransport *transport,
   return payload_type == 111 ? 0 : 1;
 }
 
+/* A test_wait_until() condition: each named statistic of the transport
+ * reached its figure. */
 typedef struct {
   GstCallRtpTransport *transport;
-  guint video;
-  guint audio;
-} DecodedTarget;
+  const char *fields[2];
+  guint at_least[2];
+} StatsTarget;
+
+#define DECODED_TARGET(transport, video, audio) \
+  ((StatsTarget) { (transport), { "video-frames-decoded", "audio-buffers-decoded" }, \
+                   { (video), (audio) } })
 
 static gboolean
-decoded_enough (gpointer data)
+stats_reached (gpointer data)
 {
-  DecodedTarget *target = data;
+  StatsTarget *target = data;
 
-  return stats_uint (target->transport, "video-frames-decoded") >= target->video &&
-         stats_uint (target->transport, "audio-buffers-decoded") >= target->audio;
+  for (guint i = 0; i < G_N_ELEMENTS (target->fields); i++) {
+    if (target->fields[i] && stats_uint (target->transport, target->fields[i]) <
+                             target->at_least[i])
+      return FALSE;
+  }
+  return TRUE;
 }
 
 static void
@@ -228,7 +238,7 @@ test_bundle (void)
   GstCallRtpTransport *sender = gst_call_rtp_transport_new ();
   GstCallRtpTransport *receiver = gst_call_rtp_transport_new ();
   RoutingHook hook = { g_thread_self (), g_hash_table_new (NULL, NULL), 0 };
-  DecodedTarget target = { receiver, 15, 15 };
+  StatsTarget target = DECODED_TARGET (receiver, 15, 15);
   g_autofree char *offer = NULL;
   g_autofree char *answer = NULL;
   guint32 audio_ssrc, video_ssrc;
@@ -270,7 +280,7 @@ test_bundle (void)
   g_assert_cmpuint (count_elements (gst_call_rtp_transport_get_pipeline (sender), "udpsrc"),
                     ==, 1);
 
-  test_wait_until (decoded_enough, &target, 60000, "audio and video decoded by the receiver");
+  test_wait_until (stats_reached, &target, 60000, "audio and video decoded by the receiver");
 
   /* Both sessions exist on the receiver and hold the media of their kind. */
   sdp_ssrcs (offer, "audio", &audio_ssrc, NULL);
@@ -451,7 +461,7 @@ run_with_loss (const EncodedVideo *encoded,
   GstCallRtpTransport *sender = gst_call_rtp_transport_new ();
   GstCallRtpTransport *receiver = gst_call_rtp_transport_new ();
   GstElement *netsim = gst_element_factory_make ("netsim", NULL);
-  DecodedTarget first = { receiver, 1, 1 };
+  StatsTarget first = DECODED_TARGET (receiver, 1, 1);
   Drain drain = { sender, receiver, 0, 0, 0 };
   g_autofree char *offer = NULL;
   g_autofree char *answer = NULL;
@@ -499,7 +509,7 @@ run_with_loss (const EncodedVideo *encoded,
 
   /* Loss starts once the first frame is decoded: the first keyframe is
    * whole on both runs. */
-  test_wait_until (decoded_enough, &first, 60000, "the first decoded frame");
+  test_wait_until (stats_reached, &first, 60000, "the first decoded frame");
   g_object_set (netsim, "drop-probability", (gfloat) LOSS_PROBABILITY, NULL);
 
   test_wait_until (drained, &drain, 120000, "every frame sent and the receiver drained");
@@ -901,17 +911,11 @@ stats_boolean (GstCallRtpTransport *transport,
   return value;
 }
 
-static gboolean
-srtp_dropped_some (gpointer data)
-{
-  return stats_uint (data, "srtp-packets-dropped") >= 20;
-}
-
 static void
 test_srtp (void)
 {
   SrtpPair pair = { 0 };
-  DecodedTarget answerer_target, offerer_target;
+  StatsTarget answerer_target, offerer_target;
   g_autofree char *offer_key = NULL;
   g_autofree char *answer_key = NULL;
 
@@ -933,11 +937,11 @@ test_srtp (void)
   g_assert_true (stats_boolean (pair.offerer, "srtp"));
 
   /* Media flows both ways through srtpenc and srtpdec. */
-  answerer_target = (DecodedTarget) { pair.answerer, 30, 30 };
-  offerer_target = (DecodedTarget) { pair.offerer, 0, 30 };
-  test_wait_until (decoded_enough, &answerer_target, 60000,
+  answerer_target = DECODED_TARGET (pair.answerer, 30, 30);
+  offerer_target = DECODED_TARGET (pair.offerer, 0, 30);
+  test_wait_until (stats_reached, &answerer_target, 60000,
                    "the answerer to decode SRTP video and audio");
-  test_wait_until (decoded_enough, &offerer_target, 60000,
+  test_wait_until (stats_reached, &offerer_target, 60000,
                    "the offerer to decode SRTP audio");
   g_assert_cmpuint (count_elements (gst_call_rtp_transport_get_pipeline (pair.offerer),
                                     "srtpdec"), ==, 1);
@@ -969,34 +973,21 @@ static void
 test_srtp_wrong_key (void)
 {
   SrtpPair pair = { 0 };
-  DecodedTarget answerer_target;
+  StatsTarget answerer_target;
+  StatsTarget dropped = { NULL, { "srtp-packets-dropped", NULL }, { 20, 0 } };
 
   srtp_pair_connect (&pair, corrupt_crypto_keys);
-  answerer_target = (DecodedTarget) { pair.answerer, 30, 30 };
-  test_wait_until (decoded_enough, &answerer_target, 60000,
+  answerer_target = DECODED_TARGET (pair.answerer, 30, 30);
+  test_wait_until (stats_reached, &answerer_target, 60000,
                    "the answerer to decode SRTP video and audio");
-  test_wait_until (srtp_dropped_some, pair.offerer, 60000,
+  dropped.transport = pair.offerer;
+  test_wait_until (stats_reached, &dropped, 60000,
                    "the offerer to drop packets under the wrong key");
   g_assert_cmpuint (stats_uint (pair.offerer, "audio-buffers-decoded"), ==, 0);
   g_assert_cmpuint (stats_uint (pair.offerer, "rtp-packets-routed"), ==, 0);
   g_test_message ("wrong key: %u packets dropped by srtpdec, none decoded",
                   stats_uint (pair.offerer, "srtp-packets-dropped"));
   srtp_pair_clear (&pair);
-}
-
-typedef struct {
-  GstCallRtpTransport *transport;
-  guint dropped;
-  guint refused;
-} SrtpDropTarget;
-
-static gboolean
-srtp_dropped_enough (gpointer data)
-{
-  SrtpDropTarget *target = data;
-
-  return stats_uint (target->transport, "srtp-packets-dropped") >= target->dropped &&
-         stats_uint (target->transport, "srtp-ssrcs-refused") >= target->refused;
 }
 
 /* A stranger who does not know the key sends RTP with new SSRCs and
@@ -1015,7 +1006,9 @@ test_srtp_bad_input (void)
   g_autoptr (GstStructure) srtpdec_stats = NULL;
   g_autofree char *offer = NULL;
   g_autofree char *answer = NULL;
-  SrtpDropTarget target = { receiver, 0, 0 };
+  /* 65 SSRCs get a key and fail authentication, 136 get none. */
+  StatsTarget target = { receiver, { "srtp-packets-dropped", "srtp-ssrcs-refused" },
+                         { 65, 136 } };
   const GValue *streams;
   guint8 packet[1500];
   guint16 seq = 0;
@@ -1052,10 +1045,7 @@ test_srtp_bad_input (void)
   memset (packet, 0, 64);
   g_assert_cmpint (g_socket_send_to (socket, target_address, (const char *) packet, 64, NULL,
                                      &error), ==, 64);
-  /* 65 SSRCs get a key and fail authentication, 136 get none. */
-  target.dropped = 65;
-  target.refused = 136;
-  test_wait_until (srtp_dropped_enough, &target, 60000, "every forged packet dropped");
+  test_wait_until (stats_reached, &target, 60000, "every forged packet dropped");
   test_drain_context ();
   g_usleep (200 * 1000);
 
@@ -1272,7 +1262,7 @@ test_interop_gst_launch (gconstpointer data)
   g_autofree char *offer = NULL;
   g_autofree char *answer = NULL;
   g_autofree char *pipeline = NULL;
-  DecodedTarget target;
+  StatsTarget target;
   g_autoptr (GSubprocessLauncher) launcher = NULL;
   FrameFiles files = { NULL, 30 };
   guint their_port = free_udp_port ();
@@ -1305,9 +1295,7 @@ test_interop_gst_launch (gconstpointer data)
                            srtp ? their_key_base64 : "", srtp ? "|2^31\r\n" : "");
 
   transport = gst_call_rtp_transport_new ();
-  target.transport = transport;
-  target.video = 30;
-  target.audio = 0;
+  target = DECODED_TARGET (transport, 30, 0);
   g_assert_true (gst_call_rtp_transport_set_sources_from_description (transport,
       TEST_VIDEO_SOURCE, NULL, &error));
   g_assert_no_error (error);
@@ -1377,7 +1365,7 @@ test_interop_gst_launch (gconstpointer data)
   g_assert_no_error (error);
 
   /* We decode theirs... */
-  test_wait_until (decoded_enough, &target, 60000, "frames from the gst-launch rtpbin");
+  test_wait_until (stats_reached, &target, 60000, "frames from the gst-launch rtpbin");
   g_assert_true (session_has_ssrc (transport, 0, 777));
   /* ...and they decode ours. */
   test_wait_until (enough_frame_files, &files, 60000, "gst-launch to decode 30 of our frames");
