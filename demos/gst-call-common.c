@@ -15,7 +15,7 @@
 #define TEST_VIDEO_SOURCE \
   "videotestsrc is-live=true pattern=ball ! capsfilter caps=video/x-raw,width=%u,height=%u,framerate=30/1"
 #define TEST_AUDIO_SOURCE \
-  "audiotestsrc is-live=true wave=ticks ! capsfilter caps=audio/x-raw,rate=48000,channels=2"
+  "audiotestsrc is-live=true wave=sine volume=0.1 ! capsfilter caps=audio/x-raw,rate=48000,channels=2"
 
 static GstElement *
 make_counting_sink (void)

@@ -16,7 +16,7 @@
 #define DEFAULT_VIDEO_SOURCE \
   "videotestsrc is-live=true pattern=ball ! capsfilter caps=video/x-raw,width=640,height=480,framerate=30/1"
 #define DEFAULT_AUDIO_SOURCE \
-  "audiotestsrc is-live=true wave=ticks ! capsfilter caps=audio/x-raw,rate=48000,channels=2"
+  "audiotestsrc is-live=true wave=sine volume=0.1 ! capsfilter caps=audio/x-raw,rate=48000,channels=2"
 
 typedef struct _Loopback Loopback;
 

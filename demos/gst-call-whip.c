@@ -195,7 +195,7 @@ run (int         argc,
       !gst_call_set_sources_from_description (
           session.call,
           "videotestsrc is-live=true pattern=ball ! capsfilter caps=video/x-raw,width=640,height=480,framerate=30/1",
-          "audiotestsrc is-live=true wave=ticks", &error)) {
+          "audiotestsrc is-live=true wave=sine volume=0.1", &error)) {
     fprintf (stderr, "%s: %s\n", argv[0], error->message);
     g_object_unref (session.call);
     g_main_loop_unref (session.loop);
