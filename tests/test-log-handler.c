@@ -78,6 +78,44 @@ test_known_gstreamer_critical_tolerated (void)
   g_test_trap_assert_passed ();
 }
 
+#define WRITABLE_STRUCTURE_CRITICAL \
+  "gst_event_writable_structure: assertion 'GST_IS_EVENT (event)' failed"
+#define REMOVE_FIELD_CRITICAL \
+  "gst_structure_remove_field: assertion 'structure != NULL' failed"
+
+/* The VP8/VP9 depayloaders' pair of criticals, in that order. */
+static void
+test_depayloader_criticals_tolerated (void)
+{
+  if (g_test_subprocess ()) {
+    test_tolerate_known_gstreamer_criticals ();
+    g_log ("GStreamer", G_LOG_LEVEL_CRITICAL, WRITABLE_STRUCTURE_CRITICAL);
+    g_log ("GStreamer", G_LOG_LEVEL_CRITICAL, REMOVE_FIELD_CRITICAL);
+    return;
+  }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+}
+
+/* The second one alone, or not right after the first, is fatal. */
+static void
+test_remove_field_critical_alone_fatal (void)
+{
+  if (g_test_subprocess ()) {
+    test_tolerate_known_gstreamer_criticals ();
+    g_log ("GStreamer", G_LOG_LEVEL_CRITICAL, WRITABLE_STRUCTURE_CRITICAL);
+    g_log ("GStreamer", G_LOG_LEVEL_CRITICAL,
+           "gst_pad_create_stream_id_internal: assertion 'numsinkpads <= 1' failed");
+    g_log ("GStreamer", G_LOG_LEVEL_CRITICAL, REMOVE_FIELD_CRITICAL);
+    return;
+  }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stderr ("*fatal log message on thread*" REMOVE_FIELD_CRITICAL "*");
+}
+
 static void
 test_other_critical_fatal (void)
 {
@@ -120,6 +158,10 @@ main (int argc, char **argv)
                    test_same_critical_elsewhere_fatal);
   g_test_add_func ("/GstCall/LogHandler/known-gstreamer-critical-tolerated",
                    test_known_gstreamer_critical_tolerated);
+  g_test_add_func ("/GstCall/LogHandler/depayloader-criticals-tolerated",
+                   test_depayloader_criticals_tolerated);
+  g_test_add_func ("/GstCall/LogHandler/remove-field-critical-alone-fatal",
+                   test_remove_field_critical_alone_fatal);
   g_test_add_func ("/GstCall/LogHandler/other-critical-fatal",
                    test_other_critical_fatal);
   g_test_add_func ("/GstCall/LogHandler/warning-fatal", test_warning_fatal);
