@@ -55,6 +55,8 @@ void gst_call_rtp_demux_resolve                (GstCallRtpDemux     *self,
                                                 int                  session);
 int  gst_call_rtp_demux_lookup                 (GstCallRtpDemux     *self,
                                                 guint32              ssrc);
+int  gst_call_rtp_demux_signalled_session      (GstCallRtpDemux     *self,
+                                                guint32              ssrc);
 void gst_call_rtp_demux_get_counters           (GstCallRtpDemux          *self,
                                                 GstCallRtpRouterCounters *counters);
 

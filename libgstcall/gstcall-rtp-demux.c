@@ -377,6 +377,18 @@ gst_call_rtp_demux_lookup (GstCallRtpDemux *self,
   return session;
 }
 
+int
+gst_call_rtp_demux_signalled_session (GstCallRtpDemux *self,
+                                      guint32          ssrc)
+{
+  int session;
+
+  g_mutex_lock (&self->lock);
+  session = gst_call_rtp_router_signalled_session (self->router, ssrc);
+  g_mutex_unlock (&self->lock);
+  return session;
+}
+
 void
 gst_call_rtp_demux_get_counters (GstCallRtpDemux          *self,
                                  GstCallRtpRouterCounters *counters)

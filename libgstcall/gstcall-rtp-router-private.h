@@ -110,6 +110,11 @@ GstCallRtpRouteKind gst_call_rtp_router_route (GstCallRtpRouter *router,
 int  gst_call_rtp_router_lookup (GstCallRtpRouter *router,
                                  guint32           ssrc);
 
+/* The media section whose a=ssrc lines or FID groups name @ssrc (and no
+ * other contradicts), or -1. */
+int  gst_call_rtp_router_signalled_session (GstCallRtpRouter *router,
+                                            guint32           ssrc);
+
 void gst_call_rtp_router_get_counters (GstCallRtpRouter         *router,
                                        GstCallRtpRouterCounters *counters);
 

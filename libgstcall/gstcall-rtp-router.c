@@ -325,6 +325,18 @@ gst_call_rtp_router_lookup (GstCallRtpRouter *router,
   return (int) entry->session;
 }
 
+int
+gst_call_rtp_router_signalled_session (GstCallRtpRouter *router,
+                                       guint32           ssrc)
+{
+  gpointer value;
+
+  if (!g_hash_table_lookup_extended (router->signalled_ssrcs, GUINT_TO_POINTER (ssrc), NULL,
+                                     &value))
+    return -1;
+  return FROM_VALUE (value);
+}
+
 static void
 note_session (GstCallRtpRouter *router,
               guint             session)

@@ -839,42 +839,21 @@ on_request_rtcp_encoder (GstElement          *rtpbin,
   return request_srtp_encoder (self, session, TRUE);
 }
 
-/* With the lock: the media section whose a=ssrc lines name @ssrc, or -1. */
-static int
-signalled_session (GstCallRtpTransport *self,
-                   guint32              ssrc)
-{
-  for (guint i = 0; self->remote && i < gst_sdp_message_medias_len (self->remote); i++) {
-    const GstSDPMedia *media = gst_sdp_message_get_media (self->remote, i);
-
-    for (guint a = 0; a < gst_sdp_media_attributes_len (media); a++) {
-      const GstSDPAttribute *attribute = gst_sdp_media_get_attribute (media, a);
-      char *end = NULL;
-
-      if (g_strcmp0 (attribute->key, "ssrc") != 0 || !attribute->value ||
-          !g_ascii_isdigit (attribute->value[0]))
-        continue;
-      if (g_ascii_strtoull (attribute->value, &end, 10) == ssrc && (*end == ' ' || !*end))
-        return (int) i;
-    }
-  }
-  return -1;
-}
-
 /* Streaming thread: srtpdec meets a new SSRC (RTP, or the sender of RTCP).
- * Its key is the one of the section that names it, else of the first SRTP
- * section: a peer that keys its sections differently names its SSRCs. */
+ * Its key is the one of the section that names it (the demultiplexer read
+ * the a=ssrc lines and FID groups), else of the first SRTP section: a peer
+ * that keys its sections differently names its SSRCs. */
 static GstCaps *
 on_srtp_request_key (GstElement          *srtpdec,
                      guint                ssrc,
                      GstCallRtpTransport *self)
 {
   GstCaps *caps = NULL;
-  int session;
+  int session = gst_call_rtp_demux_signalled_session (GST_CALL_RTP_DEMUX (self->demux), ssrc);
 
   g_mutex_lock (&self->lock);
-  session = signalled_session (self, ssrc);
-  if (session < 0 || !self->sessions[session].secure) {
+  if (session < 0 || session >= GST_CALL_RTP_TRANSPORT_MAX_SESSIONS ||
+      !self->sessions[session].secure) {
     session = -1;
     if (self->srtp_unsignalled_ssrcs < SRTP_MAX_UNSIGNALLED_SSRCS) {
       for (guint i = 0; i < GST_CALL_RTP_TRANSPORT_MAX_SESSIONS && session < 0; i++) {

@@ -100,6 +100,10 @@ test_signalled (void)
   /* Known now: no longer new. */
   g_assert_cmpint (route (router, 96, 2002, NULL, &result), ==, GST_CALL_RTP_ROUTE_RTP);
   g_assert_false (result.new_ssrc);
+  /* The sections the description names them in (SRTP keys follow them). */
+  g_assert_cmpint (gst_call_rtp_router_signalled_session (router, 1001), ==, 0);
+  g_assert_cmpint (gst_call_rtp_router_signalled_session (router, 3003), ==, 1);
+  g_assert_cmpint (gst_call_rtp_router_signalled_session (router, 4242), ==, -1);
   gst_call_rtp_router_free (router);
 }
 
@@ -207,6 +211,7 @@ test_contradictory_and_limits (void)
   g_assert_cmpint (route (router, 97, 3003, NULL, &result), ==, GST_CALL_RTP_ROUTE_DROP);
   g_assert_cmpint (result.drop_reason, ==, GST_CALL_RTP_DROP_CONTRADICTORY);
   g_assert_cmpint (route (router, 96, 5005, NULL, &result), ==, GST_CALL_RTP_ROUTE_DROP);
+  g_assert_cmpint (gst_call_rtp_router_signalled_session (router, 3003), ==, -1);
 
   /* At most GST_CALL_RTP_ROUTER_MAX_SSRCS SSRCs. */
   for (guint i = 0; i < 3 * GST_CALL_RTP_ROUTER_MAX_SSRCS; i++)
