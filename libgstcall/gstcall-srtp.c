@@ -21,34 +21,43 @@
 #define KEY_BASE64_LEN 40
 #define MAX_TAG 999999999u
 
-static const struct {
+typedef struct {
   GstCallSrtpSuite suite;
   const char *name;
   const char *rtp_auth;
-} suites[] = {
+} SuiteInfo;
+
+static const SuiteInfo suites[] = {
   /* RFC 4568, section 6.2: SRTCP keeps the 80-bit tag with either suite. */
   { GST_CALL_SRTP_SUITE_AES_CM_128_HMAC_SHA1_80, "AES_CM_128_HMAC_SHA1_80", "hmac-sha1-80" },
   { GST_CALL_SRTP_SUITE_AES_CM_128_HMAC_SHA1_32, "AES_CM_128_HMAC_SHA1_32", "hmac-sha1-32" },
 };
 
-const char *
-gst_call_srtp_suite_to_string (GstCallSrtpSuite suite)
+static const SuiteInfo *
+find_suite (GstCallSrtpSuite suite)
 {
   for (guint i = 0; i < G_N_ELEMENTS (suites); i++) {
     if (suites[i].suite == suite)
-      return suites[i].name;
+      return &suites[i];
   }
   return NULL;
+}
+
+const char *
+gst_call_srtp_suite_to_string (GstCallSrtpSuite suite)
+{
+  const SuiteInfo *info = find_suite (suite);
+
+  return info ? info->name : NULL;
 }
 
 static const char *
 suite_rtp_auth (GstCallSrtpSuite suite)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (suites); i++) {
-    if (suites[i].suite == suite)
-      return suites[i].rtp_auth;
-  }
-  g_return_val_if_reached ("hmac-sha1-80");
+  const SuiteInfo *info = find_suite (suite);
+
+  g_return_val_if_fail (info != NULL, "hmac-sha1-80");
+  return info->rtp_auth;
 }
 
 static gboolean
