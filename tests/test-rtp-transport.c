@@ -646,6 +646,64 @@ make_rtp (guint8  *packet,
   return 12 + payload;
 }
 
+/* Somebody on the network: a UDP socket on 127.0.0.1 that sends packets to
+ * a transport's port. */
+typedef struct {
+  GSocket *socket;
+  GSocketAddress *target;
+} Stranger;
+
+/* Returns the port the stranger sends from. */
+static guint
+stranger_init (Stranger *stranger)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr (GSocketAddress) local = g_inet_socket_address_new (loopback, 0);
+  g_autoptr (GSocketAddress) bound = NULL;
+
+  stranger->target = NULL;
+  stranger->socket = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_DATAGRAM,
+                                   G_SOCKET_PROTOCOL_UDP, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_socket_bind (stranger->socket, local, FALSE, &error));
+  g_assert_no_error (error);
+  bound = g_socket_get_local_address (stranger->socket, &error);
+  g_assert_no_error (error);
+  return g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (bound));
+}
+
+static void
+stranger_aim (Stranger            *stranger,
+              GstCallRtpTransport *transport)
+{
+  g_autoptr (GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+
+  stranger->target = g_inet_socket_address_new (loopback,
+      (guint16) gst_call_rtp_transport_get_local_port (transport));
+}
+
+/* Paced, so that the socket's receive buffer never overflows. */
+static void
+stranger_send (Stranger   *stranger,
+               const void *data,
+               gsize       size)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_cmpint (g_socket_send_to (stranger->socket, stranger->target, data, size, NULL,
+                                     &error), ==, (gssize) size);
+  g_assert_no_error (error);
+  g_usleep (500);
+}
+
+static void
+stranger_clear (Stranger *stranger)
+{
+  g_clear_object (&stranger->socket);
+  g_clear_object (&stranger->target);
+}
+
 typedef struct {
   GstCallRtpTransport *transport;
   guint64 invalid, unknown_payload_type, contradictory, limit;
@@ -668,11 +726,8 @@ test_bad_input (void)
 {
   g_autoptr (GError) error = NULL;
   GstCallRtpTransport *receiver = gst_call_rtp_transport_new ();
-  g_autoptr (GSocket) socket = NULL;
-  g_autoptr (GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
-  g_autoptr (GSocketAddress) local = g_inet_socket_address_new (loopback, 0);
-  g_autoptr (GSocketAddress) local_bound = NULL;
-  g_autoptr (GSocketAddress) target_address = NULL;
+  Stranger stranger;
+  guint port = stranger_init (&stranger);
   g_autofree char *offer = NULL;
   g_autofree char *answer = NULL;
   DropTarget target = { receiver, 0, 0, 0, 0 };
@@ -681,36 +736,15 @@ test_bad_input (void)
   guint16 seq = 0;
   GRand *rand = g_rand_new_with_seed (5);
 
-  socket = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_DATAGRAM, G_SOCKET_PROTOCOL_UDP,
-                         &error);
-  g_assert_no_error (error);
-  g_assert_true (g_socket_bind (socket, local, FALSE, &error));
-  g_assert_no_error (error);
-  local_bound = g_socket_get_local_address (socket, &error);
-  g_assert_no_error (error);
-
   gst_call_rtp_transport_set_video_sink (receiver, counting_sink ());
   gst_call_rtp_transport_set_audio_sink (receiver, counting_sink ());
   g_signal_connect (receiver, "warning", G_CALLBACK (on_warning_count), &warnings);
   g_signal_connect (receiver, "bundled-ssrc", G_CALLBACK (route_by_ssrc), NULL);
-  {
-    guint port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (local_bound));
-
-    offer = g_strdup_printf (CONTRADICTORY_OFFER, port, port);
-  }
+  offer = g_strdup_printf (CONTRADICTORY_OFFER, port, port);
   answer = gst_call_rtp_transport_create_answer (receiver, offer, &error);
   g_assert_no_error (error);
   g_assert_nonnull (answer);
-  target_address = g_inet_socket_address_new (loopback,
-                                              (guint16) gst_call_rtp_transport_get_local_port (receiver));
-
-  /* Paced, so that the socket's receive buffer never overflows. */
-#define SEND(data, size) \
-  G_STMT_START { \
-    g_assert_cmpint (g_socket_send_to (socket, target_address, (const char *) (data), (size), \
-                                       NULL, &error), ==, (gssize) (size)); \
-    g_usleep (500); \
-  } G_STMT_END
+  stranger_aim (&stranger, receiver);
 
   /* Garbage: random bytes, short packets, RTCP with wrong lengths. */
   for (guint i = 0; i < 50; i++) {
@@ -719,36 +753,36 @@ test_bad_input (void)
     for (gsize b = 0; b < size; b++)
       packet[b] = (guint8) g_rand_int_range (rand, 0, 256);
     packet[0] &= 0x3F; /* version 0: never valid */
-    SEND (packet, size);
+    stranger_send (&stranger, packet, size);
     target.invalid++;
   }
-  SEND ("\x80", 1);
+  stranger_send (&stranger, "\x80", 1);
   target.invalid++;
   make_rtp (packet, 96, seq++, 2002, 0);
-  SEND (packet, 8);                          /* header cut short */
+  stranger_send (&stranger, packet, 8);                          /* header cut short */
   target.invalid++;
   packet[0] = 0x80; packet[1] = 200; GST_WRITE_UINT16_BE (packet + 2, 40);
-  SEND (packet, 28);                         /* SR longer than the datagram */
+  stranger_send (&stranger, packet, 28);                         /* SR longer than the datagram */
   target.invalid++;
   packet[0] = 0x9F; packet[1] = 96;          /* RTP, CSRC count 15, no room */
-  SEND (packet, 20);
+  stranger_send (&stranger, packet, 20);
   target.invalid++;
 
   /* Unknown payload types. */
   for (guint i = 0; i < 20; i++) {
-    SEND (packet, make_rtp (packet, 30 + i, seq++, 1001, 100));
+    stranger_send (&stranger, packet, make_rtp (packet, 30 + i, seq++, 1001, 100));
     target.unknown_payload_type++;
   }
   /* SSRCs of the contradictory FID groups. */
   for (guint i = 0; i < 10; i++) {
-    SEND (packet, make_rtp (packet, 97, seq++, 3003, 100));
-    SEND (packet, make_rtp (packet, 96, seq++, 4004, 100));
+    stranger_send (&stranger, packet, make_rtp (packet, 97, seq++, 3003, 100));
+    stranger_send (&stranger, packet, make_rtp (packet, 96, seq++, 4004, 100));
     target.contradictory += 2;
   }
   /* 200 new SSRCs, each asking for its own session. */
   for (guint i = 0; i < 200; i++) {
-    SEND (packet, make_rtp (packet, 96, seq++, 10000 + i, 100));
-    SEND (packet, make_rtp (packet, 96, seq++, 10000 + i, 100));
+    stranger_send (&stranger, packet, make_rtp (packet, 96, seq++, 10000 + i, 100));
+    stranger_send (&stranger, packet, make_rtp (packet, 96, seq++, 10000 + i, 100));
   }
   target.limit = 1;
   test_wait_until (dropped_enough, &target, 60000, "every bad packet dropped and counted");
@@ -781,9 +815,9 @@ test_bad_input (void)
   g_assert_cmpuint (warnings, >=, 2);
 
   g_rand_free (rand);
+  stranger_clear (&stranger);
   gst_call_rtp_transport_close (receiver);
   g_assert_finalize_object (receiver);
-#undef SEND
 }
 
 static void
@@ -990,6 +1024,8 @@ test_srtp_wrong_key (void)
   srtp_pair_clear (&pair);
 }
 
+#define SRTP_KEY "WVNfX19zZW1jdGwgKCkgewkyMjA7fQp9CnVubGVz"
+
 /* A stranger who does not know the key sends RTP with new SSRCs and
  * garbage: all dropped, and srtpdec keys a bounded number of SSRCs. */
 static void
@@ -997,11 +1033,8 @@ test_srtp_bad_input (void)
 {
   g_autoptr (GError) error = NULL;
   GstCallRtpTransport *receiver = gst_call_rtp_transport_new ();
-  g_autoptr (GSocket) socket = NULL;
-  g_autoptr (GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
-  g_autoptr (GSocketAddress) local = g_inet_socket_address_new (loopback, 0);
-  g_autoptr (GSocketAddress) local_bound = NULL;
-  g_autoptr (GSocketAddress) target_address = NULL;
+  Stranger stranger;
+  guint port = stranger_init (&stranger);
   g_autoptr (GstElement) srtpdec = NULL;
   g_autoptr (GstStructure) srtpdec_stats = NULL;
   g_autofree char *offer = NULL;
@@ -1013,38 +1046,24 @@ test_srtp_bad_input (void)
   guint8 packet[1500];
   guint16 seq = 0;
 
-  socket = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_DATAGRAM, G_SOCKET_PROTOCOL_UDP,
-                         &error);
-  g_assert_no_error (error);
-  g_assert_true (g_socket_bind (socket, local, FALSE, &error));
-  local_bound = g_socket_get_local_address (socket, &error);
-  g_assert_no_error (error);
   gst_call_rtp_transport_set_video_sink (receiver, counting_sink ());
   gst_call_rtp_transport_set_audio_sink (receiver, counting_sink ());
   offer = g_strdup_printf ("v=0\r\no=- 1 0 IN IP4 127.0.0.1\r\ns=-\r\nc=IN IP4 127.0.0.1\r\n"
                            "t=0 0\r\nm=video %u RTP/SAVPF 96\r\na=rtpmap:96 VP8/90000\r\n"
                            "a=rtcp-mux\r\na=ssrc:2002 cname:x\r\n"
-                           "a=crypto:1 AES_CM_128_HMAC_SHA1_80 "
-                           "inline:WVNfX19zZW1jdGwgKCkgewkyMjA7fQp9CnVubGVz\r\n",
-                           g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (local_bound)));
+                           "a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:" SRTP_KEY "\r\n",
+                           port);
   answer = gst_call_rtp_transport_create_answer (receiver, offer, &error);
   g_assert_no_error (error);
-  target_address = g_inet_socket_address_new (loopback,
-                                              (guint16) gst_call_rtp_transport_get_local_port (receiver));
+  stranger_aim (&stranger, receiver);
 
   /* The signalled SSRC, then 200 others, without authentication tags that
    * the key would make. */
-  for (guint i = 0; i < 201; i++) {
-    gsize size = make_rtp (packet, 96, seq++, i == 0 ? 2002 : 10000 + i, 100);
-
-    g_assert_cmpint (g_socket_send_to (socket, target_address, (const char *) packet, size,
-                                       NULL, &error), ==, (gssize) size);
-    g_usleep (500);
-  }
+  for (guint i = 0; i < 201; i++)
+    stranger_send (&stranger, packet, make_rtp (packet, 96, seq++, i == 0 ? 2002 : 10000 + i, 100));
   /* Garbage that is neither RTP nor RTCP. */
   memset (packet, 0, 64);
-  g_assert_cmpint (g_socket_send_to (socket, target_address, (const char *) packet, 64, NULL,
-                                     &error), ==, 64);
+  stranger_send (&stranger, packet, 64);
   test_wait_until (stats_reached, &target, 60000, "every forged packet dropped");
   test_drain_context ();
   g_usleep (200 * 1000);
@@ -1061,11 +1080,11 @@ test_srtp_bad_input (void)
   streams = gst_structure_get_value (srtpdec_stats, "streams");
   g_assert_cmpuint (gst_value_array_get_size (streams), <=, 65);
 
+  stranger_clear (&stranger);
   gst_call_rtp_transport_close (receiver);
   g_assert_finalize_object (receiver);
 }
 
-#define SRTP_KEY "WVNfX19zZW1jdGwgKCkgewkyMjA7fQp9CnVubGVz"
 #define SRTP_OFFER_HEAD \
   "v=0\r\no=- 1 0 IN IP4 127.0.0.1\r\ns=-\r\nc=IN IP4 127.0.0.1\r\nt=0 0\r\n"
 #define SRTP_AUDIO_SAVPF "m=audio 5000 RTP/SAVPF 111\r\na=rtpmap:111 OPUS/48000/2\r\n"
