@@ -49,11 +49,6 @@ GstElement *gst_call_media_make_send_bin_full (GstCallCodec  codec,
 /* The encoder slot of a bin made by gst_call_media_make_send_bin(). */
 GstElement *gst_call_media_find_encoder_slot (GstElement *send_bin);
 
-/* Makes @decodebin try decoders in the order of the default GstCallCodecs
- * (hardware first, GST_CALL_DECODERS, application preferences) and skip the
- * ones that failed their probe or are excluded. */
-void        gst_call_media_configure_decodebin (GstElement *decodebin);
-
 /* An element that turns decoded media of @kind into a form any sink takes
  * (video: videoconvert; audio: audioconvert ! audioresample), as a bin with
  * "sink" and "src" ghost pads. */

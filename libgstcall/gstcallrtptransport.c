@@ -18,6 +18,7 @@
 #include "gstcall-media-private.h"
 #include "gstcall-plugins-private.h"
 #include "gstcall-private.h"
+#include "gstcall-receive-private.h"
 #include "gstcall-rtp-demux-private.h"
 #include "gstcall-srtp-private.h"
 #include "gstcallcodecs-private.h"
@@ -890,12 +891,6 @@ count_decoded (GstPad          *pad,
   return GST_PAD_PROBE_OK;
 }
 
-typedef struct {
-  GstCallRtpTransport *self;
-  GstCallMediaKind kind;
-  GstElement *bin;
-} DecodeBranch;
-
 static void
 announce_remote_track (gpointer object,
                        gpointer data)
@@ -915,25 +910,21 @@ announce_remote_track (gpointer object,
 
 /* Streaming thread: a decoder is found for a remote stream. */
 static void
-on_decoded_pad_added (GstElement   *decodebin,
-                      GstPad       *pad,
-                      DecodeBranch *branch)
+on_remote_decoded (GstElement       *branch,
+                   GstCallMediaKind  kind,
+                   GstElement       *convert,
+                   GstPad           *decoded,
+                   gpointer          user_data)
 {
-  GstCallRtpTransport *self = branch->self;
-  gboolean video = branch->kind == GST_CALL_MEDIA_KIND_VIDEO;
-  g_autoptr (GError) error = NULL;
+  GstCallRtpTransport *self = user_data;
+  gboolean video = kind == GST_CALL_MEDIA_KIND_VIDEO;
   g_autoptr (GstPad) convert_sink = NULL;
-  GstElement *convert, *sink = NULL;
+  GstElement *sink = NULL;
 
-  convert = gst_call_media_make_convert_bin (branch->kind, &error);
-  if (!convert) {
-    on_error (self, g_steal_pointer (&error));
-    return;
-  }
   if (self->track_func) {
     GstCallRemotePad *remote;
 
-    remote = gst_call_remote_pad_new (branch->kind, NULL, branch->bin, convert, pad);
+    remote = gst_call_remote_pad_new (kind, NULL, branch, convert, decoded);
     convert_sink = gst_element_get_static_pad (convert, "sink");
     gst_pad_add_probe (convert_sink, GST_PAD_PROBE_TYPE_BUFFER, count_decoded,
                        video ? &self->video_frames_decoded : &self->audio_buffers_decoded,
@@ -957,45 +948,33 @@ on_decoded_pad_added (GstElement   *decodebin,
       sink = gst_element_factory_make ("fakesink", NULL);
   }
 
-  gst_bin_add_many (GST_BIN (branch->bin), convert, sink, NULL);
+  gst_bin_add_many (GST_BIN (branch), convert, sink, NULL);
   /* The bin holds the application's sink now (the new ones were floating). */
   if (sink == self->video_sink || sink == self->audio_sink)
     gst_object_unref (sink);
   if (!gst_element_link (convert, sink))
-    GST_WARNING ("could not link the %s sink", gst_call_media_kind_to_string (branch->kind));
+    GST_WARNING ("could not link the %s sink", gst_call_media_kind_to_string (kind));
   gst_element_sync_state_with_parent (sink);
   gst_element_sync_state_with_parent (convert);
 
   convert_sink = gst_element_get_static_pad (convert, "sink");
   gst_pad_add_probe (convert_sink, GST_PAD_PROBE_TYPE_BUFFER, count_decoded,
                      video ? &self->video_frames_decoded : &self->audio_buffers_decoded, NULL);
-  if (gst_pad_link (pad, convert_sink) != GST_PAD_LINK_OK)
-    GST_WARNING ("could not link the decoded %s stream",
-                 gst_call_media_kind_to_string (branch->kind));
+  if (gst_pad_link (decoded, convert_sink) != GST_PAD_LINK_OK)
+    GST_WARNING ("could not link the decoded %s stream", gst_call_media_kind_to_string (kind));
 }
 
 static void
-on_decodebin_unknown_type (GstElement   *decodebin,
-                           GstPad       *pad,
-                           GstCaps      *caps,
-                           DecodeBranch *branch)
+on_remote_error (GError   *error,
+                 gpointer  user_data)
 {
-  g_autofree char *description = gst_caps_to_string (caps);
-
-  on_error (branch->self,
-            g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_MISSING_PLUGIN,
-                         _("No decoder for the remote %s stream (%s): install the "
-                           "GStreamer plugin that decodes it (for example "
-                           "gstreamer1.0-plugins-good, -bad or gstreamer1.0-libav)"),
-                         gst_call_media_kind_to_string (branch->kind), description));
+  on_error (user_data, error);
 }
 
-static void
-decode_branch_free (gpointer  data,
-                    GClosure *closure)
-{
-  g_free (data);
-}
+static const GstCallReceiveCallbacks remote_callbacks = {
+  on_remote_decoded,
+  on_remote_error,
+};
 
 /* Streaming thread: rtpbin has a new remote stream (recv_rtp_src_S_SSRC_PT). */
 static void
@@ -1004,45 +983,18 @@ on_rtpbin_pad_added (GstElement          *rtpbin,
                      GstCallRtpTransport *self)
 {
   g_autoptr (GstCaps) caps = NULL;
-  g_autoptr (GstPad) sink = NULL;
-  const char *media = NULL;
-  DecodeBranch *branch;
-  GstElement *decodebin;
+  GstCallMediaKind kind;
 
   if (GST_PAD_DIRECTION (pad) != GST_PAD_SRC ||
       !g_str_has_prefix (GST_PAD_NAME (pad), "recv_rtp_src_"))
     return;
 
   caps = gst_pad_get_current_caps (pad);
-  if (caps && gst_caps_get_size (caps) > 0)
-    media = gst_structure_get_string (gst_caps_get_structure (caps, 0), "media");
-
-  branch = g_new0 (DecodeBranch, 1);
-  branch->self = self;
-  branch->kind = g_strcmp0 (media, "video") == 0 ? GST_CALL_MEDIA_KIND_VIDEO
-                                                  : GST_CALL_MEDIA_KIND_AUDIO;
-  branch->bin = gst_bin_new (NULL);
-  GST_DEBUG ("remote %s stream on %s", gst_call_media_kind_to_string (branch->kind),
+  kind = gst_call_receive_kind_from_caps (caps);
+  GST_DEBUG ("remote %s stream on %s", gst_call_media_kind_to_string (kind),
              GST_PAD_NAME (pad));
-
-  decodebin = gst_element_factory_make ("decodebin", NULL);
-  gst_call_media_configure_decodebin (decodebin);
-  gst_bin_add (GST_BIN (branch->bin), decodebin);
-  sink = gst_element_get_static_pad (decodebin, "sink");
-  gst_element_add_pad (branch->bin, gst_ghost_pad_new ("sink", sink));
-  g_signal_connect_data (decodebin, "pad-added", G_CALLBACK (on_decoded_pad_added),
-                         branch, decode_branch_free, 0);
-  g_signal_connect (decodebin, "unknown-type", G_CALLBACK (on_decodebin_unknown_type),
-                    branch);
-
-  gst_bin_add (GST_BIN (self->pipeline), branch->bin);
-  gst_element_sync_state_with_parent (branch->bin);
-  {
-    g_autoptr (GstPad) branch_sink = gst_element_get_static_pad (branch->bin, "sink");
-
-    if (gst_pad_link (pad, branch_sink) != GST_PAD_LINK_OK)
-      GST_WARNING ("could not link remote stream %s", GST_PAD_NAME (pad));
-  }
+  gst_call_receive_add_branch (GST_BIN (self->pipeline), pad, kind, &remote_callbacks,
+                               self, NULL);
 }
 
 static GstPadProbeReturn

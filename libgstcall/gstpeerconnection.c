@@ -21,6 +21,7 @@
 #include "gstcall-media-private.h"
 #include "gstcall-plugins-private.h"
 #include "gstcall-private.h"
+#include "gstcall-receive-private.h"
 #include "gstcall-sdp-private.h"
 #include "gstcalltrack-private.h"
 
@@ -856,14 +857,11 @@ announce_remote_track (gpointer object,
 
 typedef struct {
   Shared *shared;
-  GstCallMediaKind kind;
   char *mid;
-  GstElement *track_bin; /* borrowed: the bin owns the decodebin */
 } RemoteBranch;
 
 static void
-remote_branch_free (gpointer  data,
-                    GClosure *closure)
+remote_branch_free (gpointer data)
 {
   RemoteBranch *branch = data;
 
@@ -872,44 +870,35 @@ remote_branch_free (gpointer  data,
   g_free (branch);
 }
 
-/* Streaming thread: decodebin found a decoder for the remote stream. */
+/* Streaming thread: a decoder was found for the remote stream. */
 static void
-on_decoded_pad_added (GstElement   *decodebin,
-                      GstPad       *pad,
-                      RemoteBranch *branch)
+on_remote_decoded (GstElement       *track_bin,
+                   GstCallMediaKind  kind,
+                   GstElement       *convert,
+                   GstPad           *decoded,
+                   gpointer          user_data)
 {
-  g_autoptr (GError) error = NULL;
-  GstElement *convert;
+  RemoteBranch *branch = user_data;
   GstCallRemotePad *remote;
 
-  convert = gst_call_media_make_convert_bin (branch->kind, &error);
-  if (!convert) {
-    report_error (branch->shared, g_steal_pointer (&error));
-    return;
-  }
-
-  remote = gst_call_remote_pad_new (branch->kind, branch->mid, branch->track_bin,
-                                    convert, pad);
+  remote = gst_call_remote_pad_new (kind, branch->mid, track_bin, convert, decoded);
   gst_call_context_proxy_invoke (branch->shared->proxy, announce_remote_track,
                                  remote, gst_call_remote_pad_free);
 }
 
 static void
-on_decodebin_unknown_type (GstElement   *decodebin,
-                           GstPad       *pad,
-                           GstCaps      *caps,
-                           RemoteBranch *branch)
+on_remote_error (GError   *error,
+                 gpointer  user_data)
 {
-  g_autofree char *description = gst_caps_to_string (caps);
-  GError *error;
+  RemoteBranch *branch = user_data;
 
-  error = g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_MISSING_PLUGIN,
-                       _("No decoder for the remote %s stream (%s): install the "
-                         "GStreamer plugin that decodes it (for example "
-                         "gstreamer1.0-plugins-good, -bad or gstreamer1.0-libav)"),
-                       gst_call_media_kind_to_string (branch->kind), description);
   report_error (branch->shared, error);
 }
+
+static const GstCallReceiveCallbacks remote_callbacks = {
+  on_remote_decoded,
+  on_remote_error,
+};
 
 /* Streaming thread: webrtcbin has a new stream of remote RTP. It must be
  * linked before this returns, so the branch is built here. */
@@ -919,11 +908,8 @@ on_webrtc_pad_added (GstElement *webrtcbin,
                      Shared     *shared)
 {
   g_autoptr (GstCaps) caps = NULL;
-  g_autoptr (GstPad) sink = NULL;
-  GstElement *track_bin;
-  GstElement *decodebin;
+  GstCallMediaKind kind;
   RemoteBranch *branch;
-  const char *media = NULL;
 
   if (GST_PAD_DIRECTION (pad) != GST_PAD_SRC)
     return;
@@ -931,13 +917,10 @@ on_webrtc_pad_added (GstElement *webrtcbin,
   caps = gst_pad_get_current_caps (pad);
   if (!caps)
     caps = gst_pad_query_caps (pad, NULL);
-  if (caps && gst_caps_get_size (caps) > 0)
-    media = gst_structure_get_string (gst_caps_get_structure (caps, 0), "media");
+  kind = gst_call_receive_kind_from_caps (caps);
 
   branch = g_new0 (RemoteBranch, 1);
   branch->shared = shared_ref (shared);
-  branch->kind = g_strcmp0 (media, "video") == 0 ? GST_CALL_MEDIA_KIND_VIDEO
-                                                  : GST_CALL_MEDIA_KIND_AUDIO;
   if (caps && gst_caps_get_size (caps) > 0) {
     const GstStructure *structure = gst_caps_get_structure (caps, 0);
     int payload_type = -1;
@@ -945,37 +928,14 @@ on_webrtc_pad_added (GstElement *webrtcbin,
 
     gst_structure_get_int (structure, "payload", &payload_type);
     gst_structure_get_uint (structure, "ssrc", &ssrc);
-    branch->mid = find_remote_mid (shared, branch->kind, (guint) payload_type, ssrc);
+    branch->mid = find_remote_mid (shared, kind, (guint) payload_type, ssrc);
   }
 
   GST_DEBUG ("remote %s stream on %s (mid %s) caps %" GST_PTR_FORMAT,
-             gst_call_media_kind_to_string (branch->kind), GST_PAD_NAME (pad),
-             branch->mid, caps);
+             gst_call_media_kind_to_string (kind), GST_PAD_NAME (pad), branch->mid, caps);
 
-  track_bin = gst_bin_new (NULL);
-  decodebin = gst_element_factory_make ("decodebin", NULL);
-  gst_call_media_configure_decodebin (decodebin);
-  gst_bin_add (GST_BIN (track_bin), decodebin);
-  branch->track_bin = track_bin;
-  sink = gst_element_get_static_pad (decodebin, "sink");
-  gst_element_add_pad (track_bin, gst_ghost_pad_new ("sink", sink));
-
-  g_signal_connect_data (decodebin, "pad-added", G_CALLBACK (on_decoded_pad_added),
-                         branch, remote_branch_free, 0);
-  /* The branch data lives as long as the pad-added handler, which lives as
-   * long as the decodebin. */
-  g_signal_connect (decodebin, "unknown-type",
-                    G_CALLBACK (on_decodebin_unknown_type), branch);
-
-  gst_bin_add (GST_BIN (shared->pipeline), track_bin);
-  gst_element_sync_state_with_parent (track_bin);
-
-  {
-    g_autoptr (GstPad) track_sink = gst_element_get_static_pad (track_bin, "sink");
-
-    if (gst_pad_link (pad, track_sink) != GST_PAD_LINK_OK)
-      GST_WARNING ("could not link remote stream %s", GST_PAD_NAME (pad));
-  }
+  gst_call_receive_add_branch (GST_BIN (shared->pipeline), pad, kind, &remote_callbacks,
+                               branch, remote_branch_free);
 }
 
 /* ------------------------------------------------------------------------ */
