@@ -27,11 +27,8 @@ int              gst_call_media_codec_static_payload_type (GstCallCodec codec);
 GstCaps    *gst_call_media_make_rtp_caps   (GstCallCodec codec,
                                             guint        payload_type);
 
-/* The H.264 profile-level-id offered: constrained baseline, level 3.1. */
-#define GST_CALL_MEDIA_H264_PROFILE_LEVEL_ID "42e01f"
-
-/* As gst_call_media_make_rtp_caps(), with the H.264 @profile_level_id an
- * offer asked for (NULL: GST_CALL_MEDIA_H264_PROFILE_LEVEL_ID). */
+/* As gst_call_media_make_rtp_caps(), with an H.264 @profile_level_id (an
+ * offer's, or one for the video's size; NULL: the codec table's). */
 GstCaps    *gst_call_media_make_rtp_caps_full (GstCallCodec  codec,
                                                guint         payload_type,
                                                const char   *profile_level_id);

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "gstcall-media-private.h"
+#include "gstcall-codec-table-private.h"
 #include "gstcall-encoder-slot-private.h"
 #include "gstcallcodecs-private.h"
 #include "gstcall-error.h"
@@ -19,17 +20,34 @@
 /* Starting bitrate of video encoders. */
 #define VIDEO_KBIT_PER_SECOND 1000
 
-static const char * const required_elements[] = {
-  "vp8enc", "vp8dec", "rtpvp8pay", "rtpvp8depay",
-  "opusenc", "opusdec", "rtpopuspay", "rtpopusdepay",
-  "videoconvert", "audioconvert", "audioresample", "decodebin",
-  NULL
-};
-
+/* The elements a call with the default codecs needs (the default codec of
+ * each kind: encoder, payloader, depayloader, decoder), then the rest. */
 const char * const *
 gst_call_media_required_elements (void)
 {
-  return required_elements;
+  static const char * const *required;
+
+  if (g_once_init_enter (&required)) {
+    GPtrArray *names = g_ptr_array_new ();
+    const GstCallMediaKind kinds[] = { GST_CALL_MEDIA_KIND_VIDEO, GST_CALL_MEDIA_KIND_AUDIO };
+
+    for (gsize i = 0; i < G_N_ELEMENTS (kinds); i++) {
+      const GstCallCodecInfo *info =
+          gst_call_codec_table_lookup (gst_call_media_default_codec (kinds[i]));
+
+      g_ptr_array_add (names, (gpointer) info->encoder);
+      g_ptr_array_add (names, (gpointer) info->decoder);
+      g_ptr_array_add (names, (gpointer) info->payloader);
+      g_ptr_array_add (names, (gpointer) info->depayloader);
+    }
+    g_ptr_array_add (names, "videoconvert");
+    g_ptr_array_add (names, "audioconvert");
+    g_ptr_array_add (names, "audioresample");
+    g_ptr_array_add (names, "decodebin");
+    g_ptr_array_add (names, NULL);
+    g_once_init_leave (&required, (const char * const *) g_ptr_array_free (names, FALSE));
+  }
+  return required;
 }
 
 const char *
@@ -38,44 +56,13 @@ gst_call_media_kind_to_string (GstCallMediaKind kind)
   return kind == GST_CALL_MEDIA_KIND_VIDEO ? "video" : "audio";
 }
 
-/* How libgstcall sends each codec over RTP, with the settings browsers and
- * servers interoperate with (H.264: constrained baseline, packetization
- * mode 1). */
-typedef struct {
-  GstCallCodec codec;
-  GstCallMediaKind kind;
-  const char *encoding_name;
-  int clock_rate;
-  const char *payloader;
-  const char *raw_caps;     /* before the encoder, or NULL */
-  const char *encoded_caps; /* between encoder and payloader, or NULL */
-  int static_payload_type;  /* -1: dynamic */
-} SendCodec;
-
-static const SendCodec send_codecs[] = {
-  { GST_CALL_CODEC_VP8, GST_CALL_MEDIA_KIND_VIDEO, "VP8", 90000, "rtpvp8pay",
-    NULL, NULL, -1 },
-  { GST_CALL_CODEC_VP9, GST_CALL_MEDIA_KIND_VIDEO, "VP9", 90000, "rtpvp9pay",
-    NULL, NULL, -1 },
-  { GST_CALL_CODEC_H264, GST_CALL_MEDIA_KIND_VIDEO, "H264", 90000, "rtph264pay",
-    "video/x-raw,format=I420", "video/x-h264,profile=constrained-baseline,level=(string)3.1",
-    -1 },
-  { GST_CALL_CODEC_OPUS, GST_CALL_MEDIA_KIND_AUDIO, "OPUS", 48000, "rtpopuspay",
-    NULL, NULL, -1 },
-  { GST_CALL_CODEC_PCMA, GST_CALL_MEDIA_KIND_AUDIO, "PCMA", 8000, "rtppcmapay",
-    "audio/x-raw,rate=8000,channels=1", NULL, 8 },
-  { GST_CALL_CODEC_PCMU, GST_CALL_MEDIA_KIND_AUDIO, "PCMU", 8000, "rtppcmupay",
-    "audio/x-raw,rate=8000,channels=1", NULL, 0 },
-};
-
-static const SendCodec *
+/* The codec's entry when libgstcall can send it. */
+static const GstCallCodecInfo *
 find_send_codec (GstCallCodec codec)
 {
-  for (gsize i = 0; i < G_N_ELEMENTS (send_codecs); i++) {
-    if (send_codecs[i].codec == codec)
-      return &send_codecs[i];
-  }
-  return NULL;
+  const GstCallCodecInfo *info = gst_call_codec_table_lookup (codec);
+
+  return info && info->can_send ? info : NULL;
 }
 
 gboolean
@@ -87,13 +74,9 @@ gst_call_media_codec_can_send (GstCallCodec codec)
 GstCallMediaKind
 gst_call_media_codec_kind (GstCallCodec codec)
 {
-  const SendCodec *send_codec = find_send_codec (codec);
+  const GstCallCodecInfo *info = gst_call_codec_table_lookup (codec);
 
-  if (send_codec)
-    return send_codec->kind;
-  return codec == GST_CALL_CODEC_OPUS || codec == GST_CALL_CODEC_PCMA ||
-         codec == GST_CALL_CODEC_PCMU ? GST_CALL_MEDIA_KIND_AUDIO
-                                      : GST_CALL_MEDIA_KIND_VIDEO;
+  return info ? info->kind : GST_CALL_MEDIA_KIND_VIDEO;
 }
 
 GstCallCodec
@@ -105,9 +88,9 @@ gst_call_media_default_codec (GstCallMediaKind kind)
 int
 gst_call_media_codec_static_payload_type (GstCallCodec codec)
 {
-  const SendCodec *send_codec = find_send_codec (codec);
+  const GstCallCodecInfo *info = find_send_codec (codec);
 
-  return send_codec ? send_codec->static_payload_type : -1;
+  return info ? info->static_payload_type : -1;
 }
 
 GstCaps *
@@ -117,35 +100,45 @@ gst_call_media_make_rtp_caps (GstCallCodec codec,
   return gst_call_media_make_rtp_caps_full (codec, payload_type, NULL);
 }
 
+static gboolean
+copy_fmtp_field (GQuark        field,
+                 const GValue *value,
+                 gpointer      caps_structure)
+{
+  gst_structure_id_set_value (caps_structure, field, value);
+  return TRUE;
+}
+
 GstCaps *
 gst_call_media_make_rtp_caps_full (GstCallCodec  codec,
                                    guint         payload_type,
                                    const char   *profile_level_id)
 {
-  const SendCodec *send_codec = find_send_codec (codec);
+  const GstCallCodecInfo *info = find_send_codec (codec);
+  g_autoptr (GstStructure) fmtp = NULL;
   GstCaps *caps;
 
-  g_return_val_if_fail (send_codec != NULL, NULL);
+  g_return_val_if_fail (info != NULL, NULL);
 
   caps = gst_caps_new_simple ("application/x-rtp",
-                              "media", G_TYPE_STRING,
-                              gst_call_media_kind_to_string (send_codec->kind),
-                              "encoding-name", G_TYPE_STRING, send_codec->encoding_name,
-                              "clock-rate", G_TYPE_INT, send_codec->clock_rate,
+                              "media", G_TYPE_STRING, gst_call_media_kind_to_string (info->kind),
+                              "encoding-name", G_TYPE_STRING, info->encoding_name,
+                              "clock-rate", G_TYPE_INT, (int) info->clock_rate,
                               "payload", G_TYPE_INT, (int) payload_type,
                               NULL);
-  if (codec == GST_CALL_CODEC_OPUS)
-    gst_caps_set_simple (caps, "encoding-params", G_TYPE_STRING, "2", NULL);
-  else if (codec == GST_CALL_CODEC_H264)
-    /* Constrained baseline, level 3.1, written as browsers and aiortc
-     * write it (42e01f; the encoders write 42c01f, the same profile: the
-     * send bin rewrites it). webrtcbin's pad only takes the stream if the
-     * two agree. An answer uses the offer's value. */
-    gst_caps_set_simple (caps, "packetization-mode", G_TYPE_STRING, "1",
-                         "profile-level-id", G_TYPE_STRING,
-                         profile_level_id ? profile_level_id
-                                          : GST_CALL_MEDIA_H264_PROFILE_LEVEL_ID,
-                         "level-asymmetry-allowed", G_TYPE_STRING, "1", NULL);
+  if (info->channels) {
+    g_autofree char *channels = g_strdup_printf ("%u", info->channels);
+
+    gst_caps_set_simple (caps, "encoding-params", G_TYPE_STRING, channels, NULL);
+  }
+  /* The fmtp parameters of the codec table, as browsers and aiortc write
+   * them (the H.264 encoders write constrained baseline as 42c0xx, the
+   * same profile as the table's 42e0xx: the send bin rewrites it).
+   * webrtcbin's pad only takes the stream if the two agree. An answer uses
+   * the offer's value. */
+  fmtp = gst_call_codec_info_make_fmtp (info, profile_level_id);
+  if (fmtp)
+    gst_structure_foreach (fmtp, copy_fmtp_field, gst_caps_get_structure (caps, 0));
   return caps;
 }
 
@@ -267,6 +260,48 @@ append_capsfilter (GstElement  *bin,
   return append_element (bin, last, capsfilter, error);
 }
 
+/* Streaming thread: raw video on its way to an H.264 encoder. The level
+ * the encoder is asked for (the caps after it) follows the video's size and
+ * frame rate (ITU-T H.264 Annex A): 1080p30 needs level 4, more than the
+ * 3.1 offered by default. */
+static GstPadProbeReturn
+follow_h264_level (GstPad          *pad,
+                   GstPadProbeInfo *info,
+                   gpointer         user_data)
+{
+  GstElement *encoded_filter = user_data;
+  GstEvent *event = GST_PAD_PROBE_INFO_EVENT (info);
+  const GstCallCodecInfo *h264 = gst_call_codec_table_lookup (GST_CALL_CODEC_H264);
+  g_autoptr (GstCaps) encoded = NULL;
+  const GstStructure *structure;
+  GstCaps *raw;
+  int width = 0, height = 0, fps_n = 0, fps_d = 1;
+  const char *level;
+
+  if (GST_EVENT_TYPE (event) != GST_EVENT_CAPS)
+    return GST_PAD_PROBE_OK;
+  gst_event_parse_caps (event, &raw);
+  structure = gst_caps_get_structure (raw, 0);
+  if (!gst_structure_get_int (structure, "width", &width) ||
+      !gst_structure_get_int (structure, "height", &height) || width <= 0 || height <= 0)
+    return GST_PAD_PROBE_OK;
+  gst_structure_get_fraction (structure, "framerate", &fps_n, &fps_d);
+  if (fps_n < 0 || fps_d <= 0)
+    fps_n = 0;
+
+  encoded = gst_caps_from_string (h264->encoded_caps);
+  level = gst_call_h264_level_name (
+      gst_call_h264_send_level_for_video ((guint) width, (guint) height, (guint) fps_n,
+                                          (guint) fps_d));
+  /* Beyond level 5.2: the encoder picks. */
+  if (level)
+    gst_caps_set_simple (encoded, "level", G_TYPE_STRING, level, NULL);
+  GST_DEBUG ("H.264 level %s for %dx%d at %d/%d", level ? level : "of the encoder's choice",
+             width, height, fps_n, fps_d);
+  g_object_set (encoded_filter, "caps", encoded, NULL);
+  return GST_PAD_PROBE_OK;
+}
+
 GstElement *
 gst_call_media_make_send_bin (GstCallCodec  codec,
                               guint         payload_type,
@@ -285,11 +320,13 @@ gst_call_media_make_send_bin_full (GstCallCodec  codec,
   static const char * const audio_head[] = {
     "queue", "audioconvert", "audioresample", NULL
   };
-  const SendCodec *send_codec = find_send_codec (codec);
+  const GstCallCodecInfo *send_codec = find_send_codec (codec);
   const char *tail[] = { NULL, NULL, NULL, NULL };
   gboolean video;
   g_autoptr (GstElement) bin = NULL;
   g_autoptr (GstCaps) caps = NULL;
+  g_autoptr (GstStructure) fmtp = NULL;
+  GstElement *before_encoder;
   GstElement *last = NULL;
   GstElement *encoder;
 
@@ -316,9 +353,17 @@ gst_call_media_make_send_bin_full (GstCallCodec  codec,
     gst_object_unref (gst_object_ref_sink (encoder));
     return NULL;
   }
+  before_encoder = last;
   if (!append_element (bin, &last, encoder, error) ||
-      !append_capsfilter (bin, &last, send_codec->encoded_caps, error) ||
-      !append_chain (bin, &last, tail, error))
+      !append_capsfilter (bin, &last, send_codec->encoded_caps, error))
+    return NULL;
+  if (codec == GST_CALL_CODEC_H264) {
+    g_autoptr (GstPad) raw_src = gst_element_get_static_pad (before_encoder, "src");
+
+    gst_pad_add_probe (raw_src, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, follow_h264_level,
+                       gst_object_ref (last), gst_object_unref);
+  }
+  if (!append_chain (bin, &last, tail, error))
     return NULL;
 
   {
@@ -334,25 +379,26 @@ gst_call_media_make_send_bin_full (GstCallCodec  codec,
   }
 
   /* The payloader's caps carry what the encoder really produces (an H.264
-   * level lower than the 3.1 offered, say): pin what webrtcbin maps to the
+   * level lower than the one offered, say): pin what webrtcbin maps to the
    * media section, not the fmtp parameters. */
   caps = gst_call_media_make_rtp_caps_full (codec, payload_type, profile_level_id);
-  gst_structure_remove_fields (gst_caps_get_structure (caps, 0), "packetization-mode",
-                               "profile-level-id", "level-asymmetry-allowed", NULL);
+  fmtp = gst_call_codec_info_make_fmtp (send_codec, profile_level_id);
+  for (int i = 0; fmtp && i < gst_structure_n_fields (fmtp); i++)
+    gst_structure_remove_field (gst_caps_get_structure (caps, 0),
+                                gst_structure_nth_field_name (fmtp, (guint) i));
   g_object_set (last, "caps", caps, NULL);
 
-  /* H.264: the profile-level-id the encoder writes (42c01f for constrained
-   * baseline) is replaced by the one negotiated for the same profile
-   * (42e01f, or what the peer offered). */
-  if (codec == GST_CALL_CODEC_H264) {
+  /* H.264: the profile-level-id the encoder writes (42c0xx for constrained
+   * baseline) is replaced by the one negotiated for the same
+   * profile (the table's, or what the peer offered). */
+  if (fmtp && gst_structure_has_field (fmtp, "profile-level-id")) {
     GstElement *setter = gst_call_make_element ("capssetter", NULL, error);
     g_autoptr (GstCaps) profile = NULL;
 
     if (!setter)
       return NULL;
     profile = gst_caps_new_simple ("application/x-rtp", "profile-level-id", G_TYPE_STRING,
-                                   profile_level_id ? profile_level_id
-                                                    : GST_CALL_MEDIA_H264_PROFILE_LEVEL_ID,
+                                   gst_structure_get_string (fmtp, "profile-level-id"),
                                    NULL);
     g_object_set (setter, "caps", profile, "join", TRUE, "replace", FALSE, NULL);
     if (!append_element (bin, &last, setter, error))

@@ -168,8 +168,8 @@ gst_call_receive_missing_plugin_error (GstCallMediaKind  kind,
     return g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_MISSING_PLUGIN,
                         _("No %s decoder for the remote %s stream: install the package "
                           "%s (element “%s”) or a hardware decoder's plugin"),
-                        info->display_name, kind_name, info->decoder_package,
-                        info->decoder);
+                        info->display_name, kind_name,
+                        gst_call_codec_info_get_package (info, FALSE), info->decoder);
 
   return g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_MISSING_PLUGIN,
                       _("No decoder for the remote %s stream (%s): install the "

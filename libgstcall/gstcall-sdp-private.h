@@ -60,6 +60,12 @@ gboolean gst_call_sdp_check_codec (const GstSDPMessage *message,
                                    const char          *encoding_name,
                                    GError             **error);
 
+/* The value of @name in the fmtp parameters of @payload_type in @media, or
+ * NULL. */
+char    *gst_call_sdp_fmtp_parameter (const GstSDPMedia *media,
+                                      guint              payload_type,
+                                      const char        *name);
+
 GstWebRTCSDPType gst_call_sdp_type_to_webrtc (GstCallSdpType type);
 const char      *gst_call_sdp_type_to_string (GstCallSdpType type);
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "gstcall-sdp-private.h"
+#include "gstcall-codec-table-private.h"
 #include "gstcall-error.h"
 #include "gstcall-private.h"
 #include "gstcall-media-private.h"
@@ -242,32 +243,17 @@ static gboolean
 codec_from_rtpmap (const char    *encoding,
                    GstCallCodec  *codec)
 {
-  static const struct {
-    const char *name;
-    GstCallCodec codec;
-  } names[] = {
-    { "VP8", GST_CALL_CODEC_VP8 },
-    { "VP9", GST_CALL_CODEC_VP9 },
-    { "H264", GST_CALL_CODEC_H264 },
-    { "OPUS", GST_CALL_CODEC_OPUS },
-    { "PCMA", GST_CALL_CODEC_PCMA },
-    { "PCMU", GST_CALL_CODEC_PCMU },
-  };
+  const GstCallCodecInfo *info = gst_call_codec_table_find_encoding (encoding);
 
-  for (gsize i = 0; i < G_N_ELEMENTS (names); i++) {
-    if (g_ascii_strcasecmp (encoding, names[i].name) == 0) {
-      *codec = names[i].codec;
-      return TRUE;
-    }
-  }
-  return FALSE;
+  if (info)
+    *codec = info->codec;
+  return info != NULL;
 }
 
-/* The value of @name in the fmtp parameters of @payload_type, or NULL. */
-static char *
-fmtp_parameter (const GstSDPMedia *media,
-                guint              payload_type,
-                const char        *name)
+char *
+gst_call_sdp_fmtp_parameter (const GstSDPMedia *media,
+                             guint              payload_type,
+                             const char        *name)
 {
   g_autofree char *prefix = g_strdup_printf ("%u ", payload_type);
 
@@ -306,8 +292,8 @@ offered_codec_is_sendable (const GstSDPMedia *media,
 
   /* Our encoders write constrained baseline, which baseline (42xxxx) and
    * constrained baseline receivers decode, in packetization mode 1. */
-  mode = fmtp_parameter (media, payload_type, "packetization-mode");
-  profile = fmtp_parameter (media, payload_type, "profile-level-id");
+  mode = gst_call_sdp_fmtp_parameter (media, payload_type, "packetization-mode");
+  profile = gst_call_sdp_fmtp_parameter (media, payload_type, "profile-level-id");
   if (g_strcmp0 (mode, "1") != 0 || !profile || strlen (profile) != 6 ||
       g_ascii_strncasecmp (profile, "42", 2) != 0)
     return FALSE;
@@ -462,14 +448,19 @@ gst_call_sdp_check_codec (const GstSDPMessage *message,
           !g_ptr_array_find_with_equal_func (peer_codecs, name, g_str_equal, NULL))
         g_ptr_array_add (peer_codecs, g_steal_pointer (&name));
     }
-    /* Static payload types need no rtpmap: 0 is PCMU, 8 is PCMA. */
+    /* Static payload types need no rtpmap (0 is PCMU, 8 is PCMA). */
     for (guint j = 0; j < gst_sdp_media_formats_len (media); j++) {
       const char *format = gst_sdp_media_get_format (media, j);
-      const char *name = g_strcmp0 (format, "0") == 0 ? "PCMU"
-                       : g_strcmp0 (format, "8") == 0 ? "PCMA" : NULL;
+      const GstCallCodecInfo *info = NULL;
+      const char *name;
+      char *end = NULL;
+      guint64 number = g_ascii_strtoull (format, &end, 10);
 
-      if (!name)
+      if (end && end != format && *end == '\0' && number <= 127)
+        info = gst_call_codec_table_find_static_payload_type ((guint) number);
+      if (!info)
         continue;
+      name = info->encoding_name;
       if (g_ascii_strcasecmp (name, encoding_name) == 0)
         return TRUE;
       if (!g_ptr_array_find_with_equal_func (peer_codecs, name, g_str_equal, NULL))

@@ -12,6 +12,7 @@
 #include <gst/webrtc/webrtc.h>
 
 #include "gstcall.h"
+#include "gstcall-codec-table-private.h"
 #include "gstcall-liveness-private.h"
 #include "gstcall-media-private.h"
 #include "gstcall-sdp-private.h"
@@ -635,6 +636,11 @@ add_sources (GstCall             *self,
                 self, gst_call_media_kind_to_string (kind));
       continue;
     }
+    /* Offering H.264, the level follows the video's size and frame rate
+     * (answering, webrtcbin takes only the offer's profile-level-id). */
+    if (!offer && codec == GST_CALL_CODEC_H264)
+      profile_level_id = gst_call_h264_profile_level_id_for_video (
+          self->video_width, self->video_height, self->video_framerate, 1);
 
     if (self->broadcasts[kind]) {
       /* The broadcast's encoder serves this call: no source of its own. */

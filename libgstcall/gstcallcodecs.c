@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "gstcallcodecs-private.h"
+#include "gstcall-codec-table-private.h"
 #include "gstcall-enum-types.h"
 #include "gstcall-error.h"
 #include "gstcall-plugins-private.h"
@@ -65,34 +66,7 @@
 #define PROBE_VIDEO_FRAMES 3
 #define PROBE_AUDIO_BUFFERS 5
 
-typedef struct {
-  const char *display_name;
-  const char *caps;
-  GstCallMediaKind kind;
-  const char *encoder_package;
-  const char *decoder_package;
-} CodecInfo;
-
-static const CodecInfo codec_infos[] = {
-  [GST_CALL_CODEC_VP8] = { "VP8", "video/x-vp8", GST_CALL_MEDIA_KIND_VIDEO,
-                           "gstreamer1.0-plugins-good", "gstreamer1.0-plugins-good" },
-  [GST_CALL_CODEC_VP9] = { "VP9", "video/x-vp9", GST_CALL_MEDIA_KIND_VIDEO,
-                           "gstreamer1.0-plugins-good", "gstreamer1.0-plugins-good" },
-  [GST_CALL_CODEC_H264] = { "H.264", "video/x-h264", GST_CALL_MEDIA_KIND_VIDEO,
-                            "gstreamer1.0-plugins-ugly", "gstreamer1.0-libav" },
-  [GST_CALL_CODEC_H265] = { "H.265", "video/x-h265", GST_CALL_MEDIA_KIND_VIDEO,
-                            "gstreamer1.0-plugins-bad", "gstreamer1.0-libav" },
-  [GST_CALL_CODEC_AV1] = { "AV1", "video/x-av1", GST_CALL_MEDIA_KIND_VIDEO,
-                           "gstreamer1.0-plugins-bad", "gstreamer1.0-plugins-bad" },
-  [GST_CALL_CODEC_OPUS] = { "Opus", "audio/x-opus", GST_CALL_MEDIA_KIND_AUDIO,
-                            "gstreamer1.0-plugins-base", "gstreamer1.0-plugins-base" },
-  [GST_CALL_CODEC_PCMA] = { "G.711 A-law", "audio/x-alaw", GST_CALL_MEDIA_KIND_AUDIO,
-                            "gstreamer1.0-plugins-good", "gstreamer1.0-plugins-good" },
-  [GST_CALL_CODEC_PCMU] = { "G.711 µ-law", "audio/x-mulaw", GST_CALL_MEDIA_KIND_AUDIO,
-                            "gstreamer1.0-plugins-good", "gstreamer1.0-plugins-good" },
-};
-
-#define CODEC_IS_VALID(codec) ((guint) (codec) < G_N_ELEMENTS (codec_infos))
+#define CODEC_IS_VALID(codec) (gst_call_codec_table_lookup (codec) != NULL)
 #define DIRECTION_IS_VALID(direction) \
   ((direction) == GST_CALL_CODEC_DIRECTION_ENCODE || \
    (direction) == GST_CALL_CODEC_DIRECTION_DECODE)
@@ -361,18 +335,16 @@ gboolean
 gst_call_codec_from_caps (const GstCaps *caps,
                           GstCallCodec  *codec)
 {
-  const char *name;
+  const GstCallCodecInfo *info;
 
   if (!caps || gst_caps_is_empty (caps) || gst_caps_is_any (caps))
     return FALSE;
-  name = gst_structure_get_name (gst_caps_get_structure (caps, 0));
-  for (gsize i = 0; i < G_N_ELEMENTS (codec_infos); i++) {
-    if (g_str_equal (codec_infos[i].caps, name)) {
-      *codec = (GstCallCodec) i;
-      return TRUE;
-    }
-  }
-  return FALSE;
+  info = gst_call_codec_table_find_media_caps (
+      gst_structure_get_name (gst_caps_get_structure (caps, 0)));
+  if (!info)
+    return FALSE;
+  *codec = info->codec;
+  return TRUE;
 }
 
 GstCallMediaKind
@@ -380,7 +352,7 @@ gst_call_codec_get_media_kind (GstCallCodec codec)
 {
   g_return_val_if_fail (CODEC_IS_VALID (codec), GST_CALL_MEDIA_KIND_VIDEO);
 
-  return codec_infos[codec].kind;
+  return gst_call_codec_table_lookup (codec)->kind;
 }
 
 const char *
@@ -388,7 +360,7 @@ gst_call_codec_get_display_name (GstCallCodec codec)
 {
   g_return_val_if_fail (CODEC_IS_VALID (codec), NULL);
 
-  return codec_infos[codec].display_name;
+  return gst_call_codec_table_lookup (codec)->display_name;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -728,12 +700,12 @@ static GList *
 find_factories (GstCallCodec          codec,
                 GstCallCodecDirection direction)
 {
-  g_autoptr (GstCaps) caps = gst_caps_from_string (codec_infos[codec].caps);
+  g_autoptr (GstCaps) caps = gst_caps_from_string (gst_call_codec_table_lookup (codec)->media_caps);
   GstElementFactoryListType type = direction == GST_CALL_CODEC_DIRECTION_ENCODE
       ? GST_ELEMENT_FACTORY_TYPE_ENCODER : GST_ELEMENT_FACTORY_TYPE_DECODER;
   GList *all, *matching;
 
-  type |= codec_infos[codec].kind == GST_CALL_MEDIA_KIND_VIDEO
+  type |= gst_call_codec_get_media_kind (codec) == GST_CALL_MEDIA_KIND_VIDEO
       ? GST_ELEMENT_FACTORY_TYPE_MEDIA_VIDEO : GST_ELEMENT_FACTORY_TYPE_MEDIA_AUDIO;
   all = gst_element_factory_list_get_elements (type, GST_RANK_NONE);
   matching = gst_element_factory_list_filter (all, caps,
@@ -895,7 +867,7 @@ build_forced_candidate (GstCallCodecs        *self,
                    direction == GST_CALL_CODEC_DIRECTION_ENCODE
                        ? _("The forced element “%s” is not a %s encoder")
                        : _("The forced element “%s” is not a %s decoder"),
-                   name, codec_infos[codec].display_name);
+                   name, gst_call_codec_get_display_name (codec));
   }
   return NULL;
 }
@@ -991,7 +963,7 @@ build_encoder_probe (GstBin       *pipeline,
   g_autoptr (GstPad) sink_pad = NULL;
   guint n = 0;
 
-  if (codec_infos[codec].kind == GST_CALL_MEDIA_KIND_VIDEO) {
+  if (gst_call_codec_get_media_kind (codec) == GST_CALL_MEDIA_KIND_VIDEO) {
     g_autoptr (GstCaps) caps = gst_caps_from_string (
         "video/x-raw,width=320,height=240,framerate=30/1");
 
@@ -1158,10 +1130,10 @@ probe_cached (const char           *element_name,
   status = probe_element (element_name, codec, direction, &probe_message)
       ? GST_CALL_CODEC_STATUS_WORKS : GST_CALL_CODEC_STATUS_FAILED;
   if (status == GST_CALL_CODEC_STATUS_WORKS)
-    GST_INFO ("%s probe of %s: %s", codec_infos[codec].display_name, element_name,
+    GST_INFO ("%s probe of %s: %s", gst_call_codec_get_display_name (codec), element_name,
               probe_message);
   else
-    GST_WARNING ("%s probe of %s failed: %s", codec_infos[codec].display_name,
+    GST_WARNING ("%s probe of %s failed: %s", gst_call_codec_get_display_name (codec),
                  element_name, probe_message);
   store_result_locked (element_name, codec, direction, status, probe_message);
   g_mutex_unlock (&probe_lock);
@@ -1221,7 +1193,7 @@ gst_call_codecs_select (GstCallCodecs        *self,
     status = probe_cached (name, codec, direction, &message);
     gst_call_codec_candidate_set_status (candidate, status, message);
     if (status == GST_CALL_CODEC_STATUS_WORKS) {
-      GST_INFO ("%s %s: %s (%s)", codec_infos[codec].display_name,
+      GST_INFO ("%s %s: %s (%s)", gst_call_codec_get_display_name (codec),
                 direction == GST_CALL_CODEC_DIRECTION_ENCODE ? "encoder" : "decoder",
                 name, gst_call_codec_candidate_get_reason (candidate));
       return g_object_ref (candidate);
@@ -1232,25 +1204,23 @@ gst_call_codecs_select (GstCallCodecs        *self,
   if (forced) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
                  _("The forced %s element does not work: %s"),
-                 codec_infos[codec].display_name, tried->str);
+                 gst_call_codec_get_display_name (codec), tried->str);
   } else if (tried->len) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_MISSING_PLUGIN,
                  direction == GST_CALL_CODEC_DIRECTION_ENCODE
                      ? _("No working %s encoder: tried %s. Install %s")
                      : _("No working %s decoder: tried %s. Install %s"),
-                 codec_infos[codec].display_name, tried->str,
-                 direction == GST_CALL_CODEC_DIRECTION_ENCODE
-                     ? codec_infos[codec].encoder_package
-                     : codec_infos[codec].decoder_package);
+                 gst_call_codec_get_display_name (codec), tried->str,
+                 gst_call_codec_info_get_package (gst_call_codec_table_lookup (codec),
+                                                  direction == GST_CALL_CODEC_DIRECTION_ENCODE));
   } else {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_MISSING_PLUGIN,
                  direction == GST_CALL_CODEC_DIRECTION_ENCODE
                      ? _("No %s encoder is installed: install %s")
                      : _("No %s decoder is installed: install %s"),
-                 codec_infos[codec].display_name,
-                 direction == GST_CALL_CODEC_DIRECTION_ENCODE
-                     ? codec_infos[codec].encoder_package
-                     : codec_infos[codec].decoder_package);
+                 gst_call_codec_get_display_name (codec),
+                 gst_call_codec_info_get_package (gst_call_codec_table_lookup (codec),
+                                                  direction == GST_CALL_CODEC_DIRECTION_ENCODE));
   }
   return NULL;
 }

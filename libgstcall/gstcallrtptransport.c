@@ -14,12 +14,14 @@
 
 #include "gstcallrtptransport.h"
 #include "gstcallrtptransport-private.h"
+#include "gstcall-codec-table-private.h"
 #include "gstcall-error.h"
 #include "gstcall-media-private.h"
 #include "gstcall-plugins-private.h"
 #include "gstcall-private.h"
 #include "gstcall-receive-private.h"
 #include "gstcall-rtp-demux-private.h"
+#include "gstcall-sdp-private.h"
 #include "gstcall-srtp-private.h"
 #include "gstcallcodecs-private.h"
 #include "gstcalltrack-private.h"
@@ -84,6 +86,7 @@ typedef struct {
   int session;              /* media section, -1: not in the call */
   gboolean send;
   char *mid;
+  char *profile_level_id;   /* H.264: answered, or NULL: the codec table's */
 } LocalMedia;
 
 typedef struct {
@@ -181,6 +184,7 @@ local_media_free (gpointer data)
 
   g_free (media->source_description);
   g_free (media->mid);
+  g_free (media->profile_level_id);
   g_free (media);
 }
 
@@ -455,24 +459,26 @@ static void
 append_codec_lines (GString    *text,
                     LocalMedia *media)
 {
-  g_autoptr (GstCaps) caps = gst_call_media_make_rtp_caps (media->codec, media->payload_type);
-  const GstStructure *structure = gst_caps_get_structure (caps, 0);
-  const char *params = gst_structure_get_string (structure, "encoding-params");
-  int clock_rate = 0;
+  const GstCallCodecInfo *info = gst_call_codec_table_lookup (media->codec);
+  g_autoptr (GstStructure) fmtp = gst_call_codec_info_make_fmtp (info, media->profile_level_id);
 
-  gst_structure_get_int (structure, "clock-rate", &clock_rate);
-  g_string_append_printf (text, "a=rtpmap:%u %s/%d%s%s\r\n", media->payload_type,
-                          gst_structure_get_string (structure, "encoding-name"), clock_rate,
-                          params ? "/" : "", params ? params : "");
-  if (media->codec == GST_CALL_CODEC_H264)
-    g_string_append_printf (text, "a=fmtp:%u packetization-mode=1;profile-level-id=42e01f;"
-                            "level-asymmetry-allowed=1\r\n", media->payload_type);
-  if (media->kind == GST_CALL_MEDIA_KIND_VIDEO) {
+  g_string_append_printf (text, "a=rtpmap:%u %s/%u", media->payload_type,
+                          info->encoding_name, info->clock_rate);
+  if (info->channels)
+    g_string_append_printf (text, "/%u", info->channels);
+  g_string_append (text, "\r\n");
+  if (fmtp) {
+    g_autofree char *parameters = gst_call_codec_fmtp_to_string (fmtp);
+
+    g_string_append_printf (text, "a=fmtp:%u %s\r\n", media->payload_type, parameters);
+  }
+  if (info->nack) {
     g_string_append_printf (text, "a=rtcp-fb:%u nack\r\n", media->payload_type);
     g_string_append_printf (text, "a=rtcp-fb:%u nack pli\r\n", media->payload_type);
   }
   if (media->rtx_payload_type) {
-    g_string_append_printf (text, "a=rtpmap:%u rtx/90000\r\n", media->rtx_payload_type);
+    g_string_append_printf (text, "a=rtpmap:%u rtx/%u\r\n", media->rtx_payload_type,
+                            info->clock_rate);
     g_string_append_printf (text, "a=fmtp:%u apt=%u\r\n", media->rtx_payload_type,
                             media->payload_type);
   }
@@ -1169,7 +1175,8 @@ add_send_branch (GstCallRtpTransport  *self,
                                                           media->source_description, error);
     if (!source)
       return FALSE;
-    send_bin = gst_call_media_make_send_bin (media->codec, media->payload_type, error);
+    send_bin = gst_call_media_make_send_bin_full (media->codec, media->payload_type,
+                                                  media->profile_level_id, error);
   }
   if (!send_bin) {
     gst_object_unref (encoded ? source : gst_object_ref_sink (source));
@@ -1528,7 +1535,7 @@ gst_call_rtp_transport_create_offer (GstCallRtpTransport  *self,
     else
       media->payload_type = media->kind == GST_CALL_MEDIA_KIND_VIDEO ? VIDEO_PAYLOAD_TYPE
                                                                      : AUDIO_PAYLOAD_TYPE;
-    media->rtx_payload_type = self->rtx && media->kind == GST_CALL_MEDIA_KIND_VIDEO
+    media->rtx_payload_type = self->rtx && gst_call_codec_table_lookup (media->codec)->nack
                               ? VIDEO_RTX_PAYLOAD_TYPE : 0;
     g_string_append_printf (group, " %s", media->mid);
   }
@@ -1553,6 +1560,27 @@ gst_call_rtp_transport_create_offer (GstCallRtpTransport  *self,
   }
   self->offered = TRUE;
   return g_string_free (text, FALSE);
+}
+
+/* The H.264 profile-level-id answering @payload_type of an offer's @media
+ * (RFC 6184 8.2.2), we receiving up to the level we send by default; NULL
+ * when the offer names none. */
+static char *
+answer_h264_profile_level_id (const GstSDPMedia *media,
+                              guint              payload_type)
+{
+  g_autofree char *offered = gst_call_sdp_fmtp_parameter (media, payload_type,
+                                                          "profile-level-id");
+  g_autofree char *asymmetry = gst_call_sdp_fmtp_parameter (media, payload_type,
+                                                            "level-asymmetry-allowed");
+  g_autofree char *local = gst_call_h264_profile_level_id_for_level (NULL, 0);
+
+  if (!offered || strlen (offered) != 6)
+    return NULL;
+  /* We write level-asymmetry-allowed=1 in every answer. */
+  return gst_call_h264_answer_profile_level_id (
+      offered, g_strcmp0 (asymmetry, "1") == 0,
+      gst_call_h264_profile_level_id_get_level (local));
 }
 
 /* The local media answering section @media of kind @kind, with the
@@ -1583,6 +1611,9 @@ match_local_media (GstCallRtpTransport *self,
         name = g_strdup (encoding_name);
       if (name && g_ascii_strcasecmp (name, encoding_name) == 0) {
         local->payload_type = (guint) payload_type;
+        g_clear_pointer (&local->profile_level_id, g_free);
+        if (local->codec == GST_CALL_CODEC_H264)
+          local->profile_level_id = answer_h264_profile_level_id (media, local->payload_type);
         local->rtx_payload_type = 0;
         for (guint r = 0; self->rtx && r < gst_sdp_media_formats_len (media); r++) {
           guint64 rtx = g_ascii_strtoull (gst_sdp_media_get_format (media, r), NULL, 10);

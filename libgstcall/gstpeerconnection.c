@@ -2084,9 +2084,10 @@ gst_peer_connection_add_track (GstPeerConnection *self,
 /**
  * gst_peer_connection_add_track_with_codec:
  * @self: a [class@PeerConnection]
- * @codec: the codec to send: VP8, VP9 or H.264 (constrained baseline level
- *   3.1, `profile-level-id=42e01f`, packetization mode 1) for video, Opus or
- *   G.711 (A-law, µ-law) for audio
+ * @codec: the codec to send: VP8, VP9 or H.264 (constrained baseline,
+ *   packetization mode 1, offered at level 3.1 and encoded at the level the
+ *   video's size and frame rate need) for video, Opus or G.711 (A-law,
+ *   µ-law) for audio
  * @source: (transfer floating): an element or bin producing raw media of
  *   the codec's kind on an always source pad
  * @error: return location for a #GError
