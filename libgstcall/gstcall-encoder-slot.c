@@ -10,6 +10,7 @@
 
 #include "gstcall-encoder-slot-private.h"
 #include "gstcallcodecs-private.h"
+#include "gstcall-codec-tuning-private.h"
 #include "gstcall-error.h"
 #include "gstcall-private.h"
 
@@ -62,7 +63,7 @@ gst_call_encoder_slot_set_bitrate (GstCallEncoderSlot *self,
   g_atomic_int_set (&self->kbit_per_second, (gint) MIN (kbit_per_second, G_MAXINT));
   encoder = gst_call_encoder_slot_get_encoder (self);
   if (encoder && kbit_per_second > 0)
-    gst_call_codecs_set_encoder_bitrate (encoder, kbit_per_second);
+    gst_call_codec_tuning_set_encoder_bitrate (encoder, kbit_per_second);
 }
 
 /* Streaming thread, holding the sink pad's stream lock. */
@@ -145,7 +146,7 @@ create_encoder (GstCallEncoderSlot     *self,
   if (!encoder)
     return NULL;
   if (g_atomic_int_get (&self->kbit_per_second) > 0)
-    gst_call_codecs_set_encoder_bitrate (encoder,
+    gst_call_codec_tuning_set_encoder_bitrate (encoder,
                                          g_atomic_int_get (&self->kbit_per_second));
 
   {

@@ -6,7 +6,8 @@
 
 #include "config.h"
 
-#include "gstcallcodecs-private.h"
+#include "gstcallcodeccandidate-private.h"
+#include "gstcall-codec-tuning-private.h"
 #include "gstcall-error.h"
 #include "gstcall-plugins-private.h"
 #include "gstcall-private.h"
@@ -269,6 +270,6 @@ gst_call_codec_candidate_create_element (GstCallCodecCandidate  *self,
 
   element = gst_call_make_element (self->element_name, NULL, error);
   if (element)
-    gst_call_codecs_apply_low_latency_preset (element);
+    gst_call_codec_tuning_apply_low_latency_preset (element);
   return element;
 }

@@ -7,19 +7,9 @@
 #pragma once
 
 #include "gstcallcodecs.h"
+#include "gstcallcodeccandidate-private.h"
 
 G_BEGIN_DECLS
-
-GstCallCodecCandidate *gst_call_codec_candidate_new (const char            *element_name,
-                                                     GstCallCodec           codec,
-                                                     GstCallCodecDirection  direction,
-                                                     const char            *family,
-                                                     gboolean               hardware,
-                                                     guint                  rank,
-                                                     const char            *reason);
-void gst_call_codec_candidate_set_status (GstCallCodecCandidate *self,
-                                          GstCallCodecStatus     status,
-                                          const char            *message);
 
 /* How many probes ran in this process (each probe builds a pipeline). */
 guint gst_call_codecs_get_probe_count (void);
