@@ -3078,6 +3078,12 @@ gst_call_class_init (GstCallClass *klass)
    * The codec the call sends video with: %GST_CALL_CODEC_VP8 (the default),
    * %GST_CALL_CODEC_VP9 or %GST_CALL_CODEC_H264 (constrained baseline). The
    * encoder is chosen by [class@CallCodecs], hardware first.
+   *
+   * H.264 is encoded at the level the video's size and frame rate need
+   * (ITU-T H.264 Annex A; 1920x1080 at 30 frames a second: level 4), never
+   * below level 3.1, and an offer names the level of
+   * [property@Call:video-width], [property@Call:video-height] and
+   * [property@Call:video-framerate] in its `profile-level-id`.
    */
   props[PROP_VIDEO_CODEC] =
       g_param_spec_enum ("video-codec", NULL, NULL, GST_TYPE_CALL_CODEC,
