@@ -264,12 +264,26 @@ append_capsfilter (GstElement  *bin,
  * the encoder is asked for (the caps after it) follows the video's size and
  * frame rate (ITU-T H.264 Annex A): 1080p30 needs level 4, more than the
  * 3.1 offered by default. */
+typedef struct {
+  GstElement *encoded_filter; /* owned */
+  guint negotiated_level;     /* of the profile-level-id in the SDP */
+} H264SendLevel;
+
+static void
+h264_send_level_free (gpointer data)
+{
+  H264SendLevel *h264_level = data;
+
+  gst_object_unref (h264_level->encoded_filter);
+  g_free (h264_level);
+}
+
 static GstPadProbeReturn
 follow_h264_level (GstPad          *pad,
                    GstPadProbeInfo *info,
                    gpointer         user_data)
 {
-  GstElement *encoded_filter = user_data;
+  H264SendLevel *h264_level = user_data;
   GstEvent *event = GST_PAD_PROBE_INFO_EVENT (info);
   const GstCallCodecInfo *h264 = gst_call_codec_table_lookup (GST_CALL_CODEC_H264);
   g_autoptr (GstCaps) encoded = NULL;
@@ -277,6 +291,7 @@ follow_h264_level (GstPad          *pad,
   GstCaps *raw;
   int width = 0, height = 0, fps_n = 0, fps_d = 1;
   const char *level;
+  guint level_idc;
 
   if (GST_EVENT_TYPE (event) != GST_EVENT_CAPS)
     return GST_PAD_PROBE_OK;
@@ -290,15 +305,21 @@ follow_h264_level (GstPad          *pad,
     fps_n = 0;
 
   encoded = gst_caps_from_string (h264->encoded_caps);
-  level = gst_call_h264_level_name (
-      gst_call_h264_send_level_for_video ((guint) width, (guint) height, (guint) fps_n,
-                                          (guint) fps_d));
+  level_idc = gst_call_h264_send_level_for_video ((guint) width, (guint) height,
+                                                  (guint) fps_n, (guint) fps_d);
+  level = gst_call_h264_level_name (level_idc);
+  /* Answering, webrtcbin only takes the offer's profile-level-id; decoders
+   * go by the stream's own level. */
+  if (h264_level->negotiated_level && (!level || level_idc > h264_level->negotiated_level))
+    GST_WARNING ("sending H.264 at level %s, above the level %s in the description",
+                 level ? level : "above 5.2",
+                 gst_call_h264_level_name (h264_level->negotiated_level));
   /* Beyond level 5.2: the encoder picks. */
   if (level)
     gst_caps_set_simple (encoded, "level", G_TYPE_STRING, level, NULL);
   GST_DEBUG ("H.264 level %s for %dx%d at %d/%d", level ? level : "of the encoder's choice",
              width, height, fps_n, fps_d);
-  g_object_set (encoded_filter, "caps", encoded, NULL);
+  g_object_set (h264_level->encoded_filter, "caps", encoded, NULL);
   return GST_PAD_PROBE_OK;
 }
 
@@ -357,11 +378,16 @@ gst_call_media_make_send_bin_full (GstCallCodec  codec,
   if (!append_element (bin, &last, encoder, error) ||
       !append_capsfilter (bin, &last, send_codec->encoded_caps, error))
     return NULL;
+  fmtp = gst_call_codec_info_make_fmtp (send_codec, profile_level_id);
   if (codec == GST_CALL_CODEC_H264) {
     g_autoptr (GstPad) raw_src = gst_element_get_static_pad (before_encoder, "src");
+    H264SendLevel *h264_level = g_new0 (H264SendLevel, 1);
 
+    h264_level->encoded_filter = gst_object_ref (last);
+    h264_level->negotiated_level = gst_call_h264_profile_level_id_get_level (
+        gst_structure_get_string (fmtp, "profile-level-id"));
     gst_pad_add_probe (raw_src, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, follow_h264_level,
-                       gst_object_ref (last), gst_object_unref);
+                       h264_level, h264_send_level_free);
   }
   if (!append_chain (bin, &last, tail, error))
     return NULL;
@@ -382,7 +408,6 @@ gst_call_media_make_send_bin_full (GstCallCodec  codec,
    * level lower than the one offered, say): pin what webrtcbin maps to the
    * media section, not the fmtp parameters. */
   caps = gst_call_media_make_rtp_caps_full (codec, payload_type, profile_level_id);
-  fmtp = gst_call_codec_info_make_fmtp (send_codec, profile_level_id);
   for (int i = 0; fmtp && i < gst_structure_n_fields (fmtp); i++)
     gst_structure_remove_field (gst_caps_get_structure (caps, 0),
                                 gst_structure_nth_field_name (fmtp, (guint) i));
