@@ -283,19 +283,24 @@ offered_codec_is_sendable (const GstSDPMedia *media,
                            guint              payload_type,
                            char             **profile_level_id)
 {
+  g_autoptr (GstStructure) ours = NULL;
   g_autofree char *mode = NULL;
   g_autofree char *profile = NULL;
+  const char *our_profile;
 
   *profile_level_id = NULL;
   if (codec != GST_CALL_CODEC_H264)
     return TRUE;
 
   /* Our encoders write constrained baseline, which baseline (42xxxx) and
-   * constrained baseline receivers decode, in packetization mode 1. */
+   * constrained baseline receivers decode, in the codec table's
+   * packetization mode (1). */
+  ours = gst_call_codec_info_make_fmtp (gst_call_codec_table_lookup (codec), NULL);
+  our_profile = gst_structure_get_string (ours, "profile-level-id");
   mode = gst_call_sdp_fmtp_parameter (media, payload_type, "packetization-mode");
   profile = gst_call_sdp_fmtp_parameter (media, payload_type, "profile-level-id");
-  if (g_strcmp0 (mode, "1") != 0 || !profile || strlen (profile) != 6 ||
-      g_ascii_strncasecmp (profile, "42", 2) != 0)
+  if (g_strcmp0 (mode, gst_structure_get_string (ours, "packetization-mode")) != 0 ||
+      !profile || strlen (profile) != 6 || g_ascii_strncasecmp (profile, our_profile, 2) != 0)
     return FALSE;
   *profile_level_id = g_ascii_strdown (profile, -1);
   return TRUE;

@@ -203,6 +203,49 @@ test_find_send_codec_missing_kind (void)
                                                 &payload_type, &profile));
 }
 
+/* An H.264 offer at another level: answering, the offer's profile-level-id
+ * is kept (an answer may only keep or lower it, and webrtcbin takes only
+ * the offer's); a profile our encoders do not write is not sent. */
+static void
+test_find_send_codec_h264_level (void)
+{
+  const struct {
+    const char *fmtp;
+    gboolean found;
+    const char *profile_level_id;
+  } cases[] = {
+    { "packetization-mode=1;profile-level-id=42E028;level-asymmetry-allowed=1", TRUE,
+      "42e028" },
+    { "profile-level-id=42001f;packetization-mode=1", TRUE, "42001f" },
+    { "packetization-mode=1;profile-level-id=4d0028", FALSE, NULL },
+    { "packetization-mode=0;profile-level-id=42e01f", FALSE, NULL },
+    { "packetization-mode=1", FALSE, NULL },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++) {
+    g_autofree char *offer = g_strdup_printf (
+        "v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n"
+        "m=video 9 UDP/TLS/RTP/SAVPF 102\r\nc=IN IP4 127.0.0.1\r\n"
+        "a=ice-ufrag:Yv1A\r\na=ice-pwd:4qP3X5xv0mYJAwVHgVWnJ1\r\n"
+        "a=fingerprint:sha-256 9D:4A:7B:1C:22:E0:5F:11:AB:93:6C:0D:EE:41:27:8A:3B:C5:90:12:"
+        "7F:6E:D4:A8:01:BC:33:9F:5E:62:48:C7\r\na=setup:actpass\r\na=mid:0\r\n"
+        "a=rtpmap:102 H264/90000\r\na=fmtp:102 %s\r\n", cases[i].fmtp);
+    g_autoptr (GstSDPMessage) message = parse (offer);
+    g_autofree char *profile = NULL;
+    GstCallCodec codec = GST_CALL_CODEC_AV1;
+    guint payload_type = 0;
+
+    g_test_message ("%s", cases[i].fmtp);
+    g_assert_cmpint (gst_call_sdp_find_send_codec (message, GST_CALL_MEDIA_KIND_VIDEO,
+                                                   GST_CALL_CODEC_H264, &codec,
+                                                   &payload_type, &profile),
+                     ==, cases[i].found);
+    g_assert_cmpstr (profile, ==, cases[i].profile_level_id);
+    if (cases[i].found)
+      g_assert_cmpuint (payload_type, ==, 102);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -214,6 +257,8 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/Sdp/find-send-codec", test_find_send_codec);
   g_test_add_func ("/GstCall/Sdp/find-send-codec-nothing-sendable",
                    test_find_send_codec_nothing_sendable);
+  g_test_add_func ("/GstCall/Sdp/find-send-codec-h264-level",
+                   test_find_send_codec_h264_level);
   g_test_add_func ("/GstCall/Sdp/find-send-codec-missing-kind",
                    test_find_send_codec_missing_kind);
   return g_test_run ();
