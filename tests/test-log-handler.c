@@ -78,6 +78,65 @@ test_known_gstreamer_critical_tolerated (void)
   g_test_trap_assert_passed ();
 }
 
+#define NO_STREAM_ID_CRITICAL \
+  "gst_pad_create_stream_id_internal: assertion 'parent->numsinkpads <= 1' failed"
+#define NO_STREAM_START_CRITICAL \
+  "gst_event_new_stream_start: assertion 'stream_id != NULL' failed"
+#define PUSH_NO_EVENT_CRITICAL \
+  "gst_pad_push_event: assertion 'GST_IS_EVENT (event)' failed"
+
+/* srtpdec's chain of three criticals, in that order, on one thread. */
+static void
+test_srtpdec_chain_tolerated (void)
+{
+  if (g_test_subprocess ()) {
+    test_tolerate_known_gstreamer_criticals ();
+    for (guint i = 0; i < 2; i++) {
+      g_log ("GStreamer", G_LOG_LEVEL_CRITICAL, NO_STREAM_ID_CRITICAL);
+      g_log ("GStreamer", G_LOG_LEVEL_CRITICAL, NO_STREAM_START_CRITICAL);
+      g_log ("GStreamer", G_LOG_LEVEL_CRITICAL, PUSH_NO_EVENT_CRITICAL);
+    }
+    return;
+  }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+}
+
+/* The follow-up criticals alone, out of order or after something else are
+ * fatal. */
+static void
+test_srtpdec_chain_broken_fatal (gconstpointer data)
+{
+  const char * const *messages = data;
+
+  if (g_test_subprocess ()) {
+    test_tolerate_known_gstreamer_criticals ();
+    for (guint i = 0; messages[i]; i++)
+      g_log ("GStreamer", G_LOG_LEVEL_CRITICAL, "%s", messages[i]);
+    return;
+  }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stderr ("*fatal log message on thread*");
+}
+
+static const char * const stream_start_alone[] = { NO_STREAM_START_CRITICAL, NULL };
+static const char * const push_event_too_early[] = {
+  NO_STREAM_ID_CRITICAL, PUSH_NO_EVENT_CRITICAL, NULL
+};
+static const char * const push_event_twice[] = {
+  NO_STREAM_ID_CRITICAL, NO_STREAM_START_CRITICAL, PUSH_NO_EVENT_CRITICAL,
+  PUSH_NO_EVENT_CRITICAL, NULL
+};
+static const char * const chain_interrupted[] = {
+  /* the depayloaders' first critical, tolerated itself, comes between */
+  NO_STREAM_ID_CRITICAL,
+  "gst_event_writable_structure: assertion 'GST_IS_EVENT (event)' failed",
+  NO_STREAM_START_CRITICAL, NULL
+};
+
 #define WRITABLE_STRUCTURE_CRITICAL \
   "gst_event_writable_structure: assertion 'GST_IS_EVENT (event)' failed"
 #define REMOVE_FIELD_CRITICAL \
@@ -165,6 +224,16 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/LogHandler/other-critical-fatal",
                    test_other_critical_fatal);
   g_test_add_func ("/GstCall/LogHandler/warning-fatal", test_warning_fatal);
+  g_test_add_func ("/GstCall/LogHandler/srtpdec-chain-tolerated",
+                   test_srtpdec_chain_tolerated);
+  g_test_add_data_func ("/GstCall/LogHandler/srtpdec-chain/stream-start-alone-fatal",
+                        stream_start_alone, test_srtpdec_chain_broken_fatal);
+  g_test_add_data_func ("/GstCall/LogHandler/srtpdec-chain/push-event-too-early-fatal",
+                        push_event_too_early, test_srtpdec_chain_broken_fatal);
+  g_test_add_data_func ("/GstCall/LogHandler/srtpdec-chain/push-event-twice-fatal",
+                        push_event_twice, test_srtpdec_chain_broken_fatal);
+  g_test_add_data_func ("/GstCall/LogHandler/srtpdec-chain/interrupted-fatal",
+                        chain_interrupted, test_srtpdec_chain_broken_fatal);
 
   return g_test_run ();
 }
