@@ -16,6 +16,7 @@
 #include "gstcall-liveness-private.h"
 #include "gstcall-media-private.h"
 #include "gstcall-sdp-private.h"
+#include "gstcall-sinks-private.h"
 #include "gstcalltrack-private.h"
 #include "gstcallrtptransport-private.h"
 #include "gstcall-negotiator-private.h"
@@ -40,7 +41,9 @@
  * (test sources when there are none; or any element, a launch description,
  * or a media file with [method@Call.set_sources_from_uri]) and plays the peer's media with
  * `autovideosink` and `autoaudiosink` (with no display, neither
- * `DISPLAY` nor `WAYLAND_DISPLAY` set, video is received but not shown). Sources, sinks, what to send and
+ * `DISPLAY` nor `WAYLAND_DISPLAY` set, video is received but not shown;
+ * with no sound output, no PulseAudio or PipeWire server and no ALSA playback
+ * device, audio is received but not played, and a message says so once). Sources, sinks, what to send and
  * muting are properties; remote tracks are announced by
  * [signal@Call::remote-track] before they are played, so an application can
  * take them over.
@@ -440,28 +443,6 @@ add_local_track (GstCall           *self,
   return add_local_track_full (self, kind, source, self->codecs[kind], -1, NULL, error);
 }
 
-/* autovideosink without a display tries every video sink, some of which
- * (DirectFB) crash the process: without X11 or Wayland, remote video is
- * consumed without being shown. */
-static GstElement *
-make_default_sink (GstCallMediaKind kind)
-{
-  GstElement *sink;
-
-  if (kind == GST_CALL_MEDIA_KIND_AUDIO)
-    return gst_element_factory_make ("autoaudiosink", NULL);
-
-  if (g_getenv ("DISPLAY") || g_getenv ("WAYLAND_DISPLAY"))
-    return gst_element_factory_make ("autovideosink", NULL);
-
-  GST_INFO ("no display (neither DISPLAY nor WAYLAND_DISPLAY): remote video "
-            "is not shown");
-  sink = gst_element_factory_make ("fakesink", NULL);
-  if (sink)
-    g_object_set (sink, "sync", TRUE, NULL);
-  return sink;
-}
-
 /* Announces a remote track of either transport and, unless the application
  * linked it, plays it into the configured or an automatic sink. */
 static void
@@ -483,7 +464,7 @@ play_remote_track (GstCall      *self,
   if (sink && !GST_OBJECT_PARENT (sink)) {
     gst_object_ref (sink);
   } else {
-    sink = make_default_sink (kind);
+    sink = gst_call_make_default_sink (kind);
     if (!sink) {
       GST_WARNING ("no automatic %s sink: the remote track is discarded",
                    gst_call_media_kind_to_string (kind));
@@ -2923,7 +2904,8 @@ gst_call_class_init (GstCallClass *klass)
   /**
    * GstCall:video-sink:
    *
-   * Where the peer's video goes; %NULL for `autovideosink`.
+   * Where the peer's video goes; %NULL for `autovideosink` (a clocked
+   * `fakesink` when there is no display).
    */
   props[PROP_VIDEO_SINK] =
       g_param_spec_object ("video-sink", NULL, NULL, GST_TYPE_ELEMENT, rw);
@@ -2931,7 +2913,8 @@ gst_call_class_init (GstCallClass *klass)
   /**
    * GstCall:audio-sink:
    *
-   * Where the peer's audio goes; %NULL for `autoaudiosink`.
+   * Where the peer's audio goes; %NULL for `autoaudiosink` (a clocked
+   * `fakesink` when there is no sound output).
    */
   props[PROP_AUDIO_SINK] =
       g_param_spec_object ("audio-sink", NULL, NULL, GST_TYPE_ELEMENT, rw);
