@@ -23,6 +23,7 @@
 #include "gstcall-rtp-demux-private.h"
 #include "gstcall-sdp-private.h"
 #include "gstcall-srtp-private.h"
+#include "gstcall-sinks-private.h"
 #include "gstcallcodecs-private.h"
 #include "gstcalltrack-private.h"
 
@@ -949,9 +950,8 @@ on_remote_decoded (GstElement       *branch,
   }
   g_mutex_unlock (&self->lock);
   if (!sink) {
-    sink = gst_element_factory_make (video ? "autovideosink" : "autoaudiosink", NULL);
-    if (!sink)
-      sink = gst_element_factory_make ("fakesink", NULL);
+    sink = gst_call_make_default_sink (video ? GST_CALL_MEDIA_KIND_VIDEO
+                                             : GST_CALL_MEDIA_KIND_AUDIO);
   }
 
   gst_bin_add_many (GST_BIN (branch), convert, sink, NULL);
@@ -2593,7 +2593,8 @@ gst_call_rtp_transport_class_init (GstCallRtpTransportClass *klass)
   /**
    * GstCallRtpTransport:video-sink:
    *
-   * The sink of the first remote video stream (`autovideosink` if unset).
+   * The sink of the first remote video stream (`autovideosink` if unset, a
+   * clocked `fakesink` when there is no display).
    * The transport of a [class@Call] does not use it: the call's
    * [property@Call:video-sink] and [signal@Call::remote-track] take its
    * place.
@@ -2605,7 +2606,8 @@ gst_call_rtp_transport_class_init (GstCallRtpTransportClass *klass)
   /**
    * GstCallRtpTransport:audio-sink:
    *
-   * The sink of the first remote audio stream (`autoaudiosink` if unset).
+   * The sink of the first remote audio stream (`autoaudiosink` if unset, a
+   * clocked `fakesink` when there is no sound output).
    * The transport of a [class@Call] does not use it: the call's
    * [property@Call:audio-sink] and [signal@Call::remote-track] take its
    * place.
