@@ -103,32 +103,79 @@ gst_call_tool_configure_call (GstCall                  *call,
   return TRUE;
 }
 
+typedef struct {
+  guint id;
+  char *label;
+} StatsLine;
+
+static guint stats_pending;
+
+static void
+print_stats_line (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  GstCall *call = GST_CALL (source);
+  StatsLine *line = user_data;
+  g_autoptr (GstCallStats) stats = gst_call_get_stats_finish (call, result, NULL);
+  guint64 video_received = 0, audio_received = 0, video_sent = 0, audio_sent = 0;
+  guint64 bitrate_received = 0, bitrate_sent = 0;
+  double rtt = 0;
+
+  stats_pending--;
+  for (guint i = 0; stats && i < gst_call_stats_get_outbound_streams (stats)->len; i++) {
+    GstCallOutboundStreamStats *stream = gst_call_stats_get_outbound_streams (stats)->pdata[i];
+    gboolean video = gst_call_outbound_stream_stats_get_kind (stream) == GST_CALL_MEDIA_KIND_VIDEO;
+
+    *(video ? &video_sent : &audio_sent) += gst_call_outbound_stream_stats_get_frames_sent (stream);
+    bitrate_sent += gst_call_outbound_stream_stats_get_bitrate (stream);
+    rtt = MAX (rtt, gst_call_outbound_stream_stats_get_round_trip_time (stream));
+  }
+  for (guint i = 0; stats && i < gst_call_stats_get_inbound_streams (stats)->len; i++) {
+    GstCallInboundStreamStats *stream = gst_call_stats_get_inbound_streams (stats)->pdata[i];
+    gboolean video = gst_call_inbound_stream_stats_get_kind (stream) == GST_CALL_MEDIA_KIND_VIDEO;
+
+    *(video ? &video_received : &audio_received) +=
+        gst_call_inbound_stream_stats_get_frames_decoded (stream);
+    bitrate_received += gst_call_inbound_stream_stats_get_bitrate (stream);
+  }
+  if (stats && gst_call_stats_get_candidate_pair (stats))
+    rtt = gst_call_candidate_pair_stats_get_round_trip_time (gst_call_stats_get_candidate_pair (stats));
+
+  /* One line of key=value pairs per call: for people and for scripts. */
+  printf ("%s call=%u state=%s video-frames-received=%" G_GUINT64_FORMAT
+          " audio-frames-received=%" G_GUINT64_FORMAT " video-frames-sent=%" G_GUINT64_FORMAT
+          " audio-frames-sent=%" G_GUINT64_FORMAT " kbps-received=%" G_GUINT64_FORMAT
+          " kbps-sent=%" G_GUINT64_FORMAT " rtt-ms=%.1f\n",
+          line->label, line->id, gst_call_tool_state_name (gst_call_get_state (call)),
+          video_received, audio_received, video_sent, audio_sent, bitrate_received / 1000,
+          bitrate_sent / 1000, rtt * 1000);
+  fflush (stdout);
+  g_free (line->label);
+  g_free (line);
+}
+
 void
 gst_call_tool_print_stats (GstCall    *call,
                            guint       id,
                            const char *label)
 {
-  g_autoptr (GstStructure) stats = gst_call_get_stats (call);
-  guint video_received = 0, audio_received = 0, video_sent = 0, audio_sent = 0;
-  guint64 bitrate_received = 0, bitrate_sent = 0;
-  double rtt = 0;
+  StatsLine *line = g_new0 (StatsLine, 1);
 
-  gst_structure_get (stats,
-                     "video-frames-received", G_TYPE_UINT, &video_received,
-                     "audio-frames-received", G_TYPE_UINT, &audio_received,
-                     "video-frames-sent", G_TYPE_UINT, &video_sent,
-                     "audio-frames-sent", G_TYPE_UINT, &audio_sent,
-                     "bitrate-received", G_TYPE_UINT64, &bitrate_received,
-                     "bitrate-sent", G_TYPE_UINT64, &bitrate_sent,
-                     "round-trip-time", G_TYPE_DOUBLE, &rtt, NULL);
-  /* One line of key=value pairs per call: for people and for scripts. */
-  printf ("%s call=%u state=%s video-frames-received=%u audio-frames-received=%u "
-          "video-frames-sent=%u audio-frames-sent=%u kbps-received=%" G_GUINT64_FORMAT
-          " kbps-sent=%" G_GUINT64_FORMAT " rtt-ms=%.1f\n",
-          label, id, gst_structure_get_string (stats, "state"), video_received,
-          audio_received, video_sent, audio_sent, bitrate_received / 1000,
-          bitrate_sent / 1000, rtt * 1000);
-  fflush (stdout);
+  line->id = id;
+  line->label = g_strdup (label);
+  stats_pending++;
+  gst_call_get_stats_async (call, NULL, print_stats_line, line);
+}
+
+void
+gst_call_tool_flush_stats (void)
+{
+  GMainContext *context = g_main_context_ref_thread_default ();
+
+  while (stats_pending > 0)
+    g_main_context_iteration (context, TRUE);
+  g_main_context_unref (context);
 }
 
 const char *

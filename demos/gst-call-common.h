@@ -28,10 +28,15 @@ gboolean    gst_call_tool_configure_call (GstCall                  *call,
                                           const GstCallToolOptions *options,
                                           GError                  **error);
 
-/* Prints "LABEL call=ID state=... video-frames-received=N ..." on stdout. */
+/* Reads the call's statistics and, once they come, prints
+ * "LABEL call=ID state=... video-frames-received=N ..." on stdout. */
 void        gst_call_tool_print_stats    (GstCall    *call,
                                           guint       id,
                                           const char *label);
+
+/* Iterates the main context until every gst_call_tool_print_stats() so
+ * far has printed its line. */
+void        gst_call_tool_flush_stats    (void);
 
 const char *gst_call_tool_state_name     (GstCallState state);
 

@@ -28,6 +28,7 @@ typedef struct {
   gint64 connected_at;
   gint64 first_video_at;
   gint first_frame_seen; /* atomic */
+  GstCallStats *stats;    /* the latest, waiting for the other side's */
 } Side;
 
 struct _Loopback {
@@ -38,6 +39,7 @@ struct _Loopback {
   gboolean display;
   guint duration_id;
   double duration;
+  guint stats_pending;
 };
 
 static double
@@ -180,32 +182,62 @@ on_setup_done (GObject      *source,
                                            on_duration_over, loopback);
 }
 
+static void
+print_side (Side *side)
+{
+  GPtrArray *inbound = gst_call_stats_get_inbound_streams (side->stats);
+  GstCallCandidatePairStats *pair = gst_call_stats_get_candidate_pair (side->stats);
+  guint64 bitrate = 0, video = 0, audio = 0;
+  guint nacks = 0;
+  gint64 lost = 0;
+
+  for (guint i = 0; i < inbound->len; i++) {
+    GstCallInboundStreamStats *stream = inbound->pdata[i];
+
+    bitrate += gst_call_inbound_stream_stats_get_bitrate (stream);
+    *(gst_call_inbound_stream_stats_get_kind (stream) == GST_CALL_MEDIA_KIND_VIDEO
+      ? &video : &audio) += gst_call_inbound_stream_stats_get_frames_decoded (stream);
+    nacks += gst_call_inbound_stream_stats_get_nack_count (stream);
+    lost += gst_call_inbound_stream_stats_get_packets_lost (stream);
+  }
+  printf (" | %s: %4" G_GUINT64_FORMAT " kbit/s in, %4" G_GUINT64_FORMAT " video frames, %5"
+          G_GUINT64_FORMAT " audio frames, lost %" G_GINT64_FORMAT ", NACKs %u, RTT %.1f ms",
+          side->name, bitrate / 1000, video, audio, lost, nacks,
+          pair ? gst_call_candidate_pair_stats_get_round_trip_time (pair) * 1000 : 0.0);
+}
+
+static void
+on_stats (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  Side *side = user_data;
+  Loopback *loopback = side->loopback;
+
+  side->stats = gst_call_get_stats_finish (side->call, result, NULL);
+  if (--loopback->stats_pending > 0)
+    return;
+  printf ("[%7.1f ms] stats", elapsed_ms (loopback, g_get_monotonic_time ()));
+  for (guint i = 0; i < G_N_ELEMENTS (loopback->sides); i++) {
+    if (loopback->sides[i].stats)
+      print_side (&loopback->sides[i]);
+    g_clear_object (&loopback->sides[i].stats);
+  }
+  printf ("\n");
+  fflush (stdout);
+}
+
 static gboolean
 print_stats (gpointer data)
 {
   Loopback *loopback = data;
 
-  printf ("[%7.1f ms] stats", elapsed_ms (loopback, g_get_monotonic_time ()));
+  if (loopback->stats_pending > 0)
+    return G_SOURCE_CONTINUE;
   for (guint i = 0; i < G_N_ELEMENTS (loopback->sides); i++) {
-    Side *side = &loopback->sides[i];
-    g_autoptr (GstStructure) stats = gst_call_get_stats (side->call);
-    guint64 bitrate = 0;
-    guint video = 0, audio = 0, nacks = 0;
-    double rtt = 0;
-    gint64 lost = 0;
-
-    gst_structure_get (stats, "bitrate-received", G_TYPE_UINT64, &bitrate,
-                       "video-frames-received", G_TYPE_UINT, &video,
-                       "audio-frames-received", G_TYPE_UINT, &audio,
-                       "nacks-sent", G_TYPE_UINT, &nacks,
-                       "packets-lost", G_TYPE_INT64, &lost,
-                       "round-trip-time", G_TYPE_DOUBLE, &rtt, NULL);
-    printf (" | %s: %4" G_GUINT64_FORMAT " kbit/s in, %4u video frames, %5u audio frames, "
-            "lost %" G_GINT64_FORMAT ", NACKs %u, RTT %.1f ms",
-            side->name, bitrate / 1000, video, audio, lost, nacks, rtt * 1000);
+    loopback->stats_pending++;
+    gst_call_get_stats_async (loopback->sides[i].call, NULL, on_stats, &loopback->sides[i]);
   }
-  printf ("\n");
-  fflush (stdout);
   return G_SOURCE_CONTINUE;
 }
 
@@ -322,6 +354,8 @@ gst_call_tool_loopback (int argc, char **argv)
   stats_id = g_timeout_add (1000, print_stats, &loopback);
   g_main_loop_run (loopback.loop);
   g_source_remove (stats_id);
+  while (loopback.stats_pending > 0)
+    g_main_context_iteration (NULL, TRUE);
   if (loopback.duration_id)
     g_source_remove (loopback.duration_id);
 

@@ -720,6 +720,7 @@ gst_call_tool_serve (int argc, char **argv)
   stats_id = g_timeout_add (1000, print_all_stats, &serve);
   g_main_loop_run (serve.loop);
   g_source_remove (stats_id);
+  gst_call_tool_flush_stats ();
 
 out:
   /* Ends the WHIP and WHEP sessions, then the browsers' calls. */
@@ -945,6 +946,7 @@ gst_call_tool_dial (int argc, char **argv)
     g_source_remove (dial.duration_id);
 
   gst_call_tool_print_stats (dial.call, 1, "final");
+  gst_call_tool_flush_stats ();
   if (dial.error) {
     fprintf (stderr, "%s: %s\n", argv[0], dial.error->message);
     status = 1;

@@ -21,6 +21,7 @@ typedef struct {
   gint64 start;
   double duration;
   guint stop_id;
+  guint stats_pending;
 } Session;
 
 static gboolean
@@ -41,15 +42,22 @@ on_interrupt (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
-static gboolean
-print_stats (gpointer user_data)
+static void
+on_stats (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
 {
   Session *session = user_data;
-  g_autoptr (GstStructure) stats = gst_call_get_stats (session->call);
+  g_autoptr (GstCallStats) stats = gst_call_get_stats_finish (session->call, result, NULL);
+  g_autoptr (GstStructure) totals = stats ? gst_call_stats_to_structure (stats) : NULL;
+  GstCallCandidatePairStats *pair = stats ? gst_call_stats_get_candidate_pair (stats) : NULL;
   guint video_sent = 0, video_received = 0, audio_sent = 0, audio_received = 0;
   guint64 bitrate_sent = 0, bitrate_received = 0;
 
-  gst_structure_get (stats, "video-frames-sent", G_TYPE_UINT, &video_sent,
+  session->stats_pending--;
+  if (!totals)
+    return;
+  gst_structure_get (totals, "video-frames-sent", G_TYPE_UINT, &video_sent,
                      "video-frames-received", G_TYPE_UINT, &video_received,
                      "audio-frames-sent", G_TYPE_UINT, &audio_sent,
                      "audio-frames-received", G_TYPE_UINT, &audio_received,
@@ -60,9 +68,20 @@ print_stats (gpointer user_data)
             "candidate %s\n"),
           video_sent, video_received, audio_sent, audio_received, bitrate_sent / 1000,
           bitrate_received / 1000,
-          gst_structure_get_string (stats, "local-candidate-type")
-              ? gst_structure_get_string (stats, "local-candidate-type") : "-");
+          pair && gst_call_candidate_pair_stats_get_local_candidate_type (pair)
+              ? gst_call_candidate_pair_stats_get_local_candidate_type (pair) : "-");
   fflush (stdout);
+}
+
+static gboolean
+print_stats (gpointer user_data)
+{
+  Session *session = user_data;
+
+  if (session->stats_pending == 0) {
+    session->stats_pending++;
+    gst_call_get_stats_async (session->call, NULL, on_stats, session);
+  }
   return G_SOURCE_CONTINUE;
 }
 
@@ -219,10 +238,12 @@ run (int         argc,
   if (session.stop_id)
     g_source_remove (session.stop_id);
 
-  if (!session.error) {
+  if (!session.error)
     print_stats (&session);
+  while (session.stats_pending > 0)
+    g_main_context_iteration (NULL, TRUE);
+  if (!session.error)
     printf ("%s\n", _("hanging up"));
-  }
   g_signal_handlers_disconnect_by_data (session.call, &session);
   /* Sends the DELETE; give it a moment to reach the endpoint. */
   gst_call_hangup (session.call);

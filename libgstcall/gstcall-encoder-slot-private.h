@@ -36,6 +36,12 @@ GstElement *gst_call_encoder_slot_get_encoder (GstCallEncoderSlot *self);
 
 /* Sets the bitrate of the encoder in use and of any replacement; any
  * thread. */
+/* The bitrate asked for in kbit/s, 0 when the encoder runs at its default. */
+guint       gst_call_encoder_slot_get_bitrate (GstCallEncoderSlot *self);
+
+/* Frames (encoded buffers, headers aside) out of the slot so far. */
+guint64     gst_call_encoder_slot_get_frames_encoded (GstCallEncoderSlot *self);
+
 void        gst_call_encoder_slot_set_bitrate (GstCallEncoderSlot *self,
                                                guint               kbit_per_second);
 

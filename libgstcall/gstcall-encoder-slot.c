@@ -31,6 +31,7 @@ struct _GstCallEncoderSlot {
   gint replacing;        /* atomic: a failed encoder waits to be replaced */
   gint keyframe_pending; /* atomic: ask the new encoder for a keyframe */
   guint replacements;
+  gint frames_encoded; /* atomic: buffers out of the encoder */
 };
 
 G_DEFINE_FINAL_TYPE (GstCallEncoderSlot, gst_call_encoder_slot, GST_TYPE_BIN)
@@ -52,6 +53,18 @@ gst_call_encoder_slot_get_encoder (GstCallEncoderSlot *self)
   encoder = self->encoder ? gst_object_ref (self->encoder) : NULL;
   GST_OBJECT_UNLOCK (self);
   return encoder;
+}
+
+guint
+gst_call_encoder_slot_get_bitrate (GstCallEncoderSlot *self)
+{
+  return (guint) g_atomic_int_get (&self->kbit_per_second);
+}
+
+guint64
+gst_call_encoder_slot_get_frames_encoded (GstCallEncoderSlot *self)
+{
+  return (guint) g_atomic_int_get (&self->frames_encoded);
 }
 
 void
@@ -117,6 +130,20 @@ slot_sink_chain_list (GstPad        *pad,
 
   request_keyframe_if_pending (self, pad);
   return finish_chain (self, gst_proxy_pad_chain_list_default (pad, parent, list));
+}
+
+/* Streaming thread: a frame out of the encoder. */
+static GstPadProbeReturn
+count_encoded (GstPad          *pad,
+               GstPadProbeInfo *info,
+               gpointer         user_data)
+{
+  GstCallEncoderSlot *self = user_data;
+  GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER (info);
+
+  if (buffer && !GST_BUFFER_FLAG_IS_SET (buffer, GST_BUFFER_FLAG_HEADER))
+    g_atomic_int_inc (&self->frames_encoded);
+  return GST_PAD_PROBE_OK;
 }
 
 static void
@@ -375,6 +402,7 @@ gst_call_encoder_slot_new (GstCallCodecs  *codecs,
   set_targets (self, encoder);
   gst_element_add_pad (GST_ELEMENT (self), self->sink_pad);
   gst_element_add_pad (GST_ELEMENT (self), self->src_pad);
+  gst_pad_add_probe (self->src_pad, GST_PAD_PROBE_TYPE_BUFFER, count_encoded, self, NULL);
 
   GST_INFO_OBJECT (self, "%s encoder: %s",
                    gst_call_codec_get_display_name (codec), factory_name (encoder));

@@ -9,6 +9,7 @@
 #include "gstcall-receive-private.h"
 #include "gstcall-codec-table-private.h"
 #include "gstcall-error.h"
+#include "gstcall-frame-monitor-private.h"
 #include "gstcall-media-private.h"
 #include "gstcall-plugins-private.h"
 #include "gstcall-private.h"
@@ -253,6 +254,8 @@ gst_call_receive_add_branch (GstBin                        *pipeline,
 
   decodebin = gst_element_factory_make ("decodebin", NULL);
   gst_call_receive_configure_decodebin (decodebin);
+  /* Frames received, decoded, dropped and frozen, for the statistics. */
+  gst_call_frame_monitor_watch_decodebin (decodebin, kind);
   gst_bin_add (GST_BIN (bin), decodebin);
   decodebin_sink = gst_element_get_static_pad (decodebin, "sink");
   gst_element_add_pad (bin, gst_ghost_pad_new ("sink", decodebin_sink));

@@ -17,6 +17,7 @@
 #include "gstcall-media-private.h"
 #include "gstcall-sdp-private.h"
 #include "gstcall-sinks-private.h"
+#include "gstcall-stats-collector-private.h"
 #include "gstcalltrack-private.h"
 #include "gstcallrtptransport-private.h"
 #include "gstcall-negotiator-private.h"
@@ -126,14 +127,6 @@ struct _GstCall {
   gboolean incoming;
   gboolean sources_added; /* the answerer adds them when the offer comes */
   gulong peer_joined_handler; /* dialling a room nobody is in yet */
-
-  /* statistics: frames counted on streaming threads */
-  gint frames_sent[2];
-  gint frames_received[2];
-  gint64 connected_at;
-  gint64 last_stats_at;
-  guint64 last_bytes_sent;
-  guint64 last_bytes_received;
 };
 
 G_DEFINE_FINAL_TYPE (GstCall, gst_call, G_TYPE_OBJECT)
@@ -384,19 +377,6 @@ make_default_source (GstCall          *self,
   return gst_call_media_make_source_from_description (kind, description, error);
 }
 
-static GstPadProbeReturn
-count_frame (GstPad          *pad,
-             GstPadProbeInfo *info,
-             gpointer         user_data)
-{
-  GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER (info);
-
-  /* Concealment of lost or missing packets is not media from the peer. */
-  if (!GST_BUFFER_FLAG_IS_SET (buffer, GST_BUFFER_FLAG_GAP))
-    g_atomic_int_inc ((gint *) user_data);
-  return GST_PAD_PROBE_OK;
-}
-
 /* Sends @source with @codec; @payload_type and @profile_level_id are the
  * offer's when answering (-1 and NULL otherwise). */
 static GstCallTrack *
@@ -409,7 +389,6 @@ add_local_track_full (GstCall           *self,
                       GError           **error)
 {
   GstCallTrack *track;
-  g_autoptr (GstPad) sent_pad = NULL;
 
   if (self->broadcasts[kind])
     track = gst_peer_connection_add_broadcast_track (self->pc, self->broadcasts[kind],
@@ -424,11 +403,6 @@ add_local_track_full (GstCall           *self,
                                            ? self->video_muted : self->audio_muted));
   if (self->bitrates[kind])
     gst_call_track_set_bitrate (track, self->bitrates[kind]);
-  /* Count what passes the track's valve: muted frames are not sent. */
-  sent_pad = gst_call_track_dup_sent_pad (track);
-  if (sent_pad)
-    gst_pad_add_probe (sent_pad, GST_PAD_PROBE_TYPE_BUFFER, count_frame,
-                       &self->frames_sent[kind], NULL);
 
   g_set_object (&self->local_tracks[kind], track);
   return track;
@@ -484,9 +458,6 @@ on_remote_track (GstPeerConnection *pc,
                  GstCallTrack      *track,
                  GstCall           *self)
 {
-  gst_pad_add_probe (gst_call_track_get_pad (track), GST_PAD_PROBE_TYPE_BUFFER,
-                     count_frame, &self->frames_received[gst_call_track_get_kind (track)],
-                     NULL);
   play_remote_track (self, track);
 }
 
@@ -524,7 +495,6 @@ on_connection_state (GstPeerConnection *pc,
         g_autoptr (GTask) task = g_steal_pointer (&self->setup_task);
 
         clear_timeout (self);
-        self->connected_at = g_get_monotonic_time ();
         if (self->peer_timeout > 0)
           self->liveness = gst_call_liveness_new (gst_peer_connection_get_webrtcbin (pc),
                                                   self->peer_timeout, on_peer_silent, self);
@@ -783,7 +753,6 @@ rtp_connected (GstCall *self)
   g_autoptr (GTask) task = g_steal_pointer (&self->setup_task);
 
   clear_timeout (self);
-  self->connected_at = g_get_monotonic_time ();
   set_state (self, GST_CALL_STATE_ACTIVE);
   if (task)
     g_task_return_boolean (task, TRUE);
@@ -1515,380 +1484,85 @@ on_signaller_closed (GstCallSignaller *signaller,
 /* ------------------------------------------------------------------------ */
 /* Statistics                                                                */
 
-typedef struct {
-  guint64 bytes_sent;
-  guint64 packets_sent;
-  guint64 bytes_received;
-  guint64 packets_received;
-  gint64 packets_lost;
-  guint nacks_sent;
-  guint nacks_received;
-  guint64 packets_retransmitted;
-  double jitter;
-  double round_trip_time;
-  guint rtx_sent;     /* plain RTP only */
-  guint rtx_received;
-  char *local_candidate_type;  /* of the selected candidate pair */
-  char *remote_candidate_type;
-} TransportStats;
-
-static guint64
-get_uint64 (const GstStructure *structure,
-            const char         *field)
-{
-  guint64 value64 = 0;
-  guint value = 0;
-
-  if (gst_structure_get_uint64 (structure, field, &value64))
-    return value64;
-  if (gst_structure_get_uint (structure, field, &value))
-    return value;
-  return 0;
-}
-
-/* The session-N structures of the RTP transport's statistics. */
-static gboolean
-accumulate_rtp_stats (GQuark        field_id,
-                      const GValue *value,
-                      gpointer      user_data)
-{
-  TransportStats *stats = user_data;
-  const GstStructure *session;
-  guint number = 0;
-  int lost = 0;
-  double jitter = 0;
-
-  if (!GST_VALUE_HOLDS_STRUCTURE (value) ||
-      !g_str_has_prefix (g_quark_to_string (field_id), "session-"))
-    return TRUE;
-  session = gst_value_get_structure (value);
-  stats->bytes_sent += get_uint64 (session, "bytes-sent");
-  stats->packets_sent += get_uint64 (session, "packets-sent");
-  stats->bytes_received += get_uint64 (session, "bytes-received");
-  stats->packets_received += get_uint64 (session, "packets-received");
-  if (gst_structure_get_int (session, "packets-lost", &lost) && lost > 0)
-    stats->packets_lost += lost;
-  if (gst_structure_get_uint (session, "nack-sent", &number))
-    stats->nacks_sent += number;
-  if (gst_structure_get_uint (session, "nack-received", &number))
-    stats->nacks_received += number;
-  if (gst_structure_get_uint (session, "rtx-packets-sent", &number))
-    stats->rtx_sent += number;
-  if (gst_structure_get_uint (session, "rtx-packets-received", &number)) {
-    stats->rtx_received += number;
-    stats->packets_retransmitted += number;
-  }
-  if (gst_structure_get_double (session, "jitter", &jitter))
-    stats->jitter = MAX (stats->jitter, jitter);
-  return TRUE;
-}
-
-static gboolean
-accumulate_stats (GQuark        field_id,
-                  const GValue *value,
-                  gpointer      user_data)
-{
-  TransportStats *stats = user_data;
-  const GstStructure *entry;
-  GstWebRTCStatsType type;
-  double number;
-
-  if (!GST_VALUE_HOLDS_STRUCTURE (value))
-    return TRUE;
-  entry = gst_value_get_structure (value);
-  if (!gst_structure_get (entry, "type", GST_TYPE_WEBRTC_STATS_TYPE, &type, NULL))
-    return TRUE;
-
-  switch (type) {
-    case GST_WEBRTC_STATS_OUTBOUND_RTP:
-      stats->bytes_sent += get_uint64 (entry, "bytes-sent");
-      stats->packets_sent += get_uint64 (entry, "packets-sent");
-      stats->nacks_received += get_uint64 (entry, "nack-count");
-      break;
-    case GST_WEBRTC_STATS_INBOUND_RTP: {
-      const GstStructure *jitterbuffer = NULL;
-      gint64 lost = 0;
-
-      stats->bytes_received += get_uint64 (entry, "bytes-received");
-      stats->packets_received += get_uint64 (entry, "packets-received");
-      stats->nacks_sent += get_uint64 (entry, "nack-count");
-      if (gst_structure_get_int64 (entry, "packets-lost", &lost) && lost > 0)
-        stats->packets_lost += lost;
-      if (gst_structure_get_double (entry, "jitter", &number))
-        stats->jitter = MAX (stats->jitter, number);
-      if (gst_structure_get (entry, "gst-rtpjitterbuffer-stats", GST_TYPE_STRUCTURE,
-                             &jitterbuffer, NULL) && jitterbuffer) {
-        stats->packets_retransmitted += get_uint64 (jitterbuffer, "rtx-success-count");
-        gst_structure_free ((GstStructure *) jitterbuffer);
-      }
-      break;
-    }
-    case GST_WEBRTC_STATS_REMOTE_INBOUND_RTP:
-      if (gst_structure_get_double (entry, "round-trip-time", &number))
-        stats->round_trip_time = MAX (stats->round_trip_time, number);
-      break;
-    default:
-      break;
-  }
-  return TRUE;
-}
-
-/* The selected candidate pair: transport -> selected-candidate-pair-id ->
- * candidate-pair -> local-/remote-candidate-id -> candidate-type. Follow
- * the ids: webrtcbin 1.22 gives the local candidate the stats type
- * remote-candidate and the other way round. */
-static char *
-dup_candidate_type (const GstStructure *report,
-                    const GstStructure *pair,
-                    const char         *id_field)
-{
-  const char *id = gst_structure_get_string (pair, id_field);
-  const GstStructure *candidate = NULL;
-  const GValue *value = id ? gst_structure_get_value (report, id) : NULL;
-
-  if (value && GST_VALUE_HOLDS_STRUCTURE (value))
-    candidate = gst_value_get_structure (value);
-  return candidate ? g_strdup (gst_structure_get_string (candidate, "candidate-type"))
-                   : NULL;
-}
-
 static void
-read_selected_pair (const GstStructure *report,
-                    TransportStats     *stats)
+on_transport_stats (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      user_data)
 {
-  for (guint i = 0; i < (guint) gst_structure_n_fields (report) &&
-                    !stats->local_candidate_type; i++) {
-    const GValue *value = gst_structure_get_value (report,
-                                                   gst_structure_nth_field_name (report, i));
-    const GstStructure *entry, *pair;
-    const char *pair_id;
-    GstWebRTCStatsType type;
+  g_autoptr (GTask) task = user_data;
+  GError *error = NULL;
+  GstCallStats *stats;
 
-    if (!GST_VALUE_HOLDS_STRUCTURE (value))
-      continue;
-    entry = gst_value_get_structure (value);
-    if (!gst_structure_get (entry, "type", GST_TYPE_WEBRTC_STATS_TYPE, &type, NULL) ||
-        type != GST_WEBRTC_STATS_TRANSPORT)
-      continue;
-    pair_id = gst_structure_get_string (entry, "selected-candidate-pair-id");
-    value = pair_id ? gst_structure_get_value (report, pair_id) : NULL;
-    if (!value || !GST_VALUE_HOLDS_STRUCTURE (value))
-      continue;
-    pair = gst_value_get_structure (value);
-    stats->local_candidate_type = dup_candidate_type (report, pair, "local-candidate-id");
-    stats->remote_candidate_type = dup_candidate_type (report, pair, "remote-candidate-id");
-  }
-}
-
-/* What get_stats reads from the elements themselves. */
-typedef struct {
-  const char *encoders[2]; /* factory name, by GstCallMediaKind */
-  guint rtx_sent;          /* rtprtxsend */
-  guint rtx_received;      /* rtprtxreceive */
-} PipelineScan;
-
-/* One pass over every element of the call's pipeline. */
-static void
-scan_pipeline (GstElement   *pipeline,
-               PipelineScan *scan)
-{
-  GstIterator *it = gst_bin_iterate_recurse (GST_BIN (pipeline));
-  GValue item = G_VALUE_INIT;
-
-  memset (scan, 0, sizeof (*scan));
-  while (gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
-    GstElement *element = g_value_get_object (&item);
-    GstElementFactory *factory = gst_element_get_factory (element);
-    const char *name = factory ? gst_plugin_feature_get_name (factory) : NULL;
-    const char *klass = factory ? gst_element_factory_get_metadata (
-        factory, GST_ELEMENT_METADATA_KLASS) : NULL;
-    guint packets = 0;
-
-    if (!name) {
-      /* a bin of ours */
-    } else if (g_str_equal (name, "rtprtxsend")) {
-      g_object_get (element, "num-rtx-packets", &packets, NULL);
-      scan->rtx_sent += packets;
-    } else if (g_str_equal (name, "rtprtxreceive")) {
-      g_object_get (element, "num-rtx-assoc-packets", &packets, NULL);
-      scan->rtx_received += packets;
-    } else if (klass && strstr (klass, "Encoder")) {
-      GstCallMediaKind kind = strstr (klass, "Video") ? GST_CALL_MEDIA_KIND_VIDEO
-                            : strstr (klass, "Audio") ? GST_CALL_MEDIA_KIND_AUDIO
-                            : (GstCallMediaKind) -1;
-
-      if ((int) kind >= 0 && !scan->encoders[kind])
-        scan->encoders[kind] = name;
-    }
-    g_value_reset (&item);
-  }
-  g_value_unset (&item);
-  gst_iterator_free (it);
+  stats = GST_IS_PEER_CONNECTION (source)
+      ? gst_peer_connection_get_stats_finish (GST_PEER_CONNECTION (source), result, &error)
+      : gst_call_rtp_transport_get_stats_finish (GST_CALL_RTP_TRANSPORT (source), result, &error);
+  if (stats)
+    g_task_return_pointer (task, stats, g_object_unref);
+  else
+    g_task_return_error (task, error);
 }
 
 /**
- * gst_call_get_stats:
+ * gst_call_get_stats_async:
  * @self: a [class@Call]
+ * @cancellable: (nullable): a [class@Gio.Cancellable]
+ * @callback: (scope async): called with the statistics
+ * @user_data: data for @callback
  *
- * Gets a snapshot of the call's statistics, as a structure named
- * `application/x-gst-call-stats` with these fields:
+ * Reads the statistics of the call's streams, as a browser's `getStats()`,
+ * from whichever transport the call uses ([class@PeerConnection] or
+ * [class@CallRtpTransport]), without blocking. Finish it with
+ * [method@Call.get_stats_finish]; @callback runs on the main context @self
+ * was created in. Before the call has a transport, the statistics have no
+ * streams. [method@CallStats.to_structure] sums them up.
  *
- * - `state` (string): the call state
- * - `duration` (double): seconds since the call became active
- * - `video-frames-sent`, `audio-frames-sent` (uint): raw frames given to
- *   the encoders (not counting muted ones)
- * - `video-frames-received`, `audio-frames-received` (uint): decoded frames
- * - `bytes-sent`, `bytes-received`, `packets-sent`, `packets-received`
- *   (uint64): RTP totals
- * - `bitrate-sent`, `bitrate-received` (uint64): bit/s since the previous
- *   call of this function (or since connected)
- * - `packets-lost` (int64): RTP packets the peer's media lost on the way
- * - `jitter`, `round-trip-time` (double): seconds, worst of all streams
- * - `nacks-sent`, `nacks-received` (uint): retransmission requests
- * - `rtx-packets-sent`, `rtx-packets-received` (uint): retransmissions (RTX)
- *   sent to the peer and received from it
- * - `packets-retransmitted` (uint64): lost packets a retransmission
- *   replaced in time for playback
- * - `video-encoder`, `audio-encoder` (string): the encoder elements in use
- * - `local-candidate-type`, `remote-candidate-type` (string): the ICE
- *   candidate types of the selected candidate pair (`host`, `srflx`,
- *   `prflx` or `relay`), once ICE selected one; `relay` on the local side
- *   means the media goes through a TURN server
- *
- * Call it from the call's main context. It waits for `webrtcbin`'s
- * statistics, a few milliseconds.
- *
- * Returns: (transfer full): the statistics
+ * Since: 0.1
  */
-GstStructure *
-gst_call_get_stats (GstCall *self)
+void
+gst_call_get_stats_async (GstCall             *self,
+                          GCancellable        *cancellable,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
 {
-  GstStructure *stats;
-  TransportStats transport = { 0 };
-  gint64 now = g_get_monotonic_time ();
-  GstElement *webrtcbin;
-  double duration = 0;
-  gboolean rtp_live = FALSE;
-  guint rtp_frames_sent[2] = { 0, 0 };
-  guint rtp_frames_received[2] = { 0, 0 };
+  GTask *task;
 
+  g_return_if_fail (GST_IS_CALL (self));
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, gst_call_get_stats_async);
+  if (self->pc) {
+    gst_peer_connection_get_stats_async (self->pc, cancellable, on_transport_stats, task);
+  } else if (self->rtp) {
+    gst_call_rtp_transport_get_stats_async (self->rtp, cancellable, on_transport_stats, task);
+  } else {
+    g_task_return_pointer (task, gst_call_stats_collect (NULL, NULL, NULL), g_object_unref);
+    g_object_unref (task);
+  }
+}
+
+/**
+ * gst_call_get_stats_finish:
+ * @self: a [class@Call]
+ * @result: the [iface@Gio.AsyncResult] given to the callback
+ * @error: return location for a #GError
+ *
+ * Finishes [method@Call.get_stats_async].
+ *
+ * Returns: (transfer full): the statistics, or %NULL with @error set
+ *   (%G_IO_ERROR_CANCELLED)
+ *
+ * Since: 0.1
+ */
+GstCallStats *
+gst_call_get_stats_finish (GstCall       *self,
+                           GAsyncResult  *result,
+                           GError       **error)
+{
   g_return_val_if_fail (GST_IS_CALL (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
 
-  webrtcbin = self->pc && !is_finished (self)
-      ? gst_peer_connection_get_webrtcbin (self->pc) : NULL;
-  if (webrtcbin) {
-    GstPromise *promise = gst_promise_new ();
-    gboolean replied;
-
-    g_signal_emit_by_name (webrtcbin, "get-stats", NULL, promise);
-    replied = gst_promise_wait (promise) == GST_PROMISE_RESULT_REPLIED &&
-              gst_promise_get_reply (promise);
-    if (replied) {
-      gst_structure_foreach (gst_promise_get_reply (promise), accumulate_stats,
-                             &transport);
-      read_selected_pair (gst_promise_get_reply (promise), &transport);
-    }
-    gst_promise_unref (promise);
-  }
-
-  if (self->rtp && self->connected_at && !is_finished (self)) {
-    g_autoptr (GstStructure) rtp_stats = gst_call_rtp_transport_get_stats (self->rtp);
-
-    rtp_live = TRUE;
-    gst_structure_foreach (rtp_stats, accumulate_rtp_stats, &transport);
-    gst_structure_get_uint (rtp_stats, "video-frames-sent", &rtp_frames_sent[GST_CALL_MEDIA_KIND_VIDEO]);
-    gst_structure_get_uint (rtp_stats, "audio-buffers-sent", &rtp_frames_sent[GST_CALL_MEDIA_KIND_AUDIO]);
-    gst_structure_get_uint (rtp_stats, "video-frames-decoded",
-                            &rtp_frames_received[GST_CALL_MEDIA_KIND_VIDEO]);
-    gst_structure_get_uint (rtp_stats, "audio-buffers-decoded",
-                            &rtp_frames_received[GST_CALL_MEDIA_KIND_AUDIO]);
-  }
-
-  if (self->connected_at)
-    duration = (now - self->connected_at) / (double) G_USEC_PER_SEC;
-
-  stats = gst_structure_new ("application/x-gst-call-stats",
-      "state", G_TYPE_STRING, state_name (self->state),
-      "duration", G_TYPE_DOUBLE, duration,
-      "video-frames-sent", G_TYPE_UINT,
-      (guint) g_atomic_int_get (&self->frames_sent[GST_CALL_MEDIA_KIND_VIDEO]) +
-      rtp_frames_sent[GST_CALL_MEDIA_KIND_VIDEO],
-      "audio-frames-sent", G_TYPE_UINT,
-      (guint) g_atomic_int_get (&self->frames_sent[GST_CALL_MEDIA_KIND_AUDIO]) +
-      rtp_frames_sent[GST_CALL_MEDIA_KIND_AUDIO],
-      "video-frames-received", G_TYPE_UINT,
-      (guint) g_atomic_int_get (&self->frames_received[GST_CALL_MEDIA_KIND_VIDEO]) +
-      rtp_frames_received[GST_CALL_MEDIA_KIND_VIDEO],
-      "audio-frames-received", G_TYPE_UINT,
-      (guint) g_atomic_int_get (&self->frames_received[GST_CALL_MEDIA_KIND_AUDIO]) +
-      rtp_frames_received[GST_CALL_MEDIA_KIND_AUDIO],
-      "bytes-sent", G_TYPE_UINT64, transport.bytes_sent,
-      "bytes-received", G_TYPE_UINT64, transport.bytes_received,
-      "packets-sent", G_TYPE_UINT64, transport.packets_sent,
-      "packets-received", G_TYPE_UINT64, transport.packets_received,
-      "packets-lost", G_TYPE_INT64, transport.packets_lost,
-      "jitter", G_TYPE_DOUBLE, transport.jitter,
-      "round-trip-time", G_TYPE_DOUBLE, transport.round_trip_time,
-      "nacks-sent", G_TYPE_UINT, transport.nacks_sent,
-      "nacks-received", G_TYPE_UINT, transport.nacks_received,
-      "packets-retransmitted", G_TYPE_UINT64, transport.packets_retransmitted,
-      NULL);
-
-  {
-    gint64 since = self->last_stats_at ? self->last_stats_at : self->connected_at;
-    guint64 bitrate_sent = 0, bitrate_received = 0;
-
-    if (since && now > since && (webrtcbin || rtp_live)) {
-      double seconds = (now - since) / (double) G_USEC_PER_SEC;
-
-      if (transport.bytes_sent >= self->last_bytes_sent)
-        bitrate_sent = (transport.bytes_sent - self->last_bytes_sent) * 8 / seconds;
-      if (transport.bytes_received >= self->last_bytes_received)
-        bitrate_received = (transport.bytes_received - self->last_bytes_received) * 8 / seconds;
-    }
-    gst_structure_set (stats, "bitrate-sent", G_TYPE_UINT64, bitrate_sent,
-                       "bitrate-received", G_TYPE_UINT64, bitrate_received, NULL);
-    if (webrtcbin || rtp_live) {
-      self->last_stats_at = now;
-      self->last_bytes_sent = transport.bytes_sent;
-      self->last_bytes_received = transport.bytes_received;
-    }
-  }
-
-  if (transport.local_candidate_type)
-    gst_structure_set (stats, "local-candidate-type", G_TYPE_STRING,
-                       transport.local_candidate_type, NULL);
-  if (transport.remote_candidate_type)
-    gst_structure_set (stats, "remote-candidate-type", G_TYPE_STRING,
-                       transport.remote_candidate_type, NULL);
-  g_free (transport.local_candidate_type);
-  g_free (transport.remote_candidate_type);
-
-  {
-    GstElement *pipeline = self->pc ? gst_peer_connection_get_pipeline (self->pc) : NULL;
-    PipelineScan scan = { { NULL } };
-
-    if (pipeline)
-      scan_pipeline (pipeline, &scan);
-    /* Retransmissions only count while the call is up. */
-    if (rtp_live) {
-      scan.rtx_sent = transport.rtx_sent;
-      scan.rtx_received = transport.rtx_received;
-    }
-    gst_structure_set (stats,
-                       "rtx-packets-sent", G_TYPE_UINT,
-                       webrtcbin || rtp_live ? scan.rtx_sent : 0,
-                       "rtx-packets-received", G_TYPE_UINT,
-                       webrtcbin || rtp_live ? scan.rtx_received : 0, NULL);
-    if (scan.encoders[GST_CALL_MEDIA_KIND_VIDEO])
-      gst_structure_set (stats, "video-encoder", G_TYPE_STRING,
-                         scan.encoders[GST_CALL_MEDIA_KIND_VIDEO], NULL);
-    if (scan.encoders[GST_CALL_MEDIA_KIND_AUDIO])
-      gst_structure_set (stats, "audio-encoder", G_TYPE_STRING,
-                         scan.encoders[GST_CALL_MEDIA_KIND_AUDIO], NULL);
-  }
-
-  return stats;
+  return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -3142,7 +2816,7 @@ gst_call_class_init (GstCallClass *klass)
    *
    * On plain RTP the offer and answer still go through the
    * [property@Call:signaller], without candidates; the states, the signals
-   * and [method@Call.get_stats] are the same. The call sends the
+   * and [method@Call.get_stats_async] are the same. The call sends the
    * transport's default codecs (VP8, Opus), its sources come from
    * [method@Call.set_sources_from_description] (or the default devices).
    * [signal@Call::remote-track], [property@Call:video-sink],

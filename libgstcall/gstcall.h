@@ -20,6 +20,7 @@
 #include "gstcall-enum-types.h"
 #include "gstcall-error.h"
 #include "gstcalltrack.h"
+#include "gstcallstats.h"
 #include "gstcallcodeccandidate.h"
 #include "gstcallcodecs.h"
 #include "gstcallbroadcast.h"
@@ -147,7 +148,14 @@ gboolean          gst_call_remove_track         (GstCall             *self,
                                                  GstCallTrack        *track,
                                                  GError             **error);
 GST_CALL_AVAILABLE_IN_ALL
-GstStructure     *gst_call_get_stats            (GstCall             *self);
+void              gst_call_get_stats_async      (GstCall             *self,
+                                                 GCancellable        *cancellable,
+                                                 GAsyncReadyCallback  callback,
+                                                 gpointer             user_data);
+GST_CALL_AVAILABLE_IN_ALL
+GstCallStats     *gst_call_get_stats_finish     (GstCall             *self,
+                                                 GAsyncResult        *result,
+                                                 GError             **error);
 GST_CALL_AVAILABLE_IN_ALL
 void              gst_call_set_broadcast        (GstCall             *self,
                                                  GstCallBroadcast    *broadcast);

@@ -24,6 +24,7 @@
 #include "gstcall-sdp-private.h"
 #include "gstcall-srtp-private.h"
 #include "gstcall-sinks-private.h"
+#include "gstcall-stats-collector-private.h"
 #include "gstcallcodecs-private.h"
 #include "gstcalltrack-private.h"
 
@@ -107,6 +108,7 @@ struct _GstCallRtpTransport {
   GObject parent;
 
   GstCallContextProxy *proxy;
+  GstCallStatsHistory *stats_history; /* main context only */
 
   char *local_address;
   gboolean rtx;
@@ -2108,6 +2110,67 @@ gst_call_rtp_transport_get_stats (GstCallRtpTransport *self)
 }
 
 /**
+ * gst_call_rtp_transport_get_stats_async:
+ * @self: a [class@CallRtpTransport]
+ * @cancellable: (nullable): a [class@Gio.Cancellable]
+ * @callback: (scope async): called with the statistics
+ * @user_data: data for @callback
+ *
+ * Reads the typed statistics of the streams sent and received, the same
+ * [class@CallStats] a [class@PeerConnection] gives (without a candidate
+ * pair: plain RTP has no ICE). Finish it with
+ * [method@CallRtpTransport.get_stats_finish]; @callback runs on the main
+ * context @self was created in. The transport's own counters (packets
+ * routed and dropped, SRTP) stay in [method@CallRtpTransport.get_stats].
+ *
+ * Since: 0.1
+ */
+void
+gst_call_rtp_transport_get_stats_async (GstCallRtpTransport *self,
+                                        GCancellable        *cancellable,
+                                        GAsyncReadyCallback  callback,
+                                        gpointer             user_data)
+{
+  g_autoptr (GTask) task = NULL;
+
+  g_return_if_fail (GST_IS_CALL_RTP_TRANSPORT (self));
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, gst_call_rtp_transport_get_stats_async);
+  /* Nothing to wait for: rtpbin answers at once. The callback still comes
+   * from the main context, after this returns. */
+  if (!self->stats_history)
+    self->stats_history = gst_call_stats_history_new ();
+  g_task_return_pointer (task, gst_call_stats_collect (self->pipeline, NULL, self->stats_history),
+                         g_object_unref);
+}
+
+/**
+ * gst_call_rtp_transport_get_stats_finish:
+ * @self: a [class@CallRtpTransport]
+ * @result: the [iface@Gio.AsyncResult] given to the callback
+ * @error: return location for a #GError
+ *
+ * Finishes [method@CallRtpTransport.get_stats_async].
+ *
+ * Returns: (transfer full): the statistics, or %NULL with @error set
+ *   (%G_IO_ERROR_CANCELLED)
+ *
+ * Since: 0.1
+ */
+GstCallStats *
+gst_call_rtp_transport_get_stats_finish (GstCallRtpTransport  *self,
+                                         GAsyncResult         *result,
+                                         GError              **error)
+{
+  g_return_val_if_fail (GST_IS_CALL_RTP_TRANSPORT (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/**
  * gst_call_rtp_transport_get_pipeline:
  * @self: a [class@CallRtpTransport]
  *
@@ -2450,6 +2513,7 @@ gst_call_rtp_transport_finalize (GObject *object)
 {
   GstCallRtpTransport *self = GST_CALL_RTP_TRANSPORT (object);
 
+  gst_call_stats_history_free (self->stats_history);
   g_clear_pointer (&self->proxy, gst_call_context_proxy_unref);
   g_clear_pointer (&self->remote, gst_sdp_message_free);
   gst_call_srtp_crypto_clear (&self->offer_crypto);

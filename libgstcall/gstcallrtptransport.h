@@ -15,6 +15,7 @@
 
 #include "gstcall-version-macros.h"
 #include "gstcall-enums.h"
+#include "gstcallstats.h"
 
 G_BEGIN_DECLS
 
@@ -86,6 +87,15 @@ void                 gst_call_rtp_transport_close             (GstCallRtpTranspo
 
 GST_CALL_AVAILABLE_IN_ALL
 GstStructure        *gst_call_rtp_transport_get_stats         (GstCallRtpTransport  *self);
+GST_CALL_AVAILABLE_IN_ALL
+void                 gst_call_rtp_transport_get_stats_async   (GstCallRtpTransport  *self,
+                                                               GCancellable         *cancellable,
+                                                               GAsyncReadyCallback   callback,
+                                                               gpointer              user_data);
+GST_CALL_AVAILABLE_IN_ALL
+GstCallStats        *gst_call_rtp_transport_get_stats_finish  (GstCallRtpTransport  *self,
+                                                               GAsyncResult         *result,
+                                                               GError              **error);
 GST_CALL_AVAILABLE_IN_ALL
 GstPipeline         *gst_call_rtp_transport_get_pipeline      (GstCallRtpTransport  *self);
 

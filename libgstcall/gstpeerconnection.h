@@ -16,6 +16,7 @@
 #include "gstcall-version-macros.h"
 #include "gstcall-enums.h"
 #include "gstcalltrack.h"
+#include "gstcallstats.h"
 
 G_BEGIN_DECLS
 
@@ -143,5 +144,15 @@ gboolean gst_peer_connection_add_ice_candidate (GstPeerConnection *self,
 
 GST_CALL_AVAILABLE_IN_ALL
 void     gst_peer_connection_close (GstPeerConnection *self);
+
+GST_CALL_AVAILABLE_IN_ALL
+void          gst_peer_connection_get_stats_async  (GstPeerConnection   *self,
+                                                    GCancellable        *cancellable,
+                                                    GAsyncReadyCallback  callback,
+                                                    gpointer             user_data);
+GST_CALL_AVAILABLE_IN_ALL
+GstCallStats *gst_peer_connection_get_stats_finish (GstPeerConnection   *self,
+                                                    GAsyncResult        *result,
+                                                    GError             **error);
 
 G_END_DECLS

@@ -77,12 +77,12 @@ test_call_both_ways (void)
   g_assert_cmpuint (b.remote_tracks[GST_CALL_MEDIA_KIND_VIDEO], ==, 1);
   g_assert_cmpuint (b.remote_tracks[GST_CALL_MEDIA_KIND_AUDIO], ==, 1);
 
-  stats = gst_call_get_stats (a.call);
+  stats = test_call_get_stats_structure (a.call);
   {
     g_autofree char *text = gst_structure_to_string (stats);
     g_test_message ("caller stats: %s", text);
   }
-  g_assert_cmpstr (gst_structure_get_string (stats, "state"), ==, "active");
+  g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_ACTIVE);
   g_assert_cmpstr (gst_structure_get_string (stats, "video-encoder"), ==, "vp8enc");
   g_assert_cmpstr (gst_structure_get_string (stats, "audio-encoder"), ==, "opusenc");
   /* Two loopback peers without servers: a host candidate here; the peer's
@@ -675,7 +675,7 @@ wait_longer_for_packets (GstCall    *call,
 static gboolean
 rtx_received (gpointer data)
 {
-  g_autoptr (GstStructure) stats = gst_call_get_stats (data);
+  g_autoptr (GstStructure) stats = test_call_get_stats_structure (data);
   guint received = 0;
 
   gst_structure_get_uint (stats, "rtx-packets-received", &received);
@@ -691,7 +691,6 @@ test_retransmission (void)
   g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
   g_autoptr (GstStructure) stats = NULL;
   guint nacks_sent = 0, frames = 0, rtx_packets = 0;
-  guint64 retransmitted = 0;
   gint64 lost = 0;
   Side a, b;
 
@@ -711,21 +710,20 @@ test_retransmission (void)
   test_wait_call_stats (b.call, "video-frames-received", 90);
   test_wait_until (rtx_received, b.call, 40000, "a retransmission");
 
-  stats = gst_call_get_stats (b.call);
+  stats = test_call_get_stats_structure (b.call);
   g_assert_true (gst_structure_get (stats, "nacks-sent", G_TYPE_UINT, &nacks_sent,
                                     "rtx-packets-received", G_TYPE_UINT, &rtx_packets,
-                                    "packets-retransmitted", G_TYPE_UINT64, &retransmitted,
                                     "packets-lost", G_TYPE_INT64, &lost,
                                     "video-frames-received", G_TYPE_UINT, &frames, NULL));
   g_test_message ("with 5%% loss: %u frames decoded, %u NACKs sent, %u retransmissions "
-                  "received, %" G_GUINT64_FORMAT " in time for playback, %" G_GINT64_FORMAT
-                  " packets lost", frames, nacks_sent, rtx_packets, retransmitted, lost);
+                  "received, %" G_GINT64_FORMAT " packets lost", frames, nacks_sent,
+                  rtx_packets, lost);
   /* The receiver asked for lost packets and the sender retransmitted them
    * to it, on the video stream's RTX payload. */
   g_assert_cmpuint (nacks_sent, >, 0);
   g_assert_cmpuint (rtx_packets, >, 0);
   {
-    g_autoptr (GstStructure) sender = gst_call_get_stats (a.call);
+    g_autoptr (GstStructure) sender = test_call_get_stats_structure (a.call);
     guint rtx_sent = 0, nacks_received = 0;
 
     gst_structure_get (sender, "rtx-packets-sent", G_TYPE_UINT, &rtx_sent,

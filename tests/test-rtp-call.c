@@ -99,31 +99,12 @@ side_clear (Side *side)
   g_hash_table_unref (side->ssrcs_seen);
 }
 
-static gboolean
-side_incoming (gpointer data)
-{
-  return ((Side *) data)->base.incoming;
-}
-
 /* The callee answers once the offer raised incoming-call. */
 static void
 connect_pair (Side *caller,
               Side *callee)
 {
-  g_autoptr (GError) error = NULL;
-
-  gst_call_dial_async (caller->base.call, NULL, NULL, test_call_side_on_setup_done,
-                       &caller->base);
-  test_wait_until (side_incoming, callee, TIMEOUT_MS, "the offer to reach the callee");
-  g_assert_cmpint (gst_call_get_state (callee->base.call), ==, GST_CALL_STATE_IDLE);
-  gst_call_answer_async (callee->base.call, NULL, test_call_side_on_setup_done,
-                         &callee->base);
-  g_assert_true (test_call_side_finish_setup (&caller->base, &error));
-  g_assert_no_error (error);
-  g_assert_true (test_call_side_finish_setup (&callee->base, &error));
-  g_assert_no_error (error);
-  g_assert_cmpint (gst_call_get_state (caller->base.call), ==, GST_CALL_STATE_ACTIVE);
-  g_assert_cmpint (gst_call_get_state (callee->base.call), ==, GST_CALL_STATE_ACTIVE);
+  test_call_connect_pair_on_offer (&caller->base, &callee->base);
 }
 
 static guint64
@@ -150,10 +131,10 @@ assert_flows_both_ways (Side *a,
     test_wait_call_stats (sides[i]->base.call, "audio-frames-received", 50);
     test_wait_call_stats (sides[i]->base.call, "video-frames-sent", 30);
     test_wait_call_stats (sides[i]->base.call, "audio-frames-sent", 50);
-    stats = gst_call_get_stats (sides[i]->base.call);
+    stats = test_call_get_stats_structure (sides[i]->base.call);
     text = gst_structure_to_string (stats);
     g_test_message ("%s stats: %s", sides[i]->base.name, text);
-    g_assert_cmpstr (gst_structure_get_string (stats, "state"), ==, "active");
+    g_assert_cmpint (gst_call_get_state (sides[i]->base.call), ==, GST_CALL_STATE_ACTIVE);
     g_assert_cmpuint (stats_uint64 (stats, "bytes-sent"), >, 10000);
     g_assert_cmpuint (stats_uint64 (stats, "bytes-received"), >, 10000);
     g_assert_cmpuint (stats_uint64 (stats, "packets-sent"), >, 50);
@@ -190,10 +171,10 @@ test_both_ways (void)
   /* The bitrate is measured since the previous statistics: half a second
    * of media. */
   g_clear_pointer (&stats, gst_structure_free);
-  stats = gst_call_get_stats (a.base.call);
+  stats = test_call_get_stats_structure (a.base.call);
   g_clear_pointer (&stats, gst_structure_free);
   test_iterate_for (500);
-  stats = gst_call_get_stats (a.base.call);
+  stats = test_call_get_stats_structure (a.base.call);
   g_assert_true (gst_structure_get_uint64 (stats, "bitrate-received", &bitrate));
   g_test_message ("caller bitrate received: %" G_GUINT64_FORMAT " bit/s", bitrate);
   g_assert_cmpuint (bitrate, >, 0);
@@ -298,7 +279,8 @@ test_srtp_required (void)
   gst_call_rtp_transport_set_srtp (gst_call_get_rtp_transport (b.base.call), TRUE);
 
   gst_call_dial_async (a.base.call, NULL, NULL, test_call_side_on_setup_done, &a.base);
-  test_wait_until (side_incoming, &b, TIMEOUT_MS, "the offer to reach the callee");
+  test_wait_until (test_call_side_incoming, &b.base, TIMEOUT_MS,
+                   "the offer to reach the callee");
   gst_call_answer_async (b.base.call, NULL, test_call_side_on_setup_done, &b.base);
   g_assert_false (test_call_side_finish_setup (&b.base, &error));
   g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION);

@@ -250,11 +250,44 @@ test_new_loopback_peer_connection (GError **error)
                          "ice-local-addresses", loopback, NULL);
 }
 
+static void
+on_stats (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  GstCallStats **stats = user_data;
+  g_autoptr (GError) error = NULL;
+
+  *stats = gst_call_get_stats_finish (GST_CALL (source), result, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (*stats);
+}
+
+GstCallStats *
+test_call_get_stats (GstCall *call)
+{
+  g_autoptr (GMainContext) context = g_main_context_ref_thread_default ();
+  GstCallStats *stats = NULL;
+
+  gst_call_get_stats_async (call, NULL, on_stats, &stats);
+  while (!stats)
+    g_main_context_iteration (context, TRUE);
+  return stats;
+}
+
+GstStructure *
+test_call_get_stats_structure (GstCall *call)
+{
+  g_autoptr (GstCallStats) stats = test_call_get_stats (call);
+
+  return gst_call_stats_to_structure (stats);
+}
+
 guint
 test_call_stats_uint (GstCall    *call,
                       const char *field)
 {
-  g_autoptr (GstStructure) stats = gst_call_get_stats (call);
+  g_autoptr (GstStructure) stats = test_call_get_stats_structure (call);
   guint value = 0;
 
   g_assert_true (gst_structure_get_uint (stats, field, &value));
@@ -766,6 +799,30 @@ test_call_connect_pair (TestCallSide *caller,
   g_autoptr (GError) error = NULL;
 
   gst_call_dial_async (caller->call, NULL, NULL, test_call_side_on_setup_done, caller);
+  gst_call_answer_async (callee->call, NULL, test_call_side_on_setup_done, callee);
+  g_assert_true (test_call_side_finish_setup (caller, &error));
+  g_assert_no_error (error);
+  g_assert_true (test_call_side_finish_setup (callee, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (gst_call_get_state (caller->call), ==, GST_CALL_STATE_ACTIVE);
+  g_assert_cmpint (gst_call_get_state (callee->call), ==, GST_CALL_STATE_ACTIVE);
+}
+
+gboolean
+test_call_side_incoming (gpointer data)
+{
+  return ((TestCallSide *) data)->incoming;
+}
+
+void
+test_call_connect_pair_on_offer (TestCallSide *caller,
+                                 TestCallSide *callee)
+{
+  g_autoptr (GError) error = NULL;
+
+  gst_call_dial_async (caller->call, NULL, NULL, test_call_side_on_setup_done, caller);
+  test_wait_until (test_call_side_incoming, callee, 20000, "the offer to reach the callee");
+  g_assert_cmpint (gst_call_get_state (callee->call), ==, GST_CALL_STATE_IDLE);
   gst_call_answer_async (callee->call, NULL, test_call_side_on_setup_done, callee);
   g_assert_true (test_call_side_finish_setup (caller, &error));
   g_assert_no_error (error);

@@ -59,7 +59,13 @@ int test_cannot_run (const char *reason);
  * table race (see test-utils.c): its critical is then one of the known. */
 gboolean test_gstreamer_may_lack_rtpsession_copy_fix (void);
 
-/* A uint field of gst_call_get_stats(), asserted present. */
+/* gst_call_get_stats_async(), the context iterated until it finishes. */
+GstCallStats *test_call_get_stats (GstCall *call);
+
+/* The same, summed up by gst_call_stats_to_structure(). */
+GstStructure *test_call_get_stats_structure (GstCall *call);
+
+/* A uint field of test_call_get_stats_structure(), asserted present. */
 guint test_call_stats_uint (GstCall    *call,
                             const char *field);
 
@@ -116,12 +122,20 @@ void test_call_side_on_setup_done (GObject      *source,
 gboolean test_call_side_finish_setup (TestCallSide  *side,
                                       GError       **error);
 
+/* A test_wait_until() condition: the side's call had an incoming-call. */
+gboolean test_call_side_incoming (gpointer side);
+
 /* A test_wait_until() condition: the side's call ended. */
 gboolean test_call_side_ended (gpointer side);
 
 /* @caller dials, @callee answers at once; both must become active. */
 void test_call_connect_pair (TestCallSide *caller,
                              TestCallSide *callee);
+
+/* @caller dials, @callee answers once the offer raised incoming-call; both
+ * must become active. */
+void test_call_connect_pair_on_offer (TestCallSide *caller,
+                                      TestCallSide *callee);
 
 /* A fakesink that syncs on the clock and does not preroll. */
 GstElement *test_make_synced_fakesink (void);

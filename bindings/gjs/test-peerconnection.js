@@ -47,6 +47,7 @@ Gio._promisify(GstCall.PeerConnection.prototype,
     'set_local_description_async', 'set_local_description_finish');
 Gio._promisify(GstCall.PeerConnection.prototype,
     'set_remote_description_async', 'set_remote_description_finish');
+Gio._promisify(GstCall.PeerConnection.prototype, 'get_stats_async', 'get_stats_finish');
 
 Gst.init(null);
 
@@ -259,6 +260,18 @@ async function main() {
         assert(offerer.offer === answerer.offer && offerer.answer === answerer.answer,
             'descriptions went through the signaller');
         assert(offerer.offer.includes('a=group:BUNDLE'), 'BUNDLE offered');
+
+        // Typed statistics, as a browser's getStats(): a promise, settled on
+        // this thread.
+        const stats = await offerer.pc.get_stats_async(null);
+        const video = stats.get_inbound_streams().find(s => s.kind === CallMediaKind.VIDEO);
+        assert(video && video.frames_decoded > 0 && video.decoder,
+            'the offerer decoded video, per its statistics');
+        const sent = stats.get_outbound_streams().find(s => s.kind === CallMediaKind.VIDEO);
+        assert(sent && sent.bytes_sent > 0 && sent.encoder && sent.codec === 'VP8',
+            'the offerer sent VP8 video, per its statistics');
+        assert(stats.candidate_pair && stats.candidate_pair.local_candidate_type === 'host',
+            'a host candidate pair');
     } finally {
         offerer.close();
         answerer.close();

@@ -119,6 +119,11 @@ def run_async(start, finish, *args, cancellable=None, timeout=DEFAULT_TIMEOUT_S)
     return outcome["value"]
 
 
+def call_stats(call):
+    """The call's typed statistics (get_stats_async), summed up as a GstStructure."""
+    return run_async(call.get_stats_async, call.get_stats_finish).to_structure()
+
+
 def assert_call_error(error, code):
     """Asserts that error is a GLib.Error from GstCall.CallError with code."""
     assert isinstance(error, GLib.Error)

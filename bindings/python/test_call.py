@@ -15,6 +15,7 @@ import pytest
 from conftest import (
     assert_call_error,
     assert_finalized,
+    call_stats,
     drain_context,
     run_async,
     wait_until,
@@ -43,7 +44,7 @@ def new_call(signaller, handler_errors, video=True, audio=True):
 
 
 def stat(call, field):
-    ok, value = call.get_stats().get_uint(field)
+    ok, value = call_stats(call).get_uint(field)
     assert ok, field
     return value
 
@@ -94,7 +95,7 @@ def test_call_both_ways(handler_errors):
     assert sorted(remote_kinds) == [GstCall.CallMediaKind.AUDIO,
                                     GstCall.CallMediaKind.VIDEO]
 
-    stats = caller.get_stats()
+    stats = call_stats(caller)
     assert stats.get_string("video-encoder") == "vp8enc"
     assert stats.get_value("bytes-received") > 0
 

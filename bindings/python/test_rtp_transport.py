@@ -10,7 +10,7 @@ from gi.repository import GLib, Gst, GstCall
 
 import pytest
 
-from conftest import MAIN_THREAD, assert_finalized, drain_context, wait_until
+from conftest import MAIN_THREAD, assert_finalized, call_stats, drain_context, wait_until
 
 VIDEO_SOURCE = ("videotestsrc is-live=true pattern=ball ! "
                 "capsfilter caps=video/x-raw,width=320,height=240,framerate=30/1")
@@ -182,14 +182,14 @@ def test_call_over_plain_rtp(handler_errors):
     assert caller.get_peer_connection() is None
 
     def received(call, field, at_least):
-        ok, value = call.get_stats().get_uint(field)
+        ok, value = call_stats(call).get_uint(field)
         return ok and value >= at_least
 
     for call in calls:
         wait_until(lambda: received(call, "video-frames-received", 20) and
                    received(call, "audio-frames-received", 30),
                    "audio and video decoded", errors=handler_errors)
-        stats = call.get_stats()
+        stats = call_stats(call)
         assert stats.get_value("bytes-received") > 0
         assert stats.get_value("bytes-sent") > 0
 

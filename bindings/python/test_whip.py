@@ -16,6 +16,7 @@ from conftest import (  # noqa: E402
     MAIN_THREAD,
     assert_call_error,
     assert_finalized,
+    call_stats,
     drain_context,
     run_async,
     wait_until,
@@ -28,7 +29,7 @@ AUDIO_SOURCE = ("audiotestsrc is-live=true ! "
 
 
 def stat(call, field):
-    ok, value = call.get_stats().get_uint(field)
+    ok, value = call_stats(call).get_uint(field)
     assert ok, field
     return value
 

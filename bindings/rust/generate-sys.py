@@ -43,6 +43,9 @@ FOREIGN = {
     "gint": "c_int",
     "guint": "c_uint",
     "guint64": "u64",
+    "gint64": "i64",
+    "double": "c_double",
+    "gdouble": "c_double",
     "gpointer": "glib::gpointer",
     "char": "c_char",
     "gchar": "c_char",
@@ -201,7 +204,7 @@ pub use gobject_sys as gobject;
 pub use gstreamer_sys as gst;
 
 #[allow(unused_imports)]
-use libc::{c_char, c_int, c_uint, c_void};
+use libc::{c_char, c_double, c_int, c_uint, c_void};
 """)
         out.append("// Enums")
         for enum in self.enums:

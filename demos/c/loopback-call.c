@@ -42,20 +42,38 @@ on_state (GstCall *call, GParamSpec *pspec, gpointer user_data)
            g_enum_get_value (states, gst_call_get_state (call))->value_nick);
 }
 
+static gboolean check_media (gpointer user_data);
+
+static void
+on_stats (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Demo *demo = user_data;
+  g_autoptr (GstCallStats) stats = gst_call_get_stats_finish (demo->call, result, NULL);
+  GPtrArray *inbound = stats ? gst_call_stats_get_inbound_streams (stats) : NULL;
+
+  demo->video_frames = demo->audio_frames = 0;
+  for (guint i = 0; inbound && i < inbound->len; i++) {
+    GstCallInboundStreamStats *stream = inbound->pdata[i];
+    guint frames = gst_call_inbound_stream_stats_get_frames_decoded (stream);
+
+    if (gst_call_inbound_stream_stats_get_kind (stream) == GST_CALL_MEDIA_KIND_VIDEO)
+      demo->video_frames += frames;
+    else
+      demo->audio_frames += frames;
+  }
+  if ((demo->video_frames > 0 && demo->audio_frames > 0) || ++demo->checks == 100)
+    g_main_loop_quit (demo->loop);
+  else
+    g_timeout_add (100, check_media, demo);
+}
+
 static gboolean
 check_media (gpointer user_data)
 {
   Demo *demo = user_data;
-  GstStructure *stats = gst_call_get_stats (demo->call);
 
-  gst_structure_get_uint (stats, "video-frames-received", &demo->video_frames);
-  gst_structure_get_uint (stats, "audio-frames-received", &demo->audio_frames);
-  gst_structure_free (stats);
-  if ((demo->video_frames > 0 && demo->audio_frames > 0) || ++demo->checks == 100) {
-    g_main_loop_quit (demo->loop);
-    return G_SOURCE_REMOVE;
-  }
-  return G_SOURCE_CONTINUE;
+  gst_call_get_stats_async (demo->call, NULL, on_stats, demo);
+  return G_SOURCE_REMOVE;
 }
 
 static void

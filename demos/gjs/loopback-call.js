@@ -17,6 +17,7 @@ import System from 'system';
 // dial_async/dial_finish become one method returning a promise.
 Gio._promisify(GstCall.Call.prototype, 'dial_async', 'dial_finish');
 Gio._promisify(GstCall.Call.prototype, 'answer_async', 'answer_finish');
+Gio._promisify(GstCall.Call.prototype, 'get_stats_async', 'get_stats_finish');
 
 // GstCall.CallState.ACTIVE is 2: its name from its value.
 const stateNames = Object.fromEntries(Object.entries(GstCall.CallState)
@@ -45,24 +46,27 @@ async function loopbackCall() {
     });
 
     await call.dial_async(null, null); // rejects with a GLib.Error on failure
-    let stats;
+    const frames = {video: 0, audio: 0};
     for (let i = 0; i < 100; i++) { // until the peer's media is decoded, 10 s at most
-        stats = call.get_stats();
-        if (stats.get_uint('video-frames-received')[1] > 0 &&
-            stats.get_uint('audio-frames-received')[1] > 0)
+        // Typed statistics, as a browser's getStats().
+        const stats = await call.get_stats_async(null);
+        frames.video = frames.audio = 0;
+        for (const stream of stats.get_inbound_streams()) {
+            const kind = stream.kind === GstCall.CallMediaKind.VIDEO ? 'video' : 'audio';
+            frames[kind] += stream.frames_decoded;
+        }
+        if (frames.video > 0 && frames.audio > 0)
             break;
         await sleep(100); // the main loop runs on: media flows
     }
     call.hangup();
-    return stats;
+    return frames;
 }
 
 Gst.init(null);
 const loop = new GLib.MainLoop(null, false);
 let exitCode = 1;
-loopbackCall().then(stats => {
-    const [, video] = stats.get_uint('video-frames-received');
-    const [, audio] = stats.get_uint('audio-frames-received');
+loopbackCall().then(({video, audio}) => {
     print(`received ${video} video frames and ${audio} audio frames`);
     exitCode = video > 0 && audio > 0 ? 0 : 1;
 }).catch(error => {

@@ -108,21 +108,24 @@ async def loopback_call():
 
     await GioStep(call.dial_async, call.dial_finish, None)  # raises GLib.Error on failure
     for _ in range(100):  # until the peer's media is decoded, 10 s at most
-        stats = call.get_stats()
-        if all(stats.get_uint(f"{kind}-frames-received")[1] > 0 for kind in ("video", "audio")):
+        stats = await GioStep(call.get_stats_async, call.get_stats_finish)
+        frames = {"video": 0, "audio": 0}
+        for stream in stats.get_inbound_streams():  # typed, as a browser's getStats()
+            frames[stream.props.kind.value_nick] += stream.props.frames_decoded
+        if all(frames.values()):
             break
         await Sleep(0.1)  # the main loop runs on: media flows
     call.hangup()
-    return stats
+    return frames
 
 
 if __name__ == "__main__":
     Gst.init(None)
     try:
-        stats = run(loopback_call())
+        frames = run(loopback_call())
     except GLib.Error as error:
         print("call failed:", error.message, file=sys.stderr)
         sys.exit(1)
-    video, audio = (stats.get_uint(f"{kind}-frames-received")[1] for kind in ("video", "audio"))
+    video, audio = frames["video"], frames["audio"]
     print("received", video, "video frames and", audio, "audio frames")
     sys.exit(0 if video > 0 and audio > 0 else 1)

@@ -26,15 +26,27 @@ call.set_signaller(ours)
 peer.set_signaller(theirs)
 peer.connect("incoming-call", lambda peer: peer.answer_async(None, None))
 call.connect("notify::state", lambda call, _: print("call is", call.props.state.value_nick))
+frames = {"video": 0, "audio": 0}
 
 
-def media_arrived(call, deadline):
-    stats = call.get_stats()
-    received = all(stats.get_uint(f"{kind}-frames-received")[1] > 0 for kind in ("video", "audio"))
-    if received or time.monotonic() > deadline:
-        loop.quit()
-        return GLib.SOURCE_REMOVE
-    return GLib.SOURCE_CONTINUE
+def frames_received(stats):
+    """Frames decoded from the peer's streams, by kind."""
+    counts = {"video": 0, "audio": 0}
+    for stream in stats.get_inbound_streams():
+        counts[stream.props.kind.value_nick] += stream.props.frames_decoded
+    return counts
+
+
+def check_media(call, deadline):
+    def on_stats(call, result):
+        frames.update(frames_received(call.get_stats_finish(result)))
+        if all(frames.values()) or time.monotonic() > deadline:
+            loop.quit()
+        else:
+            GLib.timeout_add(100, check_media, call, deadline)
+
+    call.get_stats_async(None, on_stats)  # typed statistics, as a browser's getStats()
+    return GLib.SOURCE_REMOVE
 
 
 def on_connected(call, result):
@@ -45,15 +57,12 @@ def on_connected(call, result):
         loop.quit()
         return
     # Until the peer's media is decoded, 10 s at most.
-    GLib.timeout_add(100, media_arrived, call, time.monotonic() + 10)
+    GLib.timeout_add(100, check_media, call, time.monotonic() + 10)
 
 
 call.dial_async(None, None, on_connected)
 loop.run()
 
-stats = call.get_stats()
-print("received", stats.get_uint("video-frames-received")[1], "video frames and",
-      stats.get_uint("audio-frames-received")[1], "audio frames")
+print("received", frames["video"], "video frames and", frames["audio"], "audio frames")
 call.hangup()
-sys.exit(0 if call.props.state == GstCall.CallState.ENDED
-         and stats.get_uint("video-frames-received")[1] > 0 else 1)
+sys.exit(0 if call.props.state == GstCall.CallState.ENDED and frames["video"] > 0 else 1)

@@ -208,7 +208,7 @@ side_clear (Side *side)
 static void
 assert_relayed (GstCall *call)
 {
-  g_autoptr (GstStructure) stats = gst_call_get_stats (call);
+  g_autoptr (GstStructure) stats = test_call_get_stats_structure (call);
   g_autofree char *text = gst_structure_to_string (stats);
 
   g_test_message ("stats: %s", text);
@@ -364,7 +364,7 @@ test_whip_link_turn (void)
 
   /* Relayed, through the server of the Link header, which the publisher's
    * connection now lists. */
-  stats = gst_call_get_stats (publisher.call);
+  stats = test_call_get_stats_structure (publisher.call);
   g_test_message ("publisher: local candidate %s, remote %s",
                   gst_structure_get_string (stats, "local-candidate-type"),
                   gst_structure_get_string (stats, "remote-candidate-type"));

@@ -14,7 +14,7 @@ pub use gobject_sys as gobject;
 pub use gstreamer_sys as gst;
 
 #[allow(unused_imports)]
-use libc::{c_char, c_int, c_uint, c_void};
+use libc::{c_char, c_double, c_int, c_uint, c_void};
 
 // Enums
 pub type GstCallBundlePolicy = c_int;
@@ -131,6 +131,12 @@ pub struct GstCallBroadcastClass {
 
 #[derive(Copy, Clone)]
 #[repr(C)]
+pub struct GstCallCandidatePairStatsClass {
+    pub parent_class: gobject::GObjectClass,
+}
+
+#[derive(Copy, Clone)]
+#[repr(C)]
 pub struct GstCallClass {
     pub parent_class: gobject::GObjectClass,
 }
@@ -149,6 +155,12 @@ pub struct GstCallCodecsClass {
 
 #[derive(Copy, Clone)]
 #[repr(C)]
+pub struct GstCallInboundStreamStatsClass {
+    pub parent_class: gobject::GObjectClass,
+}
+
+#[derive(Copy, Clone)]
+#[repr(C)]
 pub struct GstCallJanusSignallerClass {
     pub parent_class: gobject::GObjectClass,
 }
@@ -156,6 +168,12 @@ pub struct GstCallJanusSignallerClass {
 #[derive(Copy, Clone)]
 #[repr(C)]
 pub struct GstCallLoopbackSignallerClass {
+    pub parent_class: gobject::GObjectClass,
+}
+
+#[derive(Copy, Clone)]
+#[repr(C)]
+pub struct GstCallOutboundStreamStatsClass {
     pub parent_class: gobject::GObjectClass,
 }
 
@@ -178,6 +196,12 @@ pub struct GstCallSignallerInterface {
 #[derive(Copy, Clone)]
 #[repr(C)]
 pub struct GstCallSignallingServerClass {
+    pub parent_class: gobject::GObjectClass,
+}
+
+#[derive(Copy, Clone)]
+#[repr(C)]
+pub struct GstCallStatsClass {
     pub parent_class: gobject::GObjectClass,
 }
 
@@ -225,6 +249,12 @@ pub struct GstCallBroadcast {
 }
 
 #[repr(C)]
+pub struct GstCallCandidatePairStats {
+    _data: [u8; 0],
+    _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
+#[repr(C)]
 pub struct GstCallCodecCandidate {
     _data: [u8; 0],
     _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
@@ -232,6 +262,12 @@ pub struct GstCallCodecCandidate {
 
 #[repr(C)]
 pub struct GstCallCodecs {
+    _data: [u8; 0],
+    _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
+#[repr(C)]
+pub struct GstCallInboundStreamStats {
     _data: [u8; 0],
     _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
 }
@@ -249,6 +285,12 @@ pub struct GstCallLoopbackSignaller {
 }
 
 #[repr(C)]
+pub struct GstCallOutboundStreamStats {
+    _data: [u8; 0],
+    _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
+#[repr(C)]
 pub struct GstCallRtpTransport {
     _data: [u8; 0],
     _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
@@ -256,6 +298,12 @@ pub struct GstCallRtpTransport {
 
 #[repr(C)]
 pub struct GstCallSignallingServer {
+    _data: [u8; 0],
+    _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
+#[repr(C)]
+pub struct GstCallStats {
     _data: [u8; 0],
     _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
 }
@@ -333,7 +381,8 @@ extern "C" {
     pub fn gst_call_get_send_video(self_: *mut GstCall) -> glib::gboolean;
     pub fn gst_call_get_signaller(self_: *mut GstCall) -> *mut GstCallSignaller;
     pub fn gst_call_get_state(self_: *mut GstCall) -> GstCallState;
-    pub fn gst_call_get_stats(self_: *mut GstCall) -> *mut gst::GstStructure;
+    pub fn gst_call_get_stats_async(self_: *mut GstCall, cancellable: *mut gio::GCancellable, callback: gio::GAsyncReadyCallback, user_data: glib::gpointer);
+    pub fn gst_call_get_stats_finish(self_: *mut GstCall, result: *mut gio::GAsyncResult, error: *mut *mut glib::GError) -> *mut GstCallStats;
     pub fn gst_call_get_transport(self_: *mut GstCall) -> GstCallTransportKind;
     pub fn gst_call_get_video_muted(self_: *mut GstCall) -> glib::gboolean;
     pub fn gst_call_get_video_sink(self_: *mut GstCall) -> *mut gst::GstElement;
@@ -360,6 +409,15 @@ extern "C" {
     pub fn gst_call_broadcast_get_kind(self_: *mut GstCallBroadcast) -> GstCallMediaKind;
     pub fn gst_call_broadcast_get_pipeline(self_: *mut GstCallBroadcast) -> *mut gst::GstElement;
     pub fn gst_call_broadcast_get_viewer_count(self_: *mut GstCallBroadcast) -> c_uint;
+    pub fn gst_call_candidate_pair_stats_get_type() -> glib::GType;
+    pub fn gst_call_candidate_pair_stats_get_available_outgoing_bitrate(self_: *mut GstCallCandidatePairStats) -> u64;
+    pub fn gst_call_candidate_pair_stats_get_local_address(self_: *mut GstCallCandidatePairStats) -> *const c_char;
+    pub fn gst_call_candidate_pair_stats_get_local_candidate_type(self_: *mut GstCallCandidatePairStats) -> *const c_char;
+    pub fn gst_call_candidate_pair_stats_get_local_port(self_: *mut GstCallCandidatePairStats) -> c_uint;
+    pub fn gst_call_candidate_pair_stats_get_remote_address(self_: *mut GstCallCandidatePairStats) -> *const c_char;
+    pub fn gst_call_candidate_pair_stats_get_remote_candidate_type(self_: *mut GstCallCandidatePairStats) -> *const c_char;
+    pub fn gst_call_candidate_pair_stats_get_remote_port(self_: *mut GstCallCandidatePairStats) -> c_uint;
+    pub fn gst_call_candidate_pair_stats_get_round_trip_time(self_: *mut GstCallCandidatePairStats) -> c_double;
     pub fn gst_call_codec_candidate_get_type() -> glib::GType;
     pub fn gst_call_codec_candidate_create_element(self_: *mut GstCallCodecCandidate, error: *mut *mut glib::GError) -> *mut gst::GstElement;
     pub fn gst_call_codec_candidate_get_codec(self_: *mut GstCallCodecCandidate) -> GstCallCodec;
@@ -384,6 +442,25 @@ extern "C" {
     pub fn gst_call_codecs_select(self_: *mut GstCallCodecs, codec: GstCallCodec, direction: GstCallCodecDirection, error: *mut *mut glib::GError) -> *mut GstCallCodecCandidate;
     pub fn gst_call_codecs_set_forced_element(self_: *mut GstCallCodecs, codec: GstCallCodec, direction: GstCallCodecDirection, element_name: *const c_char);
     pub fn gst_call_codecs_set_preferred_elements(self_: *mut GstCallCodecs, element_names: *const *const c_char);
+    pub fn gst_call_inbound_stream_stats_get_type() -> glib::GType;
+    pub fn gst_call_inbound_stream_stats_get_bitrate(self_: *mut GstCallInboundStreamStats) -> u64;
+    pub fn gst_call_inbound_stream_stats_get_bytes_received(self_: *mut GstCallInboundStreamStats) -> u64;
+    pub fn gst_call_inbound_stream_stats_get_codec(self_: *mut GstCallInboundStreamStats) -> *const c_char;
+    pub fn gst_call_inbound_stream_stats_get_decoder(self_: *mut GstCallInboundStreamStats) -> *const c_char;
+    pub fn gst_call_inbound_stream_stats_get_frames_decoded(self_: *mut GstCallInboundStreamStats) -> u64;
+    pub fn gst_call_inbound_stream_stats_get_frames_dropped(self_: *mut GstCallInboundStreamStats) -> u64;
+    pub fn gst_call_inbound_stream_stats_get_frames_received(self_: *mut GstCallInboundStreamStats) -> u64;
+    pub fn gst_call_inbound_stream_stats_get_freeze_count(self_: *mut GstCallInboundStreamStats) -> c_uint;
+    pub fn gst_call_inbound_stream_stats_get_jitter(self_: *mut GstCallInboundStreamStats) -> c_double;
+    pub fn gst_call_inbound_stream_stats_get_jitter_buffer_delay(self_: *mut GstCallInboundStreamStats) -> c_double;
+    pub fn gst_call_inbound_stream_stats_get_kind(self_: *mut GstCallInboundStreamStats) -> GstCallMediaKind;
+    pub fn gst_call_inbound_stream_stats_get_nack_count(self_: *mut GstCallInboundStreamStats) -> c_uint;
+    pub fn gst_call_inbound_stream_stats_get_packets_lost(self_: *mut GstCallInboundStreamStats) -> i64;
+    pub fn gst_call_inbound_stream_stats_get_packets_received(self_: *mut GstCallInboundStreamStats) -> u64;
+    pub fn gst_call_inbound_stream_stats_get_payload_type(self_: *mut GstCallInboundStreamStats) -> c_uint;
+    pub fn gst_call_inbound_stream_stats_get_retransmitted_bytes_received(self_: *mut GstCallInboundStreamStats) -> u64;
+    pub fn gst_call_inbound_stream_stats_get_retransmitted_packets_received(self_: *mut GstCallInboundStreamStats) -> u64;
+    pub fn gst_call_inbound_stream_stats_get_ssrc(self_: *mut GstCallInboundStreamStats) -> c_uint;
     pub fn gst_call_janus_signaller_get_type() -> glib::GType;
     pub fn gst_call_janus_signaller_new_publisher(url: *const c_char, room: u64) -> *mut GstCallJanusSignaller;
     pub fn gst_call_janus_signaller_new_subscriber(url: *const c_char, room: u64, feed: u64) -> *mut GstCallJanusSignaller;
@@ -393,6 +470,23 @@ extern "C" {
     pub fn gst_call_loopback_signaller_disconnect_peer(self_: *mut GstCallLoopbackSignaller);
     pub fn gst_call_loopback_signaller_get_messages_sent(self_: *mut GstCallLoopbackSignaller) -> c_uint;
     pub fn gst_call_loopback_signaller_get_peer(self_: *mut GstCallLoopbackSignaller) -> *mut GstCallLoopbackSignaller;
+    pub fn gst_call_outbound_stream_stats_get_type() -> glib::GType;
+    pub fn gst_call_outbound_stream_stats_get_bitrate(self_: *mut GstCallOutboundStreamStats) -> u64;
+    pub fn gst_call_outbound_stream_stats_get_bytes_sent(self_: *mut GstCallOutboundStreamStats) -> u64;
+    pub fn gst_call_outbound_stream_stats_get_codec(self_: *mut GstCallOutboundStreamStats) -> *const c_char;
+    pub fn gst_call_outbound_stream_stats_get_encoder(self_: *mut GstCallOutboundStreamStats) -> *const c_char;
+    pub fn gst_call_outbound_stream_stats_get_fir_count(self_: *mut GstCallOutboundStreamStats) -> c_uint;
+    pub fn gst_call_outbound_stream_stats_get_frames_sent(self_: *mut GstCallOutboundStreamStats) -> u64;
+    pub fn gst_call_outbound_stream_stats_get_kind(self_: *mut GstCallOutboundStreamStats) -> GstCallMediaKind;
+    pub fn gst_call_outbound_stream_stats_get_nack_count(self_: *mut GstCallOutboundStreamStats) -> c_uint;
+    pub fn gst_call_outbound_stream_stats_get_packets_sent(self_: *mut GstCallOutboundStreamStats) -> u64;
+    pub fn gst_call_outbound_stream_stats_get_payload_type(self_: *mut GstCallOutboundStreamStats) -> c_uint;
+    pub fn gst_call_outbound_stream_stats_get_pli_count(self_: *mut GstCallOutboundStreamStats) -> c_uint;
+    pub fn gst_call_outbound_stream_stats_get_retransmitted_bytes_sent(self_: *mut GstCallOutboundStreamStats) -> u64;
+    pub fn gst_call_outbound_stream_stats_get_retransmitted_packets_sent(self_: *mut GstCallOutboundStreamStats) -> u64;
+    pub fn gst_call_outbound_stream_stats_get_round_trip_time(self_: *mut GstCallOutboundStreamStats) -> c_double;
+    pub fn gst_call_outbound_stream_stats_get_ssrc(self_: *mut GstCallOutboundStreamStats) -> c_uint;
+    pub fn gst_call_outbound_stream_stats_get_target_bitrate(self_: *mut GstCallOutboundStreamStats) -> u64;
     pub fn gst_call_rtp_transport_get_type() -> glib::GType;
     pub fn gst_call_rtp_transport_new() -> *mut GstCallRtpTransport;
     pub fn gst_call_rtp_transport_close(self_: *mut GstCallRtpTransport);
@@ -406,6 +500,8 @@ extern "C" {
     pub fn gst_call_rtp_transport_get_secure(self_: *mut GstCallRtpTransport) -> glib::gboolean;
     pub fn gst_call_rtp_transport_get_srtp(self_: *mut GstCallRtpTransport) -> glib::gboolean;
     pub fn gst_call_rtp_transport_get_stats(self_: *mut GstCallRtpTransport) -> *mut gst::GstStructure;
+    pub fn gst_call_rtp_transport_get_stats_async(self_: *mut GstCallRtpTransport, cancellable: *mut gio::GCancellable, callback: gio::GAsyncReadyCallback, user_data: glib::gpointer);
+    pub fn gst_call_rtp_transport_get_stats_finish(self_: *mut GstCallRtpTransport, result: *mut gio::GAsyncResult, error: *mut *mut glib::GError) -> *mut GstCallStats;
     pub fn gst_call_rtp_transport_get_video_sink(self_: *mut GstCallRtpTransport) -> *mut gst::GstElement;
     pub fn gst_call_rtp_transport_set_audio_sink(self_: *mut GstCallRtpTransport, sink: *mut gst::GstElement);
     pub fn gst_call_rtp_transport_set_local_address(self_: *mut GstCallRtpTransport, address: *const c_char);
@@ -422,6 +518,12 @@ extern "C" {
     pub fn gst_call_signalling_server_listen(self_: *mut GstCallSignallingServer, address: *const c_char, port: c_uint, error: *mut *mut glib::GError) -> glib::gboolean;
     pub fn gst_call_signalling_server_set_tls_certificate(self_: *mut GstCallSignallingServer, certificate: *mut gio::GTlsCertificate);
     pub fn gst_call_signalling_server_stop(self_: *mut GstCallSignallingServer);
+    pub fn gst_call_stats_get_type() -> glib::GType;
+    pub fn gst_call_stats_get_candidate_pair(self_: *mut GstCallStats) -> *mut GstCallCandidatePairStats;
+    pub fn gst_call_stats_get_inbound_streams(self_: *mut GstCallStats) -> *mut glib::GPtrArray;
+    pub fn gst_call_stats_get_outbound_streams(self_: *mut GstCallStats) -> *mut glib::GPtrArray;
+    pub fn gst_call_stats_get_timestamp(self_: *mut GstCallStats) -> i64;
+    pub fn gst_call_stats_to_structure(self_: *mut GstCallStats) -> *mut gst::GstStructure;
     pub fn gst_call_track_get_type() -> glib::GType;
     pub fn gst_call_track_get_bitrate(self_: *mut GstCallTrack) -> c_uint;
     pub fn gst_call_track_get_enabled(self_: *mut GstCallTrack) -> glib::gboolean;
@@ -478,6 +580,8 @@ extern "C" {
     pub fn gst_peer_connection_get_pipeline(self_: *mut GstPeerConnection) -> *mut gst::GstElement;
     pub fn gst_peer_connection_get_remote_description(self_: *mut GstPeerConnection) -> *mut c_char;
     pub fn gst_peer_connection_get_signaling_state(self_: *mut GstPeerConnection) -> GstCallSignalingState;
+    pub fn gst_peer_connection_get_stats_async(self_: *mut GstPeerConnection, cancellable: *mut gio::GCancellable, callback: gio::GAsyncReadyCallback, user_data: glib::gpointer);
+    pub fn gst_peer_connection_get_stats_finish(self_: *mut GstPeerConnection, result: *mut gio::GAsyncResult, error: *mut *mut glib::GError) -> *mut GstCallStats;
     pub fn gst_peer_connection_get_tracks(self_: *mut GstPeerConnection) -> *mut glib::GPtrArray;
     pub fn gst_peer_connection_get_webrtcbin(self_: *mut GstPeerConnection) -> *mut gst::GstElement;
     pub fn gst_peer_connection_remove_track(self_: *mut GstPeerConnection, track: *mut GstCallTrack, error: *mut *mut glib::GError) -> glib::gboolean;

@@ -11,6 +11,7 @@ main (void)
 {
   printf ("layout %s %zu %zu\n", "GstCallBroadcastClass", sizeof (GstCallBroadcastClass), alignof (GstCallBroadcastClass));
   printf ("layout %s %zu %zu\n", "GstCallBundlePolicy", sizeof (GstCallBundlePolicy), alignof (GstCallBundlePolicy));
+  printf ("layout %s %zu %zu\n", "GstCallCandidatePairStatsClass", sizeof (GstCallCandidatePairStatsClass), alignof (GstCallCandidatePairStatsClass));
   printf ("layout %s %zu %zu\n", "GstCallClass", sizeof (GstCallClass), alignof (GstCallClass));
   printf ("layout %s %zu %zu\n", "GstCallCodec", sizeof (GstCallCodec), alignof (GstCallCodec));
   printf ("layout %s %zu %zu\n", "GstCallCodecCandidateClass", sizeof (GstCallCodecCandidateClass), alignof (GstCallCodecCandidateClass));
@@ -22,9 +23,11 @@ main (void)
   printf ("layout %s %zu %zu\n", "GstCallIceConnectionState", sizeof (GstCallIceConnectionState), alignof (GstCallIceConnectionState));
   printf ("layout %s %zu %zu\n", "GstCallIceGatheringState", sizeof (GstCallIceGatheringState), alignof (GstCallIceGatheringState));
   printf ("layout %s %zu %zu\n", "GstCallIceTransportPolicy", sizeof (GstCallIceTransportPolicy), alignof (GstCallIceTransportPolicy));
+  printf ("layout %s %zu %zu\n", "GstCallInboundStreamStatsClass", sizeof (GstCallInboundStreamStatsClass), alignof (GstCallInboundStreamStatsClass));
   printf ("layout %s %zu %zu\n", "GstCallJanusSignallerClass", sizeof (GstCallJanusSignallerClass), alignof (GstCallJanusSignallerClass));
   printf ("layout %s %zu %zu\n", "GstCallLoopbackSignallerClass", sizeof (GstCallLoopbackSignallerClass), alignof (GstCallLoopbackSignallerClass));
   printf ("layout %s %zu %zu\n", "GstCallMediaKind", sizeof (GstCallMediaKind), alignof (GstCallMediaKind));
+  printf ("layout %s %zu %zu\n", "GstCallOutboundStreamStatsClass", sizeof (GstCallOutboundStreamStatsClass), alignof (GstCallOutboundStreamStatsClass));
   printf ("layout %s %zu %zu\n", "GstCallPeerConnectionState", sizeof (GstCallPeerConnectionState), alignof (GstCallPeerConnectionState));
   printf ("layout %s %zu %zu\n", "GstCallRtpTransportClass", sizeof (GstCallRtpTransportClass), alignof (GstCallRtpTransportClass));
   printf ("layout %s %zu %zu\n", "GstCallSdpType", sizeof (GstCallSdpType), alignof (GstCallSdpType));
@@ -32,6 +35,7 @@ main (void)
   printf ("layout %s %zu %zu\n", "GstCallSignallerInterface", sizeof (GstCallSignallerInterface), alignof (GstCallSignallerInterface));
   printf ("layout %s %zu %zu\n", "GstCallSignallingServerClass", sizeof (GstCallSignallingServerClass), alignof (GstCallSignallingServerClass));
   printf ("layout %s %zu %zu\n", "GstCallState", sizeof (GstCallState), alignof (GstCallState));
+  printf ("layout %s %zu %zu\n", "GstCallStatsClass", sizeof (GstCallStatsClass), alignof (GstCallStatsClass));
   printf ("layout %s %zu %zu\n", "GstCallTrackClass", sizeof (GstCallTrackClass), alignof (GstCallTrackClass));
   printf ("layout %s %zu %zu\n", "GstCallTransportKind", sizeof (GstCallTransportKind), alignof (GstCallTransportKind));
   printf ("layout %s %zu %zu\n", "GstCallWebSocketSignallerClass", sizeof (GstCallWebSocketSignallerClass), alignof (GstCallWebSocketSignallerClass));

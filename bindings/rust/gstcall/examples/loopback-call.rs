@@ -8,11 +8,11 @@
 // Run it with `cargo run --example loopback-call`; tests/example.rs runs it
 // in `cargo test`.
 
-use gstcall::{glib, Call, LoopbackSignaller, Stats};
+use gstcall::{glib, Call, LoopbackSignaller, StatsSummary};
 use std::time::Duration;
 
-/// Makes the call; returns the caller's statistics after the hang-up.
-pub fn run() -> Result<Stats, glib::Error> {
+/// Makes the call; returns the totals of the caller's statistics after the hang-up.
+pub fn run() -> Result<StatsSummary, glib::Error> {
     gstcall::init();
     let context = glib::MainContext::default();
     context.block_on(async {
@@ -33,7 +33,7 @@ pub fn run() -> Result<Stats, glib::Error> {
         call.connect_state_notify(|call| println!("call is {:?}", call.state()));
 
         call.dial_future(None).await?; // camera + microphone, or test sources
-        let mut stats = call.stats();
+        let mut stats = call.stats_future().await?.summary(); // typed, as getStats()
         for _ in 0..100 {
             // until the peer's media is decoded, 10 s at most
             let received = |kind| stats.uint(kind).unwrap_or(0) > 0;
@@ -41,7 +41,7 @@ pub fn run() -> Result<Stats, glib::Error> {
                 break;
             }
             glib::timeout_future(Duration::from_millis(100)).await; // media flows meanwhile
-            stats = call.stats();
+            stats = call.stats_future().await?.summary();
         }
         call.hangup(); // the state is now CallState::Ended
         Ok(stats)

@@ -51,6 +51,19 @@ unsafe fn answer_finish(
     result_of((), error)
 }
 
+unsafe fn stats_finish(
+    source: *mut glib::gobject_ffi::GObject,
+    result: *mut gio::ffi::GAsyncResult,
+) -> Result<Stats, glib::Error> {
+    let mut error = std::ptr::null_mut();
+    let stats = ffi::gst_call_get_stats_finish(source as *mut ffi::GstCall, result, &mut error);
+    if error.is_null() {
+        Ok(from_glib_full(stats))
+    } else {
+        Err(from_glib_full(error))
+    }
+}
+
 impl Call {
     /// A new call, bound to the thread-default main context.
     pub fn new() -> Call {
@@ -146,9 +159,29 @@ impl Call {
         }
     }
 
-    /// Statistics of the call: frames, bytes, bitrates, loss, round trip.
-    pub fn stats(&self) -> Stats {
-        unsafe { Stats::from_glib_full(ffi::gst_call_get_stats(self.to_glib_none().0)) }
+    /// Reads the statistics of the call's streams, as a browser's
+    /// `getStats()`. `callback` runs on this thread's main context.
+    pub fn stats_async<F: FnOnce(Result<Stats, glib::Error>) + 'static>(
+        &self,
+        cancellable: Option<&gio::Cancellable>,
+        callback: F,
+    ) {
+        let (trampoline, data) = async_callback(stats_finish, callback);
+        unsafe {
+            ffi::gst_call_get_stats_async(
+                self.to_glib_none().0,
+                cancellable.to_glib_none().0,
+                trampoline,
+                data,
+            )
+        }
+    }
+
+    /// [`stats_async`](Call::stats_async) as a future; dropping it cancels.
+    pub fn stats_future(&self) -> CallFuture<Stats> {
+        Box::pin(gio::GioFuture::new(self, move |call, cancellable, send| {
+            call.stats_async(Some(cancellable), move |result| send.resolve(result));
+        }))
     }
 
     /// Calls: through the signaller when `uri` is `None`, or a room of a

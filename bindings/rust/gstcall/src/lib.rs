@@ -32,7 +32,7 @@ pub use call::Call;
 pub use enums::{CallError, CallState, MediaKind, PeerConnectionState, SdpType, SignalingState};
 pub use peer_connection::PeerConnection;
 pub use signaller::{LoopbackSignaller, Signaller, SignallerExt};
-pub use stats::Stats;
+pub use stats::{CandidatePairStats, InboundStreamStats, OutboundStreamStats, Stats, StatsSummary};
 pub use track::Track;
 
 /// Traits to `use gstcall::prelude::*`: glib's, gio's and [`SignallerExt`].

@@ -1,28 +1,170 @@
-// Call statistics: an owned GstStructure.
+// Typed call statistics, as browsers' getStats(): GstCallStats and its
+// streams.
 // Copyright (C) 2026 The libgstcall authors
 //
 // SPDX-License-Identifier: LGPL-2.1-or-later
 
+use crate::{ffi, MediaKind};
 use glib::translate::*;
 use gstreamer_sys as gst;
 use std::ffi::CStr;
 use std::fmt;
 
-/// The statistics of a [`Call`](crate::Call), from
-/// [`Call::stats`](crate::Call::stats): named fields such as
-/// `video-frames-received` (uint), `bytes-sent` (uint64) or `video-encoder`
-/// (string). See `gst_call_get_stats()` for the list.
-pub struct Stats(std::ptr::NonNull<gst::GstStructure>);
+glib::wrapper! {
+    /// A snapshot of a call's statistics, from
+    /// [`Call::stats_future`](crate::Call::stats_future): the streams sent
+    /// and received and, on WebRTC, the selected ICE candidate pair. Every
+    /// figure is also a read-only property (`glib::ObjectExt::property`),
+    /// documented with its W3C `getStats()` counterpart.
+    pub struct Stats(Object<ffi::GstCallStats, ffi::GstCallStatsClass>);
+
+    match fn {
+        type_ => || ffi::gst_call_stats_get_type(),
+    }
+}
+
+glib::wrapper! {
+    /// One stream sent (W3C `RTCOutboundRtpStreamStats`).
+    pub struct OutboundStreamStats(Object<ffi::GstCallOutboundStreamStats, ffi::GstCallOutboundStreamStatsClass>);
+
+    match fn {
+        type_ => || ffi::gst_call_outbound_stream_stats_get_type(),
+    }
+}
+
+glib::wrapper! {
+    /// One stream received (W3C `RTCInboundRtpStreamStats`).
+    pub struct InboundStreamStats(Object<ffi::GstCallInboundStreamStats, ffi::GstCallInboundStreamStatsClass>);
+
+    match fn {
+        type_ => || ffi::gst_call_inbound_stream_stats_get_type(),
+    }
+}
+
+glib::wrapper! {
+    /// The selected ICE candidate pair (W3C `RTCIceCandidatePairStats`).
+    pub struct CandidatePairStats(Object<ffi::GstCallCandidatePairStats, ffi::GstCallCandidatePairStatsClass>);
+
+    match fn {
+        type_ => || ffi::gst_call_candidate_pair_stats_get_type(),
+    }
+}
 
 impl Stats {
-    /// Takes ownership of a `GstStructure`.
-    ///
-    /// # Safety
-    /// `ptr` must be a valid, owned `GstStructure` not used elsewhere.
-    pub(crate) unsafe fn from_glib_full(ptr: *mut gst::GstStructure) -> Self {
-        Stats(std::ptr::NonNull::new(ptr).expect("no statistics"))
+    /// When the figures were read, in microseconds since the Unix epoch.
+    pub fn timestamp(&self) -> i64 {
+        unsafe { ffi::gst_call_stats_get_timestamp(self.to_glib_none().0) }
     }
 
+    /// The streams sent.
+    pub fn outbound_streams(&self) -> Vec<OutboundStreamStats> {
+        unsafe {
+            FromGlibPtrContainer::from_glib_none(ffi::gst_call_stats_get_outbound_streams(
+                self.to_glib_none().0,
+            ))
+        }
+    }
+
+    /// The streams received.
+    pub fn inbound_streams(&self) -> Vec<InboundStreamStats> {
+        unsafe {
+            FromGlibPtrContainer::from_glib_none(ffi::gst_call_stats_get_inbound_streams(
+                self.to_glib_none().0,
+            ))
+        }
+    }
+
+    /// The selected ICE candidate pair; `None` on plain RTP.
+    pub fn candidate_pair(&self) -> Option<CandidatePairStats> {
+        unsafe { from_glib_none(ffi::gst_call_stats_get_candidate_pair(self.to_glib_none().0)) }
+    }
+
+    /// The totals of `gst_call_stats_to_structure()`: `video-frames-received`
+    /// (uint), `bytes-sent` (uint64), `video-encoder` (string), ...
+    pub fn summary(&self) -> StatsSummary {
+        unsafe {
+            StatsSummary(
+                std::ptr::NonNull::new(ffi::gst_call_stats_to_structure(self.to_glib_none().0))
+                    .expect("no statistics"),
+            )
+        }
+    }
+}
+
+impl OutboundStreamStats {
+    /// Audio or video.
+    pub fn kind(&self) -> MediaKind {
+        unsafe { from_glib(ffi::gst_call_outbound_stream_stats_get_kind(self.to_glib_none().0)) }
+    }
+
+    /// The RTP encoding name, such as `VP8` or `OPUS`.
+    pub fn codec(&self) -> Option<glib::GString> {
+        unsafe { from_glib_none(ffi::gst_call_outbound_stream_stats_get_codec(self.to_glib_none().0)) }
+    }
+
+    /// The encoder element's factory name, such as `vp8enc`.
+    pub fn encoder(&self) -> Option<glib::GString> {
+        unsafe { from_glib_none(ffi::gst_call_outbound_stream_stats_get_encoder(self.to_glib_none().0)) }
+    }
+
+    /// RTP payload bytes sent.
+    pub fn bytes_sent(&self) -> u64 {
+        unsafe { ffi::gst_call_outbound_stream_stats_get_bytes_sent(self.to_glib_none().0) }
+    }
+
+    /// Frames the encoder produced.
+    pub fn frames_sent(&self) -> u64 {
+        unsafe { ffi::gst_call_outbound_stream_stats_get_frames_sent(self.to_glib_none().0) }
+    }
+}
+
+impl InboundStreamStats {
+    /// Audio or video.
+    pub fn kind(&self) -> MediaKind {
+        unsafe { from_glib(ffi::gst_call_inbound_stream_stats_get_kind(self.to_glib_none().0)) }
+    }
+
+    /// The RTP encoding name, such as `VP8` or `OPUS`.
+    pub fn codec(&self) -> Option<glib::GString> {
+        unsafe { from_glib_none(ffi::gst_call_inbound_stream_stats_get_codec(self.to_glib_none().0)) }
+    }
+
+    /// The decoder element's factory name, such as `vp8dec`.
+    pub fn decoder(&self) -> Option<glib::GString> {
+        unsafe { from_glib_none(ffi::gst_call_inbound_stream_stats_get_decoder(self.to_glib_none().0)) }
+    }
+
+    /// RTP payload bytes received.
+    pub fn bytes_received(&self) -> u64 {
+        unsafe { ffi::gst_call_inbound_stream_stats_get_bytes_received(self.to_glib_none().0) }
+    }
+
+    /// Frames the decoder produced.
+    pub fn frames_decoded(&self) -> u64 {
+        unsafe { ffi::gst_call_inbound_stream_stats_get_frames_decoded(self.to_glib_none().0) }
+    }
+}
+
+impl CandidatePairStats {
+    /// The round trip time, in seconds.
+    pub fn round_trip_time(&self) -> f64 {
+        unsafe { ffi::gst_call_candidate_pair_stats_get_round_trip_time(self.to_glib_none().0) }
+    }
+
+    /// `host`, `srflx`, `prflx` or `relay`.
+    pub fn local_candidate_type(&self) -> Option<glib::GString> {
+        unsafe {
+            from_glib_none(ffi::gst_call_candidate_pair_stats_get_local_candidate_type(
+                self.to_glib_none().0,
+            ))
+        }
+    }
+}
+
+/// The totals of a [`Stats`], an owned `GstStructure`.
+pub struct StatsSummary(std::ptr::NonNull<gst::GstStructure>);
+
+impl StatsSummary {
     /// The value of a `uint` field.
     pub fn uint(&self, field: &str) -> Option<u32> {
         let mut value = 0;
@@ -70,7 +212,7 @@ impl Stats {
     }
 }
 
-impl fmt::Display for Stats {
+impl fmt::Display for StatsSummary {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         let text: glib::GString =
             unsafe { from_glib_full(gst::gst_structure_to_string(self.0.as_ptr())) };
@@ -78,13 +220,13 @@ impl fmt::Display for Stats {
     }
 }
 
-impl fmt::Debug for Stats {
+impl fmt::Debug for StatsSummary {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "Stats({})", self)
+        write!(f, "StatsSummary({})", self)
     }
 }
 
-impl Drop for Stats {
+impl Drop for StatsSummary {
     fn drop(&mut self) {
         unsafe { gst::gst_structure_free(self.0.as_ptr()) }
     }
