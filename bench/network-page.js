@@ -158,6 +158,7 @@ pc.onconnectionstatechange = () => {
   log(`connection ${pc.connectionState}`);
   if (pc.connectionState === 'connected' && !result.connected) {
     result.connected = now();
+    window.benchConnected = true;
     if (role === 'send') {
       setTimeout(() => {
         result.hangup = now();

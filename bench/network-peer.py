@@ -21,6 +21,7 @@ barcode (-1: unreadable), the size and the PSNR against the clip. One clock
 import argparse
 import json
 import os
+import signal
 import sys
 import tempfile
 import threading
@@ -48,11 +49,21 @@ def parse_args():
     parser.add_argument("--duration", type=float, default=30.0,
                         help="seconds of call after it is connected")
     parser.add_argument("--out", required=True)
+    parser.add_argument("--latency", type=int,
+                        help="libgstcall receiver: jitterbuffer latency in ms "
+                        "(default: the library's)")
     return parser.parse_args()
 
 
 def log(message):
     print(f"network-peer: {message}", file=sys.stderr, flush=True)
+
+
+def restart_link():
+    """The call is connected: the link's schedule or trace starts from 0
+    (tools/netem-run), so that every call meets the same part of it."""
+    if os.environ.get("NETEM_LINK_PID"):
+        os.kill(int(os.environ["NETEM_LINK_PID"]), signal.SIGUSR1)
 
 
 # --- libgstcall ------------------------------------------------------------
@@ -145,6 +156,7 @@ class GstCallSender:
             self.fail(f"the call failed: {error.message}")
             return
         self.result["connected_ns"] = time.time_ns()
+        restart_link()
         log("connected")
         self.GLib.timeout_add(int(self.args.duration * 1000), self.on_duration_over)
 
@@ -202,6 +214,8 @@ class GstCallReceiver:
         self.call = self.GstCall.Call.new()
         self.call.props.send_video = False
         self.call.props.send_audio = False
+        if args.latency is not None:
+            self.call.props.latency = args.latency
         sink = Gst.parse_bin_from_description(
             "videoconvert ! video/x-raw,format=I420 ! "
             "appsink name=bench-sink sync=true emit-signals=true max-buffers=4", True)
@@ -302,10 +316,14 @@ def run_chromium(args):
                  f"&fps={network_clip.FPS}&frames={network_clip.FRAMES}")
         driver.get(f"file://{PAGE}?{query}")
         deadline = time.monotonic() + args.duration + 120
+        restarted = args.role != "send"
         while time.monotonic() < deadline:
             if driver.execute_script("return window.benchDone === true"):
                 break
-            time.sleep(0.5)
+            if not restarted and driver.execute_script("return window.benchConnected === true"):
+                restart_link()
+                restarted = True
+            time.sleep(0.05 if not restarted else 0.5)
         result = driver.execute_script("return window.benchResult")
         if not result:
             result = {"error": "the page did not finish: " +

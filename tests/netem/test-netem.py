@@ -13,6 +13,7 @@ import ctypes
 import json
 import os
 import select
+import signal
 import socket
 import statistics
 import struct
@@ -78,8 +79,13 @@ def probe(spec, out_path):
                     received[seq] = seconds * 10**9 + nanoseconds
 
     start = time.monotonic()
+    restart_at = spec.get("restart_at")
     for seq in range(spec["count"]):
         due = start + seq * interval
+        if restart_at is not None and due - start >= restart_at:
+            # the link's schedule starts again from 0
+            os.kill(int(os.environ["NETEM_LINK_PID"]), signal.SIGUSR1)
+            restart_at = None
         while True:
             wait = due - time.monotonic()
             if wait <= 0:
@@ -127,7 +133,8 @@ def run(link_options, spec, workdir, name):
     start_realtime_ns = None
     with open(log) as file:
         for line in file:
-            if line.startswith("# start"):
+            if line.startswith("# start") or line.startswith("# restart"):
+                # the last epoch: times after it count from it
                 start_realtime_ns = int(line.split("realtime_us=")[1]) * 1000
             elif not line.startswith("#"):
                 time_s, direction, event, size, sojourn = line.split()
@@ -251,6 +258,19 @@ def test_schedule(tap, workdir):
                   f"{rate / 1e6:.3f} Mbit/s")
 
 
+def test_restart(tap, workdir):
+    size = 1028
+    _, received, _, start = run(["--up-rate", "1mbit for 2s, 3mbit", "--up-queue", "20pkts"],
+                                {"size": size, "count": 3700, "rate_bps": 4_000_000,
+                                 "restart_at": 3.5}, workdir, "restart")
+    # start is the restart: the schedule's 1 Mbit/s again, then 3 Mbit/s
+    for begin, end, target in ((-1.2, -0.1, 3e6), (0.3, 1.8, 1e6), (2.4, 3.5, 3e6)):
+        rate = rate_in_window(received, size, start, begin, end)
+        tap.check(within(rate, target, 0.03),
+                  f"restart (SIGUSR1): {target / 1e6:.0f} Mbit/s from {begin} to {end} s",
+                  f"{rate / 1e6:.3f} Mbit/s")
+
+
 def test_trace(tap, workdir):
     # 1 opportunity per ms for 1 s, then 1 per 3 ms for 1 s: 12 and 4 Mbit/s
     trace = os.path.join(workdir, "steps.trace")
@@ -287,7 +307,8 @@ def main():
         return 0
     tap = Tap()
     with tempfile.TemporaryDirectory(prefix="test-netem-") as workdir:
-        for test in (test_rate, test_delay, test_loss, test_schedule, test_trace):
+        for test in (test_rate, test_delay, test_loss, test_schedule, test_restart,
+                     test_trace):
             try:
                 test(tap, workdir)
             except Exception as error:  # a failed run is a failed test, not a crash

@@ -26,6 +26,10 @@
  * arrived_bits delivered_bits lost queue_drops max_sojourn_ms", capacity -1
  * when unlimited). A summary goes to stderr at the end (SIGTERM or SIGINT).
  *
+ * SIGUSR1 starts the clock of schedules, traces and logs again from 0 (a
+ * line "# restart ..." in the logs), e.g. once a call is connected, so that
+ * every call meets the same part of a trace.
+ *
  * The program must be started by root in the root namespace; --ready FILE
  * is created once both TUN devices exist.
  */
@@ -111,6 +115,7 @@ static gint64 start_us;
 static FILE *packet_log;
 static FILE *stats_log;
 static volatile sig_atomic_t stop_requested;
+static volatile sig_atomic_t restart_requested;
 
 static gint64
 now_us (void)
@@ -608,7 +613,35 @@ open_tun_in (const char *namespace_path, const char *name)
 static void
 on_signal (int signal_number)
 {
-  stop_requested = 1;
+  if (signal_number == SIGUSR1)
+    restart_requested = 1;
+  else
+    stop_requested = 1;
+}
+
+/* Time 0 of schedules, traces and logs: the start, and again on SIGUSR1.
+ * The logs get its time on both clocks, so that a program can line up its
+ * own timestamps with them. */
+static void
+start_epoch (Direction *directions, const char *what)
+{
+  start_us = now_us ();
+  for (int i = 0; i < 2; i++) {
+    FILE *file = i == 0 ? packet_log : stats_log;
+    Direction *d = &directions[i];
+
+    if (file) {
+      fprintf (file, "# %s monotonic_us=%" G_GINT64_FORMAT " realtime_us=%" G_GINT64_FORMAT "\n",
+               what, start_us, g_get_real_time ());
+      fflush (file);
+    }
+    d->second = -1;
+    flush_second (d); /* prepares second 0; no line for -1 */
+    d->link_free_us = MAX (d->link_free_us, start_us);
+    d->last_deliver_us = MAX (d->last_deliver_us, start_us);
+    d->next_opportunity = 0;
+    d->opportunity_base_ms = 0;
+  }
 }
 
 static void
@@ -760,24 +793,13 @@ main (int argc, char **argv)
   /* wake-ups on time: timers of this process may not be coalesced */
   prctl (PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
 
-  start_us = now_us ();
-  /* time 0 of the logs, on both clocks, so that a program can line up its
-   * own timestamps with them */
-  for (int i = 0; i < 2; i++) {
-    FILE *file = i == 0 ? packet_log : stats_log;
-    if (file)
-      fprintf (file, "# start monotonic_us=%" G_GINT64_FORMAT " realtime_us=%" G_GINT64_FORMAT "\n%s",
-               start_us, g_get_real_time (),
-               i == 0 ? "# time_s dir event bytes sojourn_ms (d delivered, q queue drop, l lost)\n"
-                      : "# second dir capacity_bits arrived_bits delivered_bits lost queue_drops "
-                        "max_sojourn_ms\n");
-  }
-  for (int i = 0; i < 2; i++) {
-    directions[i].second = -1;
-    flush_second (&directions[i]); /* prepares second 0; no line for -1 */
-    directions[i].link_free_us = start_us;
-    directions[i].last_deliver_us = start_us;
-  }
+  sigaction (SIGUSR1, &action, NULL);
+  if (packet_log)
+    fputs ("# time_s dir event bytes sojourn_ms (d delivered, q queue drop, l lost)\n", packet_log);
+  if (stats_log)
+    fputs ("# second dir capacity_bits arrived_bits delivered_bits lost queue_drops "
+           "max_sojourn_ms\n", stats_log);
+  start_epoch (directions, "start");
   if (ready) {
     FILE *file = fopen (ready, "w");
     if (!file)
@@ -790,6 +812,12 @@ main (int argc, char **argv)
     gint64 t = now_us (), wake = t + US_PER_S / 10;
     struct timespec timeout;
 
+    if (restart_requested) {
+      restart_requested = 0;
+      start_epoch (directions, "restart");
+      t = now_us ();
+      wake = t + US_PER_S / 10;
+    }
     for (int i = 0; i < 2; i++) {
       Direction *d = &directions[i];
       wake = MIN (wake, service (d, t));
