@@ -116,10 +116,18 @@ class Tap:
               + (f" # {detail}" if detail else ""), flush=True)
 
 
+# The probe sends on time on a loaded machine only with a real-time
+# priority (below the emulator's, tools/netem-run): without it, a rate test
+# could measure the load of the machine instead of the link.
+REALTIME = (["chrt", "-f", "5"]
+            if subprocess.run(["chrt", "-f", "5", "true"], capture_output=True).returncode == 0
+            else [])
+
+
 def run(link_options, spec, workdir, name):
     out = os.path.join(workdir, name + ".json")
     log = os.path.join(workdir, name + ".log")
-    command = [NETEM_RUN, *link_options, "--log", log, "--",
+    command = [NETEM_RUN, *link_options, "--log", log, "--", *REALTIME,
                sys.executable, os.path.abspath(__file__), "--probe", json.dumps(spec), out]
     result = subprocess.run(command, capture_output=True, text=True, timeout=120)
     if result.returncode != 0:
