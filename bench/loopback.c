@@ -527,7 +527,7 @@ on_input_closed (GIOChannel   *channel,
 }
 
 /* --mode=viewer-process: N receive-only calls answering in rooms v0..vN-1
- * of the signalling server on --port, until stdin closes. */
+ * of the signaling server on --port, until stdin closes. */
 static int
 run_viewer_process (int viewers,
                     int port)
@@ -582,7 +582,7 @@ static gboolean quit_loop (gpointer data);
 
 /* --mode=gstcall-viewers-remote / gstcall-shared-viewers-remote: this
  * process sends video to N viewers in another process (through a
- * signalling server here) and measures only itself. */
+ * signaling server here) and measures only itself. */
 static int
 run_remote_sender (const char *program,
                    const char *mode,
@@ -591,7 +591,7 @@ run_remote_sender (const char *program,
                    double      seconds)
 {
   const char * const loopback_address[] = { "127.0.0.1", NULL };
-  g_autoptr (GstCallSignallingServer) server = gst_call_signalling_server_new (NULL);
+  g_autoptr (GstCallSignalingServer) server = gst_call_signaling_server_new (NULL);
   g_autoptr (GError) error = NULL;
   g_autofree char *port_arg = NULL, *viewers_arg = NULL;
   gboolean shared = g_str_equal (mode, "gstcall-shared-viewers-remote");
@@ -601,9 +601,9 @@ run_remote_sender (const char *program,
   gint64 deadline, window_start;
   double cpu_window_start;
 
-  if (!gst_call_signalling_server_listen (server, "127.0.0.1", 0, &error))
+  if (!gst_call_signaling_server_listen (server, "127.0.0.1", 0, &error))
     g_error ("%s", error->message);
-  port_arg = g_strdup_printf ("--port=%u", gst_call_signalling_server_get_port (server));
+  port_arg = g_strdup_printf ("--port=%u", gst_call_signaling_server_get_port (server));
   viewers_arg = g_strdup_printf ("--viewers=%d", viewers);
   {
     const char *argv[] = { program, "--mode=viewer-process", port_arg, viewers_arg, NULL };
@@ -627,7 +627,7 @@ run_remote_sender (const char *program,
   }
   for (int i = 0; i < viewers; i++) {
     g_autofree char *uri = g_strdup_printf ("ws://127.0.0.1:%u/ws?room=v%d",
-                                            gst_call_signalling_server_get_port (server), i);
+                                            gst_call_signaling_server_get_port (server), i);
     Peer *peer = g_new0 (Peer, 1);
 
     peer->bench = &bench;
@@ -778,7 +778,7 @@ main (int argc, char **argv)
       "raw, gstcall, raw-viewers, gstcall-viewers, gstcall-shared-viewers", "MODE" },
     { "calls", 0, 0, G_OPTION_ARG_INT, &calls, "concurrent loopback calls (default 1)", "N" },
     { "viewers", 0, 0, G_OPTION_ARG_INT, &viewers, "receive-only peers of one sender", "N" },
-    { "port", 0, 0, G_OPTION_ARG_INT, &port, "viewer-process: the signalling server's port",
+    { "port", 0, 0, G_OPTION_ARG_INT, &port, "viewer-process: the signaling server's port",
       "PORT" },
     { "seconds", 0, 0, G_OPTION_ARG_DOUBLE, &seconds,
       "steady-state CPU window (default 3)", "S" },

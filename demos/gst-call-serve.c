@@ -1,4 +1,4 @@
-/* gst-call serve: a web page and its signalling; every browser that opens
+/* gst-call serve: a web page and its signaling; every browser that opens
  * the page gets a call with this process, and so does every WHIP client
  * (publishing to /whip) and WHEP client (playing from /whep)
  * Copyright (C) 2026 The libgstcall authors
@@ -38,7 +38,7 @@ typedef struct {
 
 struct _Serve {
   GMainLoop *loop;
-  GstCallSignallingServer *server;
+  GstCallSignalingServer *server;
   GstCallWhipServer *whip;
   GstCallToolOptions options;
   char *token;
@@ -587,7 +587,7 @@ gst_call_tool_serve (int argc, char **argv)
   gboolean play = FALSE;
   const GOptionEntry entries[] = {
     { "port", 'p', 0, G_OPTION_ARG_INT, &port,
-      N_("Port of the page and the signalling (default 8080; 0: any free port)"), N_("PORT") },
+      N_("Port of the page and the signaling (default 8080; 0: any free port)"), N_("PORT") },
     { "address", 0, 0, G_OPTION_ARG_STRING, &address,
       N_("Address to listen on (default 127.0.0.1)"), N_("ADDRESS") },
     { "source", 's', 0, G_OPTION_ARG_STRING, &source,
@@ -664,8 +664,8 @@ gst_call_tool_serve (int argc, char **argv)
   serve.web_dir = find_web_dir ();
   serve.calls = g_hash_table_new_full (NULL, NULL, NULL, serve_call_free);
   serve.loop = g_main_loop_new (NULL, FALSE);
-  serve.server = gst_call_signalling_server_new (token);
-  gst_call_signalling_server_set_tls_certificate (serve.server, certificate);
+  serve.server = gst_call_signaling_server_new (token);
+  gst_call_signaling_server_set_tls_certificate (serve.server, certificate);
   serve.whip = gst_call_whip_server_new ();
   g_object_set (serve.whip, "bearer-token", token, NULL);
   g_signal_connect (serve.whip, "new-call", G_CALLBACK (on_new_session), &serve);
@@ -683,14 +683,14 @@ gst_call_tool_serve (int argc, char **argv)
     }
   }
 
-  if (!gst_call_signalling_server_listen (serve.server, address ? address : "127.0.0.1",
-                                          (guint) port, &error)) {
+  if (!gst_call_signaling_server_listen (serve.server, address ? address : "127.0.0.1",
+                                         (guint) port, &error)) {
     fprintf (stderr, "%s: %s\n", argv[0], error->message);
     status = 1;
     goto out;
   }
-  serve.port = gst_call_signalling_server_get_port (serve.server);
-  soup = gst_call_signalling_server_get_soup_server (serve.server);
+  serve.port = gst_call_signaling_server_get_port (serve.server);
+  soup = gst_call_signaling_server_get_soup_server (serve.server);
   soup_server_add_handler (soup, "/", handle_request, &serve, NULL);
   soup_server_add_early_handler (soup, "/", handle_early, &serve, NULL);
   soup_server_add_early_handler (soup, WHIP_PATH, handle_whip_early, &serve, NULL);
@@ -727,7 +727,7 @@ out:
   g_signal_handlers_disconnect_by_data (serve.whip, &serve);
   g_object_unref (serve.whip);
   g_hash_table_destroy (serve.calls);
-  gst_call_signalling_server_stop (serve.server);
+  gst_call_signaling_server_stop (serve.server);
   g_object_unref (serve.server);
   g_main_loop_unref (serve.loop);
   g_free (serve.web_dir);
@@ -880,7 +880,7 @@ gst_call_tool_dial (int argc, char **argv)
     { "source", 's', 0, G_OPTION_ARG_STRING, &source,
       N_("What to send: test (default), camera, or a media file"), N_("SOURCE") },
     { "token", 't', 0, G_OPTION_ARG_STRING, &token,
-      N_("The signalling server's token"), N_("TOKEN") },
+      N_("The signaling server's token"), N_("TOKEN") },
     { "video-codec", 0, 0, G_OPTION_ARG_STRING, &video_codec,
       N_("Video codec to offer: vp8 (default), vp9 or h264"), N_("CODEC") },
     { "video-size", 0, 0, G_OPTION_ARG_STRING, &video_size,

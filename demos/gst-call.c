@@ -26,7 +26,7 @@ static const Subcommand subcommands[] = {
     gst_call_tool_loopback },
   { "serve", N_("Serve a web page: every browser that opens it gets a call with this process"),
     gst_call_tool_serve },
-  { "dial", N_("Join a room of a signalling server and call the peer there"),
+  { "dial", N_("Join a room of a signaling server and call the peer there"),
     gst_call_tool_dial },
   { "encoders", N_("Show which encoders (or decoders) would be used, and why"),
     gst_call_tool_encoders },

@@ -35,7 +35,7 @@ G_BEGIN_DECLS
  * @GST_CALL_ERROR_DTLS: the DTLS handshake failed or the fingerprint did not match
  * @GST_CALL_ERROR_INVALID_STATE: the operation is not allowed in the current
  *   signaling or call state
- * @GST_CALL_ERROR_SIGNALLING: the signalling channel failed or sent something
+ * @GST_CALL_ERROR_SIGNALING: the signaling channel failed or sent something
  *   that is not understood
  * @GST_CALL_ERROR_INVALID_ARGUMENT: an argument given at run time (an SDP, a
  *   candidate, a pipeline description) could not be used
@@ -50,7 +50,7 @@ typedef enum {
   GST_CALL_ERROR_ICE,
   GST_CALL_ERROR_DTLS,
   GST_CALL_ERROR_INVALID_STATE,
-  GST_CALL_ERROR_SIGNALLING,
+  GST_CALL_ERROR_SIGNALING,
   GST_CALL_ERROR_INVALID_ARGUMENT,
   GST_CALL_ERROR_CLOSED,
 } GstCallError;

@@ -30,7 +30,7 @@
  * GstCall:
  *
  * A complete call in one object: local media, encoders, the peer connection,
- * signalling and playback of the remote side.
+ * signaling and playback of the remote side.
  *
  * ```python
  * call = GstCall.Call.new()
@@ -543,7 +543,7 @@ on_connect_timeout (gpointer user_data)
   g_clear_pointer (&self->timeout_source, g_source_unref);
   remote = self->pc ? gst_peer_connection_get_remote_description (self->pc) : NULL;
   if (!remote)
-    fail_call (self, GST_CALL_ERROR_SIGNALLING,
+    fail_call (self, GST_CALL_ERROR_SIGNALING,
                _("The call did not connect within %u s: no answer came through "
                  "the signaller"), self->connect_timeout);
   else
@@ -1063,7 +1063,7 @@ on_room_joined (GObject      *source,
   }
 }
 
-/* Dials a room of a WebSocket signalling server: joins it, waits for a peer
+/* Dials a room of a WebSocket signaling server: joins it, waits for a peer
  * if the room is empty and sends the offer. */
 static void
 dial_room (GstCall    *self,
@@ -1092,7 +1092,7 @@ dial_room (GstCall    *self,
  * @self: a [class@Call]
  * @uri: (nullable): where to call; %NULL to call through the
  *   [property@Call:signaller]; a `ws://` or `wss://` URI names a room on a
- *   [class@CallSignallingServer], `ws://HOST:PORT/ws?room=NAME` (add
+ *   [class@CallSignalingServer], `ws://HOST:PORT/ws?room=NAME` (add
  *   `&token=SECRET` when the server asks for one); `whip+http://` or
  *   `whip+https://` publishes to a WHIP endpoint (the call then only sends:
  *   its offer is `sendonly`, as with any [class@CallWhipSignaller]) and
@@ -1473,11 +1473,11 @@ on_signaller_closed (GstCallSignaller *signaller,
                      const GError     *reason,
                      GstCall          *self)
 {
-  /* A connected call needs no signalling to go on. */
+  /* A connected call needs no signaling to go on. */
   if (self->state != GST_CALL_STATE_CONNECTING)
     return;
-  fail_call (self, GST_CALL_ERROR_SIGNALLING,
-             _("The signalling channel closed before the call connected: %s"),
+  fail_call (self, GST_CALL_ERROR_SIGNALING,
+             _("The signaling channel closed before the call connected: %s"),
              reason ? reason->message : _("closed by the peer"));
 }
 

@@ -26,7 +26,7 @@
 #include "gstcallbroadcast.h"
 #include "gstcallsignaller.h"
 #include "gstcallloopbacksignaller.h"
-#include "gstcallsignallingserver.h"
+#include "gstcallsignalingserver.h"
 #include "gstcallwebsocketsignaller.h"
 #include "gstcallwhipsignaller.h"
 #include "gstcallwhipserver.h"

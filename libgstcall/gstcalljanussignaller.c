@@ -108,14 +108,14 @@ check_janus_error (GstCallJanusSignaller *self,
   if (g_strcmp0 (json_object_get_string_member_with_default (reply, "janus", ""), "error") == 0)
     error = get_object (reply, "error");
   if (error) {
-    fail (self, g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+    fail (self, g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                              _("Janus refused the request: error %" G_GINT64_FORMAT " %s"),
                              json_object_get_int_member_with_default (error, "code", 0),
                              json_object_get_string_member_with_default (error, "reason", "")));
     return FALSE;
   }
   if (data && json_object_has_member (data, "error")) {
-    fail (self, g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+    fail (self, g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                              _("The Janus VideoRoom refused the request: error %" G_GINT64_FORMAT
                                " %s"),
                              json_object_get_int_member_with_default (data, "error_code", 0),
@@ -151,10 +151,10 @@ on_request_done (GObject      *source,
   if (error || !SOUP_STATUS_IS_SUCCESSFUL (soup_message_get_status (message))) {
     g_autofree char *url = g_uri_to_string (soup_message_get_uri (message));
 
-    fail (self, error ? g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+    fail (self, error ? g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                                      _("The Janus request to %s failed: %s"), url,
                                      error->message)
-                      : g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+                      : g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                                      _("The Janus request to %s was refused: HTTP %u %s"),
                                      url, soup_message_get_status (message),
                                      soup_message_get_reason_phrase (message)));
@@ -163,7 +163,7 @@ on_request_done (GObject      *source,
   if (!json_parser_load_from_data (parser, g_bytes_get_data (body, NULL),
                                    g_bytes_get_size (body), &error) ||
       !(root = json_parser_get_root (parser)) || !JSON_NODE_HOLDS_OBJECT (root)) {
-    fail (self, g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+    fail (self, g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                              _("Janus answered something that is not a JSON object")));
     return;
   }
@@ -304,7 +304,7 @@ on_attached (GstCallJanusSignaller *self,
 
   self->handle_id = data ? json_object_get_int_member_with_default (data, "id", 0) : 0;
   if (!self->handle_id) {
-    fail (self, g_error_new_literal (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+    fail (self, g_error_new_literal (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                                      _("Janus did not attach the VideoRoom plugin")));
     return;
   }
@@ -340,7 +340,7 @@ on_session_created (GstCallJanusSignaller *self,
 
   self->session_id = data ? json_object_get_int_member_with_default (data, "id", 0) : 0;
   if (!self->session_id) {
-    fail (self, g_error_new_literal (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+    fail (self, g_error_new_literal (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                                      _("Janus did not create a session")));
     return;
   }
@@ -386,7 +386,7 @@ janus_send_description (GstCallSignaller *signaller,
     json_object_set_object_member (body, "jsep", new_jsep ("answer", sdp));
   } else {
     json_object_unref (request);
-    fail (self, g_error_new_literal (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+    fail (self, g_error_new_literal (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                                      _("A Janus publisher sends one offer and a "
                                        "subscriber one answer: renegotiation is not "
                                        "supported")));

@@ -80,7 +80,7 @@ deliver (gpointer object,
       break;
     case MESSAGE_CLOSED: {
       g_autoptr (GError) reason =
-          g_error_new_literal (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+          g_error_new_literal (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                                _("The loopback signaller was disconnected"));
 
       gst_call_signaller_emit_closed (receiver, reason);
@@ -224,7 +224,7 @@ gst_call_loopback_signaller_get_peer (GstCallLoopbackSignaller *self)
  * Cuts the link between the two ends, as a dropped network connection:
  * messages sent afterwards, from either end, are lost; messages already on
  * their way are still delivered. Both ends then emit
- * [signal@CallSignaller::closed] with a %GST_CALL_ERROR_SIGNALLING reason.
+ * [signal@CallSignaller::closed] with a %GST_CALL_ERROR_SIGNALING reason.
  */
 void
 gst_call_loopback_signaller_disconnect_peer (GstCallLoopbackSignaller *self)

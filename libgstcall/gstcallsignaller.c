@@ -82,7 +82,7 @@ gst_call_signaller_default_init (GstCallSignallerInterface *iface)
    * @self: the [iface@CallSignaller]
    * @reason: (nullable): why the channel closed, %NULL for an orderly close
    *
-   * The signalling channel is gone: nothing more will be sent or received.
+   * The signaling channel is gone: nothing more will be sent or received.
    * A call that is already connected keeps its media flowing.
    */
   signals[SIGNAL_CLOSED] =
@@ -203,7 +203,7 @@ gst_call_signaller_emit_bye (GstCallSignaller *self)
  * @self: a [iface@CallSignaller]
  * @reason: (nullable): why the channel closed, %NULL for an orderly close
  *
- * For implementations: reports that the signalling channel is gone.
+ * For implementations: reports that the signaling channel is gone.
  */
 void
 gst_call_signaller_emit_closed (GstCallSignaller *self,

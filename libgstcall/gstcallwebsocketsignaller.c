@@ -9,16 +9,16 @@
 #include <libsoup/soup.h>
 
 #include "gstcallwebsocketsignaller.h"
-#include "gstcallsignallingserver.h"
+#include "gstcallsignalingserver.h"
 #include "gstcall-error.h"
 #include "gstcall-private.h"
-#include "gstcall-signalling-private.h"
+#include "gstcall-signaling-private.h"
 
 /**
  * GstCallWebSocketSignaller:
  *
- * A [iface@CallSignaller] that talks to a [class@CallSignallingServer] (or
- * any server speaking the JSON protocol of `docs/signalling-protocol.md`)
+ * A [iface@CallSignaller] that talks to a [class@CallSignalingServer] (or
+ * any server speaking the JSON protocol of `docs/signaling-protocol.md`)
  * over a WebSocket.
  *
  * Create it with the server's URI, either `ws://HOST:PORT/ws?room=NAME` or
@@ -30,7 +30,7 @@
  *
  * An `error` message from the server, or a lost connection, ends the
  * signaller: it emits [signal@CallSignaller::closed] with a
- * %GST_CALL_ERROR_SIGNALLING error carrying the server's words.
+ * %GST_CALL_ERROR_SIGNALING error carrying the server's words.
  *
  * Every signal is emitted on the main context that was thread-default when
  * the signaller was created.
@@ -95,7 +95,7 @@ send_object (GstCallWebSocketSignaller *self,
   if (self->remote_peer_id && !json_object_has_member (object, "to") &&
       g_strcmp0 (json_object_get_string_member (object, "type"), "join") != 0)
     json_object_set_string_member (object, "to", self->remote_peer_id);
-  text = gst_call_signalling_to_text (object);
+  text = gst_call_signaling_to_text (object);
   soup_websocket_connection_send_text (self->connection, text);
   return TRUE;
 }
@@ -139,7 +139,7 @@ handle_joined (GstCallWebSocketSignaller *self,
   JsonArray *peers = json_object_get_array_member (message, "peers");
 
   g_free (self->peer_id);
-  self->peer_id = g_strdup (gst_call_signalling_get_string (message, "peer_id"));
+  self->peer_id = g_strdup (gst_call_signaling_get_string (message, "peer_id"));
   GST_DEBUG ("websocket signaller %p joined room %s as %s with %u peers", self,
              self->room, self->peer_id, json_array_get_length (peers));
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PEER_ID]);
@@ -161,7 +161,7 @@ on_message (SoupWebsocketConnection   *connection,
   const char *type;
 
   g_object_ref (self);
-  message = gst_call_signalling_parse (bytes, GST_CALL_SIGNALLING_FROM_SERVER, &type, &error);
+  message = gst_call_signaling_parse (bytes, GST_CALL_SIGNALING_FROM_SERVER, &type, &error);
   if (!message) {
     GST_WARNING ("websocket signaller %p: ignoring a message from the server: %s", self,
                  error->message);
@@ -170,9 +170,9 @@ on_message (SoupWebsocketConnection   *connection,
 
   if (g_str_equal (type, "error")) {
     g_autoptr (GError) reason =
-        g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
-                     _("The signalling server reported an error: %s"),
-                     gst_call_signalling_get_string (message, "message"));
+        g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
+                     _("The signaling server reported an error: %s"),
+                     gst_call_signaling_get_string (message, "message"));
 
     close_connection (self, SOUP_WEBSOCKET_CLOSE_NORMAL);
     if (self->connect_task)
@@ -192,7 +192,7 @@ on_message (SoupWebsocketConnection   *connection,
 
   if (g_str_equal (type, "offer") || g_str_equal (type, "answer") ||
       g_str_equal (type, "candidate") || g_str_equal (type, "bye")) {
-    const char *from = gst_call_signalling_get_string (message, "from");
+    const char *from = gst_call_signaling_get_string (message, "from");
 
     if (!self->remote_peer_id) {
       /* The first peer that talks to us is the one we talk to. */
@@ -209,18 +209,18 @@ on_message (SoupWebsocketConnection   *connection,
     gst_call_signaller_emit_description (signaller,
                                          g_str_equal (type, "offer") ? GST_CALL_SDP_TYPE_OFFER
                                                                      : GST_CALL_SDP_TYPE_ANSWER,
-                                         gst_call_signalling_get_string (message, "sdp"));
+                                         gst_call_signaling_get_string (message, "sdp"));
   } else if (g_str_equal (type, "candidate")) {
     gst_call_signaller_emit_candidate (signaller,
                                        json_object_get_int_member (message, "mline_index"),
-                                       gst_call_signalling_get_string (message, "candidate"));
+                                       gst_call_signaling_get_string (message, "candidate"));
   } else if (g_str_equal (type, "bye")) {
     gst_call_signaller_emit_bye (signaller);
   } else if (g_str_equal (type, "peer-joined")) {
     g_signal_emit (self, signals[SIGNAL_PEER_JOINED], 0,
-                   gst_call_signalling_get_string (message, "peer_id"));
+                   gst_call_signaling_get_string (message, "peer_id"));
   } else if (g_str_equal (type, "peer-left")) {
-    const char *peer_id = gst_call_signalling_get_string (message, "peer_id");
+    const char *peer_id = gst_call_signaling_get_string (message, "peer_id");
 
     if (g_strcmp0 (peer_id, self->remote_peer_id) == 0) {
       g_clear_pointer (&self->remote_peer_id, g_free);
@@ -247,11 +247,11 @@ on_closed (SoupWebsocketConnection   *connection,
   GST_DEBUG ("websocket signaller %p: connection closed, code %u", self, code);
   if (!self->closing) {
     if (data && *data)
-      reason = g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
-                            _("The signalling server closed the connection: %s"), data);
+      reason = g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
+                            _("The signaling server closed the connection: %s"), data);
     else
-      reason = g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
-                            _("The signalling server closed the connection (code %u)"), code);
+      reason = g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
+                            _("The signaling server closed the connection (code %u)"), code);
   }
 
   if (self->connect_task) {
@@ -284,8 +284,8 @@ on_websocket_connected (GObject      *source,
     if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {
       fail_connect (self, g_steal_pointer (&error));
     } else {
-      fail_connect (self, g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
-                                       _("Cannot connect to the signalling server %s: %s"),
+      fail_connect (self, g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
+                                       _("Cannot connect to the signaling server %s: %s"),
                                        self->uri, error->message));
     }
     return;
@@ -293,7 +293,7 @@ on_websocket_connected (GObject      *source,
 
   self->connection = connection;
   soup_websocket_connection_set_max_incoming_payload_size (
-      connection, 2 * GST_CALL_SIGNALLING_SERVER_MAX_MESSAGE_SIZE);
+      connection, 2 * GST_CALL_SIGNALING_SERVER_MAX_MESSAGE_SIZE);
   soup_websocket_connection_set_keepalive_interval (connection, 0);
   g_signal_connect_object (connection, "message", G_CALLBACK (on_message), self, 0);
   g_signal_connect_object (connection, "closed", G_CALLBACK (on_closed), self, 0);
@@ -509,7 +509,7 @@ gst_call_websocket_signaller_class_init (GstCallWebSocketSignallerClass *klass)
   /**
    * GstCallWebSocketSignaller:uri:
    *
-   * The signalling server and room, `ws://HOST:PORT/ws?room=NAME` or
+   * The signaling server and room, `ws://HOST:PORT/ws?room=NAME` or
    * `ws://HOST:PORT/ws/NAME` (`wss://` for TLS).
    */
   props[PROP_URI] =
@@ -593,11 +593,11 @@ gst_call_websocket_signaller_init (GstCallWebSocketSignaller *self)
 
 /**
  * gst_call_websocket_signaller_new:
- * @uri: the signalling server and room, `ws://HOST:PORT/ws?room=NAME` or
+ * @uri: the signaling server and room, `ws://HOST:PORT/ws?room=NAME` or
  *   `ws://HOST:PORT/ws/NAME`
  * @token: (nullable): the shared secret the server asks for, or %NULL
  *
- * Creates a signaller for a room on a signalling server. It connects with
+ * Creates a signaller for a room on a signaling server. It connects with
  * [method@CallWebSocketSignaller.connect_async].
  *
  * Returns: (transfer full): a new [class@CallWebSocketSignaller]
@@ -651,7 +651,7 @@ on_accept_certificate (SoupMessage          *message,
  * @callback: (scope async): called once the room is joined or joining failed
  * @user_data: data for @callback
  *
- * Connects to the signalling server and joins the room. Finish it with
+ * Connects to the signaling server and joins the room. Finish it with
  * [method@CallWebSocketSignaller.connect_finish]. A signaller connects
  * once.
  */
@@ -718,7 +718,7 @@ gst_call_websocket_signaller_connect_async (GstCallWebSocketSignaller *self,
  * Finishes [method@CallWebSocketSignaller.connect_async].
  *
  * Returns: %TRUE once the room is joined; %FALSE with @error set
- *   (%GST_CALL_ERROR_SIGNALLING with the server's message when it refused,
+ *   (%GST_CALL_ERROR_SIGNALING with the server's message when it refused,
  *   %GST_CALL_ERROR_INVALID_ARGUMENT for a bad URI)
  */
 gboolean
@@ -746,7 +746,7 @@ gst_call_websocket_signaller_connect_finish (GstCallWebSocketSignaller *self,
  * gst_call_websocket_signaller_get_uri:
  * @self: a [class@CallWebSocketSignaller]
  *
- * Gets the URI of the signalling server and room.
+ * Gets the URI of the signaling server and room.
  *
  * Returns: (transfer none): the URI
  */

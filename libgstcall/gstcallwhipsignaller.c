@@ -136,19 +136,19 @@ http_error (SoupMessage  *message,
   if (transport_error &&
       g_error_matches (transport_error, SOUP_SESSION_ERROR,
                        SOUP_SESSION_ERROR_TOO_MANY_REDIRECTS))
-    return g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+    return g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                         _("The %s to %s was redirected too many times (last "
                           "answer HTTP %u %s): a redirect loop"), what, url,
                         status, reason ? reason : "");
   if (transport_error)
-    return g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+    return g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                         _("The %s to %s failed: %s"), what, url,
                         transport_error->message);
   if (SOUP_STATUS_IS_SUCCESSFUL (status))
-    return g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+    return g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                         _("The %s to %s got HTTP %u %s, not the 201 Created of a "
                           "new session"), what, url, status, reason ? reason : "");
-  return g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+  return g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                       _("The %s to %s was refused: HTTP %u %s"), what, url,
                       status, reason ? reason : "");
 }
@@ -269,7 +269,7 @@ on_post_done (GObject      *source,
       return;
     }
     if (next) {
-      fail (self, g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+      fail (self, g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                                _("The offer POST to %s was redirected %u times (last "
                                  "answer HTTP %u %s): a redirect loop"), self->url,
                                self->redirects + 1, status,
@@ -292,7 +292,7 @@ on_post_done (GObject      *source,
        g_strcmp0 (g_uri_get_scheme (resource), "https") != 0)) {
     g_autofree char *url = g_uri_to_string (soup_message_get_uri (message));
 
-    fail (self, g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+    fail (self, g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                              _("The WHIP server %s answered HTTP %u but its Location "
                                "header “%s” is not a session URL"), url, status,
                              location ? location : _("(missing)")));
@@ -305,7 +305,7 @@ on_post_done (GObject      *source,
   if (!answer || !strstr (answer, "v=0") || g_strcmp0 (content_type, GST_CALL_WHIP_SDP_TYPE) != 0) {
     g_autofree char *url = g_uri_to_string (soup_message_get_uri (message));
 
-    fail (self, g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+    fail (self, g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                              _("The WHIP server %s answered HTTP %u without an SDP "
                                "answer (content type “%s”, %" G_GSIZE_FORMAT " bytes)"),
                              url, status, content_type ? content_type : "", length));
@@ -400,7 +400,7 @@ whip_send_description (GstCallSignaller *signaller,
   GstCallWhipSignaller *self = GST_CALL_WHIP_SIGNALLER (signaller);
 
   if (type != GST_CALL_SDP_TYPE_OFFER || self->offer) {
-    fail (self, g_error_new_literal (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+    fail (self, g_error_new_literal (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                                      _("A WHIP or WHEP session carries one offer from "
                                        "the client: renegotiation and answers are not "
                                        "supported")));

@@ -813,16 +813,16 @@ test_signaller_drops_mid_negotiation (void)
   gst_call_loopback_signaller_disconnect_peer (signaller_a);
 
   g_assert_false (test_call_side_finish_setup (&a, &error));
-  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING);
   g_test_message ("caller: %s", error->message);
   g_clear_error (&error);
   g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_FAILED);
-  g_assert_error (a.ended_reason, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+  g_assert_error (a.ended_reason, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING);
 
   /* The callee either connected before the break or fails the same way;
    * never a hang. */
   if (!test_call_side_finish_setup (&b, &error)) {
-    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING);
   }
   gst_call_hangup (b.call);
 
@@ -846,10 +846,10 @@ test_no_answer_times_out (void)
   /* Nobody answers on the other end. */
   gst_call_dial_async (a.call, NULL, NULL, test_call_side_on_setup_done, &a);
   g_assert_false (test_call_side_finish_setup (&a, &error));
-  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING);
   g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
   g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_FAILED);
-  g_assert_error (gst_call_get_error (a.call), GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+  g_assert_error (gst_call_get_error (a.call), GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING);
 
   test_call_side_clear (&a);
 }

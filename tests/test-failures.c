@@ -12,7 +12,7 @@
 
 /* ------------------------------------------------------------------------ */
 /* A signaller that passes everything on to an inner one, rewriting the
- * descriptions it sends: a man in the middle of the signalling.            */
+ * descriptions it sends: a man in the middle of the signaling.            */
 
 typedef char *(*RewriteFunc) (const char *sdp);
 
@@ -192,7 +192,7 @@ drop_everything (GstPad          *pad,
 }
 
 /* Cuts @call's network: every packet it sends or receives is dropped, as if
- * its machine went to sleep. Its signalling stays up and it says nothing. */
+ * its machine went to sleep. Its signaling stays up and it says nothing. */
 static guint
 cut_network (GstCall *call)
 {
@@ -223,7 +223,7 @@ cut_network (GstCall *call)
 }
 
 /* The callee disappears without a bye while media flows (its packets stop,
- * its signalling stays up): the caller ends with an ICE error within 10 s. */
+ * its signaling stays up): the caller ends with an ICE error within 10 s. */
 static void
 test_peer_vanishes (gconstpointer data)
 {

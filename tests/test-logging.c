@@ -1,5 +1,5 @@
 /* What a call writes to the log at the levels people run with: no session
- * description, ICE candidate or credential, DTLS fingerprint or signalling
+ * description, ICE candidate or credential, DTLS fingerprint or signaling
  * token, which would hand a log reader the keys to the call.
  * Copyright (C) 2026 The libgstcall authors
  *
@@ -7,7 +7,7 @@
  *
  * Each test runs this program again as a child with one GST_DEBUG setting
  * (G_MESSAGES_DEBUG and GST_DEBUG_FILE unset, no GTest), where it makes a real call
- * over 127.0.0.1 through the WebSocket signalling server with a token, and
+ * over 127.0.0.1 through the WebSocket signaling server with a token, and
  * reads everything the child wrote on stdout and stderr.
  */
 
@@ -76,7 +76,7 @@ side_init (Side             *side,
 static gboolean
 has_no_peers (gpointer data)
 {
-  return gst_call_signalling_server_get_n_peers (data) == 0;
+  return gst_call_signaling_server_get_n_peers (data) == 0;
 }
 
 static void
@@ -96,7 +96,7 @@ is_set (gpointer data)
 static void
 child_call (void)
 {
-  g_autoptr (GstCallSignallingServer) server = gst_call_signalling_server_new (TOKEN);
+  g_autoptr (GstCallSignalingServer) server = gst_call_signaling_server_new (TOKEN);
   g_autoptr (GstCallWebSocketSignaller) signaller = NULL;
   g_autoptr (GAsyncResult) joined = NULL;
   g_autoptr (GError) error = NULL;
@@ -105,10 +105,10 @@ child_call (void)
   guint frames, n_peers = 0;
   Side caller, callee;
 
-  g_assert_true (gst_call_signalling_server_listen (server, NULL, 0, &error));
+  g_assert_true (gst_call_signaling_server_listen (server, NULL, 0, &error));
   g_assert_no_error (error);
   callee_uri = g_strdup_printf ("ws://127.0.0.1:%u/ws?room=logs",
-                                gst_call_signalling_server_get_port (server));
+                                gst_call_signaling_server_get_port (server));
   caller_uri = g_strdup_printf ("%s&token=%s", callee_uri, TOKEN);
 
   /* The callee waits in the room... */
@@ -144,7 +144,7 @@ child_call (void)
   g_assert_finalize_object (callee.call);
   g_assert_finalize_object (g_steal_pointer (&signaller));
   test_wait_until (has_no_peers, server, TIMEOUT_MS, "the room to empty");
-  gst_call_signalling_server_stop (server);
+  gst_call_signaling_server_stop (server);
 
   /* On stdout, for the parent to know the call really happened. */
   g_print ("%s %u audio frames\n", CALL_DONE, frames);

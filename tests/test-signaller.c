@@ -42,7 +42,7 @@ on_closed (GstCallSignaller *signaller,
            const GError     *reason,
            Received         *received)
 {
-  g_assert_error (reason, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+  g_assert_error (reason, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING);
   g_ptr_array_add (received->log, g_strdup ("closed"));
 }
 

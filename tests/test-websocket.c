@@ -1,4 +1,4 @@
-/* GstCallSignallingServer and GstCallWebSocketSignaller: peers in a room
+/* GstCallSignalingServer and GstCallWebSocketSignaller: peers in a room
  * on a loopback WebSocket server.
  * Copyright (C) 2026 The libgstcall authors
  *
@@ -187,18 +187,18 @@ wait_count (const guint *counter,
   test_wait_until (count_reached, &wait, TIMEOUT_MS, what);
 }
 
-static GstCallSignallingServer *
+static GstCallSignalingServer *
 start_server (const char *token,
               char      **uri_base)
 {
-  GstCallSignallingServer *server = gst_call_signalling_server_new (token);
+  GstCallSignalingServer *server = gst_call_signaling_server_new (token);
   g_autoptr (GError) error = NULL;
 
-  g_assert_true (gst_call_signalling_server_listen (server, NULL, 0, &error));
+  g_assert_true (gst_call_signaling_server_listen (server, NULL, 0, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (gst_call_signalling_server_get_port (server), >, 0);
+  g_assert_cmpuint (gst_call_signaling_server_get_port (server), >, 0);
   *uri_base = g_strdup_printf ("ws://127.0.0.1:%u/ws",
-                               gst_call_signalling_server_get_port (server));
+                               gst_call_signaling_server_get_port (server));
   return server;
 }
 
@@ -207,12 +207,12 @@ server_has_n_peers (gpointer data)
 {
   gpointer *args = data;
 
-  return gst_call_signalling_server_get_n_peers (args[0]) == GPOINTER_TO_UINT (args[1]);
+  return gst_call_signaling_server_get_n_peers (args[0]) == GPOINTER_TO_UINT (args[1]);
 }
 
 static void
-wait_server_peers (GstCallSignallingServer *server,
-                   guint                    n_peers)
+wait_server_peers (GstCallSignalingServer *server,
+                   guint                   n_peers)
 {
   gpointer args[] = { server, GUINT_TO_POINTER (n_peers) };
 
@@ -220,9 +220,9 @@ wait_server_peers (GstCallSignallingServer *server,
 }
 
 static void
-stop_server (GstCallSignallingServer *server)
+stop_server (GstCallSignalingServer *server)
 {
-  gst_call_signalling_server_stop (server);
+  gst_call_signaling_server_stop (server);
   test_drain_context ();
   g_assert_finalize_object (server);
 }
@@ -234,7 +234,7 @@ test_relay (void)
   g_autofree char *uri = NULL;
   g_autofree char *path_uri = NULL;
   g_autoptr (GError) error = NULL;
-  GstCallSignallingServer *server = start_server (NULL, &base);
+  GstCallSignalingServer *server = start_server (NULL, &base);
   Client a, b, other_room;
 
   uri = g_strdup_printf ("%s?room=kitchen", base);
@@ -321,31 +321,31 @@ test_bad_uri (void)
     client_clear (&client);
   }
 
-  /* Nobody listens: a signalling error. */
+  /* Nobody listens: a signaling error. */
   {
     g_autoptr (GError) error = NULL;
-    g_autoptr (GstCallSignallingServer) server = gst_call_signalling_server_new (NULL);
+    g_autoptr (GstCallSignalingServer) server = gst_call_signaling_server_new (NULL);
     g_autofree char *uri = NULL;
     Client client;
     guint port;
 
-    g_assert_true (gst_call_signalling_server_listen (server, "127.0.0.1", 0, &error));
-    port = gst_call_signalling_server_get_port (server);
-    gst_call_signalling_server_stop (server);
-    g_assert_null (gst_call_signalling_server_get_soup_server (server));
+    g_assert_true (gst_call_signaling_server_listen (server, "127.0.0.1", 0, &error));
+    port = gst_call_signaling_server_get_port (server);
+    gst_call_signaling_server_stop (server);
+    g_assert_null (gst_call_signaling_server_get_soup_server (server));
     uri = g_strdup_printf ("ws://127.0.0.1:%u/ws?room=r", port);
     client_init (&client, uri, NULL);
     g_assert_cmpint (client_connect (&client, &error), ==, -1);
-    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING);
     client_clear (&client);
   }
 
   /* A bad address to listen on. */
   {
     g_autoptr (GError) error = NULL;
-    GstCallSignallingServer *server = gst_call_signalling_server_new (NULL);
+    GstCallSignalingServer *server = gst_call_signaling_server_new (NULL);
 
-    g_assert_false (gst_call_signalling_server_listen (server, "no-address", 0, &error));
+    g_assert_false (gst_call_signaling_server_listen (server, "no-address", 0, &error));
     g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT);
     g_assert_finalize_object (server);
   }
@@ -356,7 +356,7 @@ test_wrong_token (void)
 {
   g_autofree char *base = NULL;
   g_autofree char *uri = NULL;
-  GstCallSignallingServer *server = start_server ("s3cret", &base);
+  GstCallSignalingServer *server = start_server ("s3cret", &base);
   Client wrong, missing, right;
 
   uri = g_strdup_printf ("%s?room=r", base);
@@ -368,14 +368,14 @@ test_wrong_token (void)
     g_autoptr (GError) error = NULL;
 
     g_assert_cmpint (client_connect (&wrong, &error), ==, -1);
-    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING);
     g_assert_nonnull (strstr (error->message, "token"));
   }
   {
     g_autoptr (GError) error = NULL;
 
     g_assert_cmpint (client_connect (&missing, &error), ==, -1);
-    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING);
   }
   {
     g_autoptr (GError) error = NULL;
@@ -400,7 +400,7 @@ test_one_to_one (void)
   g_autofree char *base = NULL;
   g_autofree char *uri = NULL;
   g_autoptr (GError) error = NULL;
-  GstCallSignallingServer *server = start_server (NULL, &base);
+  GstCallSignalingServer *server = start_server (NULL, &base);
   Client a, b, c;
   const char *b_id;
 
@@ -553,7 +553,7 @@ test_bad_input (void)
   g_autofree char *base = NULL;
   g_autofree char *uri = NULL;
   g_autoptr (GError) error = NULL;
-  GstCallSignallingServer *server = start_server (NULL, &base);
+  GstCallSignalingServer *server = start_server (NULL, &base);
   Client a, b;
   RawClient raw, big;
 
@@ -615,7 +615,7 @@ test_bad_input (void)
   /* Oversized: an error, then the server closes the connection. */
   raw_init (&big, base);
   {
-    gsize size = GST_CALL_SIGNALLING_SERVER_MAX_MESSAGE_SIZE + 1;
+    gsize size = GST_CALL_SIGNALING_SERVER_MAX_MESSAGE_SIZE + 1;
     g_autofree char *huge = g_malloc (size + 1);
 
     memset (huge, ' ', size);
@@ -669,7 +669,7 @@ test_server_error (void)
   g_autofree char *base = NULL;
   g_autofree char *uri = NULL;
   g_autoptr (GError) error = NULL;
-  GstCallSignallingServer *server = start_server (NULL, &base);
+  GstCallSignalingServer *server = start_server (NULL, &base);
   Client a;
 
   uri = g_strdup_printf ("%s?room=r", base);
@@ -679,7 +679,7 @@ test_server_error (void)
   /* An offer over the size limit: the server answers with an error and
    * closes; the signaller ends with the server's message. */
   {
-    gsize size = GST_CALL_SIGNALLING_SERVER_MAX_MESSAGE_SIZE;
+    gsize size = GST_CALL_SIGNALING_SERVER_MAX_MESSAGE_SIZE;
     g_autofree char *sdp = g_malloc (size + 1);
 
     memset (sdp, 'a', size);
@@ -687,7 +687,7 @@ test_server_error (void)
     gst_call_signaller_send_description (GST_CALL_SIGNALLER (a.signaller),
                                          GST_CALL_SDP_TYPE_OFFER, sdp);
     test_wait_for_flag (&a.closed, TIMEOUT_MS, "closed after an oversized offer");
-    g_assert_error (a.closed_reason, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+    g_assert_error (a.closed_reason, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING);
     g_assert_nonnull (strstr (a.closed_reason->message, "too large"));
     g_test_message ("closed: %s", a.closed_reason->message);
     g_clear_error (&a.closed_reason);
@@ -697,9 +697,9 @@ test_server_error (void)
   /* A server that stops ends its peers' signallers. */
   client_init (&a, uri, NULL);
   g_assert_cmpint (client_connect (&a, &error), ==, 0);
-  gst_call_signalling_server_stop (server);
+  gst_call_signaling_server_stop (server);
   test_wait_for_flag (&a.closed, TIMEOUT_MS, "closed after the server stopped");
-  g_assert_error (a.closed_reason, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+  g_assert_error (a.closed_reason, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING);
   g_test_message ("closed: %s", a.closed_reason->message);
 
   client_clear (&a);
@@ -718,7 +718,7 @@ test_tls (void)
   g_autoptr (GTlsCertificate) certificate = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *openssl = g_find_program_in_path ("openssl");
-  GstCallSignallingServer *server;
+  GstCallSignalingServer *server;
   Client trusting, doubting, a;
   int status = -1;
 
@@ -744,17 +744,17 @@ test_tls (void)
   certificate = g_tls_certificate_new_from_files (cert_path, key_path, &error);
   g_assert_no_error (error);
 
-  server = gst_call_signalling_server_new (NULL);
-  gst_call_signalling_server_set_tls_certificate (server, certificate);
-  g_assert_true (gst_call_signalling_server_listen (server, "127.0.0.1", 0, &error));
+  server = gst_call_signaling_server_new (NULL);
+  gst_call_signaling_server_set_tls_certificate (server, certificate);
+  g_assert_true (gst_call_signaling_server_listen (server, "127.0.0.1", 0, &error));
   g_assert_no_error (error);
   uri = g_strdup_printf ("wss://127.0.0.1:%u/ws?room=secure",
-                         gst_call_signalling_server_get_port (server));
+                         gst_call_signaling_server_get_port (server));
 
   /* Nobody vouches for a self-signed certificate... */
   client_init (&doubting, uri, NULL);
   g_assert_cmpint (client_connect (&doubting, &error), ==, -1);
-  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING);
   g_test_message ("untrusted: %s", error->message);
   g_clear_error (&error);
 
@@ -839,7 +839,7 @@ test_call (void)
   g_autofree char *base = NULL;
   g_autofree char *uri = NULL;
   g_autoptr (GError) error = NULL;
-  GstCallSignallingServer *server = start_server ("s3cret", &base);
+  GstCallSignalingServer *server = start_server ("s3cret", &base);
   Client a, b, c;
   CallSide caller, callee;
   guint frames;
@@ -876,7 +876,7 @@ test_call (void)
   g_assert_cmpuint (b.descriptions, ==, 1);
   g_assert_cmpuint (a.candidates + b.candidates, >, 0);
 
-  /* The callee's signalling vanishes mid-call: the caller learns it left,
+  /* The callee's signaling vanishes mid-call: the caller learns it left,
    * the media keeps flowing, the server keeps serving the room. */
   gst_call_websocket_signaller_close (b.signaller);
   wait_count (&a.left->len, 1, "peer-left");
@@ -915,7 +915,7 @@ test_dial_room (void)
   g_autofree char *uri = NULL;
   g_autofree char *caller_uri = NULL;
   g_autoptr (GError) error = NULL;
-  GstCallSignallingServer *server = start_server ("s3cret", &base);
+  GstCallSignalingServer *server = start_server ("s3cret", &base);
   GstCallSignaller *caller_signaller;
   Client b;
   CallSide caller, callee;
@@ -977,7 +977,7 @@ test_dial_room_fails (void)
   g_autofree char *base = NULL;
   g_autofree char *uri = NULL;
   g_autoptr (GError) error = NULL;
-  GstCallSignallingServer *server = start_server ("s3cret", &base);
+  GstCallSignalingServer *server = start_server ("s3cret", &base);
   CallSide side;
 
   uri = g_strdup_printf ("%s?room=dial&token=wrong", base);
@@ -985,7 +985,7 @@ test_dial_room_fails (void)
   gst_call_dial_async (side.call, uri, NULL, on_call_ready, &side);
   test_wait_until (call_has_result, &side, TIMEOUT_MS, "refused dial");
   g_assert_false (gst_call_dial_finish (side.call, side.result, &error));
-  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING);
   g_test_message ("refused: %s", error->message);
   g_assert_cmpint (gst_call_get_state (side.call), ==, GST_CALL_STATE_FAILED);
   g_clear_error (&error);
@@ -1025,7 +1025,7 @@ relay_in_thread (gpointer data)
   g_autofree char *base = NULL;
   g_autofree char *uri = NULL;
   g_autoptr (GError) error = NULL;
-  GstCallSignallingServer *server;
+  GstCallSignalingServer *server;
   Client a, b;
 
   g_main_context_push_thread_default (context);

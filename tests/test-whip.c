@@ -830,7 +830,7 @@ test_bad_server (gconstpointer data)
   client.call = new_client_call (TRUE);
   g_assert_false (client_dial (&client, uri, &error));
   g_test_message ("%s: %s", bad->path, error->message);
-  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING);
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING);
   g_assert_nonnull (strstr (error->message, bad->expected));
   g_assert_cmpint (gst_call_get_state (client.call), ==, GST_CALL_STATE_FAILED);
 

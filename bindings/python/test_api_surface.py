@@ -6,7 +6,7 @@
 #
 # test_peerconnection.py and test_call.py drive calls; the tests here reach
 # the rest: the settings and tracks of GstCall.Call, codec selection, the
-# signaller interface, the WebSocket signalling server and client (ws:// and
+# signaller interface, the WebSocket signaling server and client (ws:// and
 # wss://), and the functions outside any class.
 
 import glob
@@ -282,12 +282,12 @@ def test_signaller_emit_and_send(handler_errors):
     theirs.emit_candidate(0, "")
     theirs.emit_bye()
     theirs.emit_closed(GLib.Error.new_literal(GstCall.CallError.quark(), "gone",
-                                              GstCall.CallError.SIGNALLING))
+                                              GstCall.CallError.SIGNALING))
     ours.send_bye()
     wait_until(lambda: len(events) == 5, "five signaller events", errors=handler_errors)
     assert events[:4] == [("description", GstCall.CallSdpType.ANSWER, "v=0"),
                           ("candidate", 0, ""), ("bye",),
-                          ("closed", int(GstCall.CallError.SIGNALLING))]
+                          ("closed", int(GstCall.CallError.SIGNALING))]
     assert events[4] == ("bye",)
 
     ours.disconnect_peer()
@@ -295,7 +295,7 @@ def test_signaller_emit_and_send(handler_errors):
     assert ours.get_messages_sent() == 1
 
 
-# --- WebSocket signalling -----------------------------------------------------
+# --- WebSocket signaling -----------------------------------------------------
 
 def connect_signaller(uri, certificate=None):
     signaller = GstCall.CallWebSocketSignaller.new(uri, None)
@@ -329,8 +329,8 @@ def relay_through(server, scheme, certificate=None):
     wait_until(lambda: server.get_n_peers() == 0, "the peers to leave")
 
 
-def test_websocket_signalling():
-    server = GstCall.CallSignallingServer.new(None)
+def test_websocket_signaling():
+    server = GstCall.CallSignalingServer.new(None)
     server.listen("127.0.0.1", 0)
     assert server.get_port() > 0
     assert isinstance(server.get_soup_server(), Soup.Server)
@@ -338,7 +338,7 @@ def test_websocket_signalling():
     server.stop()
 
 
-def test_websocket_signalling_over_tls(tmp_path):
+def test_websocket_signaling_over_tls(tmp_path):
     openssl = shutil.which("openssl")
     if not openssl:
         pytest.skip("openssl is not installed (tools/install-deps installs it)")
@@ -349,7 +349,7 @@ def test_websocket_signalling_over_tls(tmp_path):
                     "-keyout", str(key), "-out", str(cert)],
                    check=True, capture_output=True)
     certificate = Gio.TlsCertificate.new_from_files(str(cert), str(key))
-    server = GstCall.CallSignallingServer.new(None)
+    server = GstCall.CallSignalingServer.new(None)
     server.set_tls_certificate(certificate)
     server.listen("127.0.0.1", 0)
 

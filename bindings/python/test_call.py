@@ -158,10 +158,10 @@ def test_no_answer_fails(handler_errors):
     caller.props.connect_timeout = 2
     with pytest.raises(GLib.Error) as error:
         run_async(caller.dial_async, caller.dial_finish, None, timeout=10)
-    assert_call_error(error.value, GstCall.CallError.SIGNALLING)
+    assert_call_error(error.value, GstCall.CallError.SIGNALING)
     assert caller.get_state() == GstCall.CallState.FAILED
     assert caller.ended_reasons[0].matches(GstCall.CallError.quark(),
-                                           GstCall.CallError.SIGNALLING)
+                                           GstCall.CallError.SIGNALING)
 
 
 def test_cancel_dial(handler_errors):

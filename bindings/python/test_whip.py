@@ -109,7 +109,7 @@ def test_janus_unreachable(handler_errors):
     wait_until(lambda: len(closed) == 2, "both signallers to report the unreachable server",
                errors=handler_errors)
     for error in closed.values():
-        assert_call_error(error, GstCall.CallError.SIGNALLING)
+        assert_call_error(error, GstCall.CallError.SIGNALING)
     assert subscriber.get_publisher_id() == 0
     objects = [publisher, subscriber]
     del publisher, subscriber, signaller, closed

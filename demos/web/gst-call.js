@@ -1,8 +1,8 @@
 // The page of `gst-call serve`: a call with the app that served it.
 //
 // 1. POST /call?offer=app|browser asks the app for a call; it answers with a
-//    room of its signalling server where it waits.
-// 2. The page joins that room over a WebSocket (docs/signalling-protocol.md)
+//    room of its signaling server where it waits.
+// 2. The page joins that room over a WebSocket (docs/signaling-protocol.md)
 //    and the offer comes from the app (default) or from the page
 //    (?offer=browser).
 // 3. Remote video and audio play; the camera and microphone, if the browser
@@ -22,7 +22,7 @@ const [cameraWidth, cameraHeight] = (params.get('size') || '640x480').split('x')
 const status = {
   callId: null,
   offerer,
-  signallingState: 'connecting',
+  signalingState: 'connecting',
   connectionState: 'new',
   iceConnectionState: 'new',
   localMedia: null,
@@ -69,9 +69,9 @@ function send(message) {
   }
 }
 
-function setSignallingState(state) {
-  status.signallingState = state;
-  show('signalling-state', state);
+function setSignalingState(state) {
+  status.signalingState = state;
+  show('signaling-state', state);
 }
 
 function noteFirstFrame() {
@@ -207,7 +207,7 @@ async function onMessage(event) {
   }
   switch (message.type) {
     case 'joined':
-      setSignallingState(`in room ${message.peer_id ? 'as peer ' + message.peer_id : ''}`);
+      setSignalingState(`in room ${message.peer_id ? 'as peer ' + message.peer_id : ''}`);
       if (offerer === 'browser' && message.peers.length > 0) {
         await makeOffer();
       }
@@ -227,14 +227,14 @@ async function onMessage(event) {
       await onCandidate(message);
       break;
     case 'bye':
-      setSignallingState('the app hung up');
+      setSignalingState('the app hung up');
       hangUp(false);
       break;
     case 'peer-left':
-      setSignallingState('the app left');
+      setSignalingState('the app left');
       break;
     case 'error':
-      fail(`Signalling error: ${message.message}`);
+      fail(`Signaling error: ${message.message}`);
       break;
     default:
       break;
@@ -338,7 +338,7 @@ async function start() {
   const response = await fetch(`/call?${query}`, { method: 'POST' });
   if (!response.ok) {
     fail(`The app refused the call: ${(await response.text()).trim()}`);
-    setSignallingState('refused');
+    setSignalingState('refused');
     return;
   }
   const call = await response.json();
@@ -349,7 +349,7 @@ async function start() {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   ws = new WebSocket(`${scheme}://${window.location.host}/ws?room=${encodeURIComponent(call.room)}`);
   ws.onopen = () => {
-    setSignallingState('joining');
+    setSignalingState('joining');
     const join = { type: 'join', room: call.room };
     if (token !== null) {
       join.token = token;
@@ -360,8 +360,8 @@ async function start() {
     onMessage(event).catch((error) => fail(`${error}`));
   };
   ws.onclose = () => {
-    if (status.signallingState !== 'the app hung up') {
-      setSignallingState('closed');
+    if (status.signalingState !== 'the app hung up') {
+      setSignalingState('closed');
     }
   };
 

@@ -87,7 +87,7 @@ int
 LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
 {
-  /* Signalling hands over text: a NUL-terminated copy, cut at the first NUL
+  /* Signaling hands over text: a NUL-terminated copy, cut at the first NUL
    * like a C string from JSON would be. */
   g_autofree char *text = g_strndup ((const char *) data, size);
   g_autoptr (GError) error = NULL;

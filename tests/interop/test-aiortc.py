@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """aiortc, an independent WebRTC implementation, calls libgstcall through
-the WebSocket signalling of `gst-call serve`, both ways (aiortc offers,
+the WebSocket signaling of `gst-call serve`, both ways (aiortc offers,
 libgstcall offers), in VP8 and in H.264 constrained baseline (42e01f,
 packetization mode 1), with Opus. Both sides must decode video and audio:
 aiortc counts the frames its decoders return, `gst-call dial` prints the
@@ -119,7 +119,7 @@ class AiortcPeer:
             candidate.sdpMLineIndex = message["mline_index"]
             await self.pc.addIceCandidate(candidate)
         elif kind == "error":
-            raise RuntimeError(f"signalling error: {message['message']}")
+            raise RuntimeError(f"signaling error: {message['message']}")
 
     async def run(self, stop):
         try:

@@ -135,7 +135,7 @@ def main():
         return driver
 
     try:
-        # With a token: the page passes it on to /call and to the signalling.
+        # With a token: the page passes it on to /call and to the signaling.
         # 320x240 both ways: two calls at once, each encoding and decoding
         # on both sides, on two cores.
         serve, url = start_server(gst_call, "--token", TOKEN, "--video-size", SIZE)

@@ -1,8 +1,8 @@
 #!/usr/bin/python3
-"""Two `gst-call dial` processes call each other through the signalling of
+"""Two `gst-call dial` processes call each other through the signaling of
 a `gst-call serve` process: the first waits in the room, the second joins
 and offers; both must decode the other's video and audio. Before that, bad
-input to the serve process: its signalling answers malformed JSON, unknown
+input to the serve process: its signaling answers malformed JSON, unknown
 types, bad fields, an oversized message and a wrong token with an error
 (closing the connection for the last two) while a bystander in the same room
 keeps its connection; its HTTP endpoints refuse a wrong token, a bad
@@ -99,8 +99,8 @@ def check_https(gst_call, directory):
         serve.stop()
 
 
-async def bad_signalling(port):
-    """What `gst-call serve`'s signalling says to a client that sends bad
+async def bad_signaling(port):
+    """What `gst-call serve`'s signaling says to a client that sends bad
     messages; one bystander in the same room must keep its connection."""
     import websockets
 
@@ -178,7 +178,7 @@ def main():
     first = second = None
     try:
         check_http(base)
-        asyncio.run(bad_signalling(port))
+        asyncio.run(bad_signaling(port))
         # Without --address, the server is reachable from this machine only.
         addresses = listening_addresses(port)
         check(addresses == [("4", "0100007F")],

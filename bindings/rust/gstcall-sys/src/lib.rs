@@ -55,7 +55,7 @@ pub const GST_CALL_ERROR_NEGOTIATION: GstCallError = 2;
 pub const GST_CALL_ERROR_ICE: GstCallError = 3;
 pub const GST_CALL_ERROR_DTLS: GstCallError = 4;
 pub const GST_CALL_ERROR_INVALID_STATE: GstCallError = 5;
-pub const GST_CALL_ERROR_SIGNALLING: GstCallError = 6;
+pub const GST_CALL_ERROR_SIGNALING: GstCallError = 6;
 pub const GST_CALL_ERROR_INVALID_ARGUMENT: GstCallError = 7;
 pub const GST_CALL_ERROR_CLOSED: GstCallError = 8;
 
@@ -119,7 +119,7 @@ pub const GST_CALL_MAJOR_VERSION: c_int = 0;
 pub const GST_CALL_MICRO_VERSION: c_int = 0;
 pub const GST_CALL_MINOR_VERSION: c_int = 1;
 pub const GST_CALL_RTP_TRANSPORT_MAX_SESSIONS: c_int = 16;
-pub const GST_CALL_SIGNALLING_SERVER_MAX_MESSAGE_SIZE: c_int = 65536;
+pub const GST_CALL_SIGNALING_SERVER_MAX_MESSAGE_SIZE: c_int = 65536;
 pub const GST_CALL_VERSION_S: &[u8] = b"0.1.0\0";
 
 // Class and interface structures
@@ -185,18 +185,18 @@ pub struct GstCallRtpTransportClass {
 
 #[derive(Copy, Clone)]
 #[repr(C)]
+pub struct GstCallSignalingServerClass {
+    pub parent_class: gobject::GObjectClass,
+}
+
+#[derive(Copy, Clone)]
+#[repr(C)]
 pub struct GstCallSignallerInterface {
     pub parent_iface: gobject::GTypeInterface,
     pub send_description: Option<unsafe extern "C" fn(*mut GstCallSignaller, GstCallSdpType, *const c_char)>,
     pub send_candidate: Option<unsafe extern "C" fn(*mut GstCallSignaller, c_uint, *const c_char)>,
     pub send_bye: Option<unsafe extern "C" fn(*mut GstCallSignaller)>,
     pub padding: [glib::gpointer; 12],
-}
-
-#[derive(Copy, Clone)]
-#[repr(C)]
-pub struct GstCallSignallingServerClass {
-    pub parent_class: gobject::GObjectClass,
 }
 
 #[derive(Copy, Clone)]
@@ -297,7 +297,7 @@ pub struct GstCallRtpTransport {
 }
 
 #[repr(C)]
-pub struct GstCallSignallingServer {
+pub struct GstCallSignalingServer {
     _data: [u8; 0],
     _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
 }
@@ -510,14 +510,14 @@ extern "C" {
     pub fn gst_call_rtp_transport_set_sources_from_description(self_: *mut GstCallRtpTransport, video: *const c_char, audio: *const c_char, error: *mut *mut glib::GError) -> glib::gboolean;
     pub fn gst_call_rtp_transport_set_srtp(self_: *mut GstCallRtpTransport, srtp: glib::gboolean);
     pub fn gst_call_rtp_transport_set_video_sink(self_: *mut GstCallRtpTransport, sink: *mut gst::GstElement);
-    pub fn gst_call_signalling_server_get_type() -> glib::GType;
-    pub fn gst_call_signalling_server_new(token: *const c_char) -> *mut GstCallSignallingServer;
-    pub fn gst_call_signalling_server_get_n_peers(self_: *mut GstCallSignallingServer) -> c_uint;
-    pub fn gst_call_signalling_server_get_port(self_: *mut GstCallSignallingServer) -> c_uint;
-    pub fn gst_call_signalling_server_get_soup_server(self_: *mut GstCallSignallingServer) -> *mut gobject::GObject;
-    pub fn gst_call_signalling_server_listen(self_: *mut GstCallSignallingServer, address: *const c_char, port: c_uint, error: *mut *mut glib::GError) -> glib::gboolean;
-    pub fn gst_call_signalling_server_set_tls_certificate(self_: *mut GstCallSignallingServer, certificate: *mut gio::GTlsCertificate);
-    pub fn gst_call_signalling_server_stop(self_: *mut GstCallSignallingServer);
+    pub fn gst_call_signaling_server_get_type() -> glib::GType;
+    pub fn gst_call_signaling_server_new(token: *const c_char) -> *mut GstCallSignalingServer;
+    pub fn gst_call_signaling_server_get_n_peers(self_: *mut GstCallSignalingServer) -> c_uint;
+    pub fn gst_call_signaling_server_get_port(self_: *mut GstCallSignalingServer) -> c_uint;
+    pub fn gst_call_signaling_server_get_soup_server(self_: *mut GstCallSignalingServer) -> *mut gobject::GObject;
+    pub fn gst_call_signaling_server_listen(self_: *mut GstCallSignalingServer, address: *const c_char, port: c_uint, error: *mut *mut glib::GError) -> glib::gboolean;
+    pub fn gst_call_signaling_server_set_tls_certificate(self_: *mut GstCallSignalingServer, certificate: *mut gio::GTlsCertificate);
+    pub fn gst_call_signaling_server_stop(self_: *mut GstCallSignalingServer);
     pub fn gst_call_stats_get_type() -> glib::GType;
     pub fn gst_call_stats_get_candidate_pair(self_: *mut GstCallStats) -> *mut GstCallCandidatePairStats;
     pub fn gst_call_stats_get_inbound_streams(self_: *mut GstCallStats) -> *mut glib::GPtrArray;

@@ -31,9 +31,9 @@ main (void)
   printf ("layout %s %zu %zu\n", "GstCallPeerConnectionState", sizeof (GstCallPeerConnectionState), alignof (GstCallPeerConnectionState));
   printf ("layout %s %zu %zu\n", "GstCallRtpTransportClass", sizeof (GstCallRtpTransportClass), alignof (GstCallRtpTransportClass));
   printf ("layout %s %zu %zu\n", "GstCallSdpType", sizeof (GstCallSdpType), alignof (GstCallSdpType));
+  printf ("layout %s %zu %zu\n", "GstCallSignalingServerClass", sizeof (GstCallSignalingServerClass), alignof (GstCallSignalingServerClass));
   printf ("layout %s %zu %zu\n", "GstCallSignalingState", sizeof (GstCallSignalingState), alignof (GstCallSignalingState));
   printf ("layout %s %zu %zu\n", "GstCallSignallerInterface", sizeof (GstCallSignallerInterface), alignof (GstCallSignallerInterface));
-  printf ("layout %s %zu %zu\n", "GstCallSignallingServerClass", sizeof (GstCallSignallingServerClass), alignof (GstCallSignallingServerClass));
   printf ("layout %s %zu %zu\n", "GstCallState", sizeof (GstCallState), alignof (GstCallState));
   printf ("layout %s %zu %zu\n", "GstCallStatsClass", sizeof (GstCallStatsClass), alignof (GstCallStatsClass));
   printf ("layout %s %zu %zu\n", "GstCallTrackClass", sizeof (GstCallTrackClass), alignof (GstCallTrackClass));
@@ -71,7 +71,7 @@ main (void)
   printf ("constant %s %lld\n", "GST_CALL_ERROR_INVALID_STATE", (long long) GST_CALL_ERROR_INVALID_STATE);
   printf ("constant %s %lld\n", "GST_CALL_ERROR_MISSING_PLUGIN", (long long) GST_CALL_ERROR_MISSING_PLUGIN);
   printf ("constant %s %lld\n", "GST_CALL_ERROR_NEGOTIATION", (long long) GST_CALL_ERROR_NEGOTIATION);
-  printf ("constant %s %lld\n", "GST_CALL_ERROR_SIGNALLING", (long long) GST_CALL_ERROR_SIGNALLING);
+  printf ("constant %s %lld\n", "GST_CALL_ERROR_SIGNALING", (long long) GST_CALL_ERROR_SIGNALING);
   printf ("constant %s %lld\n", "GST_CALL_ICE_CONNECTION_STATE_CHECKING", (long long) GST_CALL_ICE_CONNECTION_STATE_CHECKING);
   printf ("constant %s %lld\n", "GST_CALL_ICE_CONNECTION_STATE_CLOSED", (long long) GST_CALL_ICE_CONNECTION_STATE_CLOSED);
   printf ("constant %s %lld\n", "GST_CALL_ICE_CONNECTION_STATE_COMPLETED", (long long) GST_CALL_ICE_CONNECTION_STATE_COMPLETED);
@@ -100,13 +100,13 @@ main (void)
   printf ("constant %s %lld\n", "GST_CALL_SDP_TYPE_OFFER", (long long) GST_CALL_SDP_TYPE_OFFER);
   printf ("constant %s %lld\n", "GST_CALL_SDP_TYPE_PRANSWER", (long long) GST_CALL_SDP_TYPE_PRANSWER);
   printf ("constant %s %lld\n", "GST_CALL_SDP_TYPE_ROLLBACK", (long long) GST_CALL_SDP_TYPE_ROLLBACK);
+  printf ("constant %s %lld\n", "GST_CALL_SIGNALING_SERVER_MAX_MESSAGE_SIZE", (long long) GST_CALL_SIGNALING_SERVER_MAX_MESSAGE_SIZE);
   printf ("constant %s %lld\n", "GST_CALL_SIGNALING_STATE_CLOSED", (long long) GST_CALL_SIGNALING_STATE_CLOSED);
   printf ("constant %s %lld\n", "GST_CALL_SIGNALING_STATE_HAVE_LOCAL_OFFER", (long long) GST_CALL_SIGNALING_STATE_HAVE_LOCAL_OFFER);
   printf ("constant %s %lld\n", "GST_CALL_SIGNALING_STATE_HAVE_LOCAL_PRANSWER", (long long) GST_CALL_SIGNALING_STATE_HAVE_LOCAL_PRANSWER);
   printf ("constant %s %lld\n", "GST_CALL_SIGNALING_STATE_HAVE_REMOTE_OFFER", (long long) GST_CALL_SIGNALING_STATE_HAVE_REMOTE_OFFER);
   printf ("constant %s %lld\n", "GST_CALL_SIGNALING_STATE_HAVE_REMOTE_PRANSWER", (long long) GST_CALL_SIGNALING_STATE_HAVE_REMOTE_PRANSWER);
   printf ("constant %s %lld\n", "GST_CALL_SIGNALING_STATE_STABLE", (long long) GST_CALL_SIGNALING_STATE_STABLE);
-  printf ("constant %s %lld\n", "GST_CALL_SIGNALLING_SERVER_MAX_MESSAGE_SIZE", (long long) GST_CALL_SIGNALLING_SERVER_MAX_MESSAGE_SIZE);
   printf ("constant %s %lld\n", "GST_CALL_STATE_ACTIVE", (long long) GST_CALL_STATE_ACTIVE);
   printf ("constant %s %lld\n", "GST_CALL_STATE_CONNECTING", (long long) GST_CALL_STATE_CONNECTING);
   printf ("constant %s %lld\n", "GST_CALL_STATE_ENDED", (long long) GST_CALL_STATE_ENDED);

@@ -13,7 +13,7 @@ use std::mem::transmute;
 glib::wrapper! {
     /// A call: local media (camera and microphone, test sources, files or
     /// any GStreamer source), encoders chosen for you, the connection, the
-    /// signalling and the playback of the peer's media.
+    /// signaling and the playback of the peer's media.
     ///
     /// Give it a [`Signaller`], then [`dial_future`](Call::dial_future) (or
     /// answer on [`connect_incoming_call`](Call::connect_incoming_call)).
@@ -185,7 +185,7 @@ impl Call {
     }
 
     /// Calls: through the signaller when `uri` is `None`, or a room of a
-    /// signalling server (`ws://host:port/ws?room=R`). `callback` runs on
+    /// signaling server (`ws://host:port/ws?room=R`). `callback` runs on
     /// this thread's main context once connected or failed.
     pub fn dial_async<F: FnOnce(Result<(), glib::Error>) + 'static>(
         &self,

@@ -140,8 +140,8 @@ call_enum!(
         Dtls = ffi::GST_CALL_ERROR_DTLS,
         /// The operation is not possible in the current state.
         InvalidState = ffi::GST_CALL_ERROR_INVALID_STATE,
-        /// The signalling channel failed.
-        Signalling = ffi::GST_CALL_ERROR_SIGNALLING,
+        /// The signaling channel failed.
+        Signaling = ffi::GST_CALL_ERROR_SIGNALING,
         /// An argument is malformed; the message names it.
         InvalidArgument = ffi::GST_CALL_ERROR_INVALID_ARGUMENT,
         /// The object was closed.

@@ -5,7 +5,7 @@
 
 //! Real-time calls with GStreamer in a few lines.
 //!
-//! [`Call`] is the one-object call: media, encoders, connection, signalling
+//! [`Call`] is the one-object call: media, encoders, connection, signaling
 //! and playback. Two calls connected through a [`LoopbackSignaller`] pair
 //! talk to each other inside one process; a network signaller plugs in the
 //! same way. [`PeerConnection`] is the lower level, shaped like the W3C

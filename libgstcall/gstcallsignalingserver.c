@@ -8,16 +8,16 @@
 
 #include <json-glib/json-glib.h>
 
-#include "gstcallsignallingserver.h"
+#include "gstcallsignalingserver.h"
 #include "gstcall-error.h"
 #include "gstcall-private.h"
-#include "gstcall-signalling-private.h"
+#include "gstcall-signaling-private.h"
 
 /**
- * GstCallSignallingServer:
+ * GstCallSignalingServer:
  *
  * A WebSocket relay for [class@CallWebSocketSignaller] peers, speaking the
- * JSON protocol of `docs/signalling-protocol.md`.
+ * JSON protocol of `docs/signaling-protocol.md`.
  *
  * Peers connect to the path `/ws`, join a room and everything they send is
  * relayed to the other peers of that room, with `from` set by the server.
@@ -32,7 +32,7 @@
 #define WEBSOCKET_PATH "/ws"
 
 typedef struct {
-  GstCallSignallingServer *server; /* unowned: the server outlives its peers */
+  GstCallSignalingServer *server; /* unowned: the server outlives its peers */
   SoupWebsocketConnection *connection;
   char *id;
   char *room;
@@ -40,7 +40,7 @@ typedef struct {
   gulong closed_handler;
 } Peer;
 
-struct _GstCallSignallingServer {
+struct _GstCallSignalingServer {
   GObject parent_instance;
 
   GMainContext *context;
@@ -51,7 +51,7 @@ struct _GstCallSignallingServer {
   gboolean listening;
 };
 
-G_DEFINE_FINAL_TYPE (GstCallSignallingServer, gst_call_signalling_server, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (GstCallSignalingServer, gst_call_signaling_server, G_TYPE_OBJECT)
 
 static void
 peer_free (Peer *peer)
@@ -72,7 +72,7 @@ send_object (Peer       *peer,
 
   if (soup_websocket_connection_get_state (peer->connection) != SOUP_WEBSOCKET_STATE_OPEN)
     return;
-  text = gst_call_signalling_to_text (object);
+  text = gst_call_signaling_to_text (object);
   soup_websocket_connection_send_text (peer->connection, text);
 }
 
@@ -82,7 +82,7 @@ send_error (Peer       *peer,
 {
   g_autoptr (JsonObject) object = json_object_new ();
 
-  GST_INFO ("signalling server: error to peer %s: %s", peer->id, message);
+  GST_INFO ("signaling server: error to peer %s: %s", peer->id, message);
   json_object_set_string_member (object, "type", "error");
   json_object_set_string_member (object, "message", message);
   send_object (peer, object);
@@ -99,9 +99,9 @@ send_error_and_close (Peer       *peer,
 }
 
 static void
-broadcast_to_room (GstCallSignallingServer *self,
-                   Peer                    *sender,
-                   JsonObject              *object)
+broadcast_to_room (GstCallSignalingServer *self,
+                   Peer                   *sender,
+                   JsonObject             *object)
 {
   for (GList *l = self->peers; l; l = l->next) {
     Peer *other = l->data;
@@ -113,9 +113,9 @@ broadcast_to_room (GstCallSignallingServer *self,
 }
 
 static Peer *
-find_peer_in_room (GstCallSignallingServer *self,
-                   const char              *room,
-                   const char              *id)
+find_peer_in_room (GstCallSignalingServer *self,
+                   const char             *room,
+                   const char             *id)
 {
   for (GList *l = self->peers; l; l = l->next) {
     Peer *other = l->data;
@@ -127,9 +127,9 @@ find_peer_in_room (GstCallSignallingServer *self,
 }
 
 static void
-handle_join (GstCallSignallingServer *self,
-             Peer                    *peer,
-             JsonObject              *message)
+handle_join (GstCallSignalingServer *self,
+             Peer                   *peer,
+             JsonObject             *message)
 {
   const char *room;
   const char *token = NULL;
@@ -141,13 +141,13 @@ handle_join (GstCallSignallingServer *self,
     send_error (peer, _("Already joined a room"));
     return;
   }
-  room = gst_call_signalling_get_string (message, "room");
+  room = gst_call_signaling_get_string (message, "room");
   if (!room || !*room) {
     send_error (peer, _("A join message needs a non-empty string “room”"));
     return;
   }
   if (json_object_has_member (message, "token")) {
-    token = gst_call_signalling_get_string (message, "token");
+    token = gst_call_signaling_get_string (message, "token");
     if (!token) {
       send_error (peer, _("The “token” of a join message must be a string"));
       return;
@@ -177,13 +177,13 @@ handle_join (GstCallSignallingServer *self,
   json_object_set_string_member (announce, "type", "peer-joined");
   json_object_set_string_member (announce, "peer_id", peer->id);
   broadcast_to_room (self, peer, announce);
-  GST_DEBUG ("signalling server: peer %s joined room %s", peer->id, room);
+  GST_DEBUG ("signaling server: peer %s joined room %s", peer->id, room);
 }
 
 static void
-handle_relay (GstCallSignallingServer *self,
-              Peer                    *peer,
-              JsonObject              *message)
+handle_relay (GstCallSignalingServer *self,
+              Peer                   *peer,
+              JsonObject             *message)
 {
   g_autofree char *to = NULL;
 
@@ -193,7 +193,7 @@ handle_relay (GstCallSignallingServer *self,
   }
 
   if (json_object_has_member (message, "to")) {
-    to = g_strdup (gst_call_signalling_get_string (message, "to"));
+    to = g_strdup (gst_call_signaling_get_string (message, "to"));
     if (!to) {
       send_error (peer, _("The “to” of a message must be a string"));
       return;
@@ -225,7 +225,7 @@ on_message (SoupWebsocketConnection *connection,
             gpointer                 user_data)
 {
   Peer *peer = user_data;
-  GstCallSignallingServer *self = peer->server;
+  GstCallSignalingServer *self = peer->server;
   g_autoptr (GError) error = NULL;
   g_autoptr (JsonObject) message = NULL;
   const char *message_type;
@@ -234,14 +234,14 @@ on_message (SoupWebsocketConnection *connection,
     send_error (peer, _("Messages must be text, not binary"));
     return;
   }
-  if (g_bytes_get_size (bytes) > GST_CALL_SIGNALLING_SERVER_MAX_MESSAGE_SIZE) {
+  if (g_bytes_get_size (bytes) > GST_CALL_SIGNALING_SERVER_MAX_MESSAGE_SIZE) {
     send_error_and_close (peer, _("Message too large"),
                           SOUP_WEBSOCKET_CLOSE_TOO_BIG);
     return;
   }
 
-  message = gst_call_signalling_parse (bytes, GST_CALL_SIGNALLING_FROM_CLIENT,
-                                       &message_type, &error);
+  message = gst_call_signaling_parse (bytes, GST_CALL_SIGNALING_FROM_CLIENT,
+                                      &message_type, &error);
   if (!message) {
     send_error (peer, error->message);
     return;
@@ -254,8 +254,8 @@ on_message (SoupWebsocketConnection *connection,
 }
 
 static void
-remove_peer (GstCallSignallingServer *self,
-             Peer                    *peer)
+remove_peer (GstCallSignalingServer *self,
+             Peer                   *peer)
 {
   self->peers = g_list_remove (self->peers, peer);
   if (peer->room) {
@@ -265,7 +265,7 @@ remove_peer (GstCallSignallingServer *self,
     json_object_set_string_member (left, "peer_id", peer->id);
     broadcast_to_room (self, peer, left);
   }
-  GST_DEBUG ("signalling server: peer %s left", peer->id);
+  GST_DEBUG ("signaling server: peer %s left", peer->id);
   peer_free (peer);
 }
 
@@ -285,7 +285,7 @@ on_websocket (SoupServer              *soup_server,
               SoupWebsocketConnection *connection,
               gpointer                 user_data)
 {
-  GstCallSignallingServer *self = user_data;
+  GstCallSignalingServer *self = user_data;
   Peer *peer = g_new0 (Peer, 1);
 
   peer->server = self;
@@ -293,18 +293,18 @@ on_websocket (SoupServer              *soup_server,
   peer->id = g_strdup_printf ("%u", ++self->next_peer_id);
   /* Above our own limit, so that the peer learns why it is disconnected. */
   soup_websocket_connection_set_max_incoming_payload_size (
-      connection, 4 * GST_CALL_SIGNALLING_SERVER_MAX_MESSAGE_SIZE);
+      connection, 4 * GST_CALL_SIGNALING_SERVER_MAX_MESSAGE_SIZE);
   soup_websocket_connection_set_keepalive_interval (connection, 0);
   peer->message_handler =
       g_signal_connect (connection, "message", G_CALLBACK (on_message), peer);
   peer->closed_handler =
       g_signal_connect (connection, "closed", G_CALLBACK (on_closed), peer);
   self->peers = g_list_append (self->peers, peer);
-  GST_DEBUG ("signalling server: peer %s connected", peer->id);
+  GST_DEBUG ("signaling server: peer %s connected", peer->id);
 }
 
 static void
-close_all_peers (GstCallSignallingServer *self)
+close_all_peers (GstCallSignalingServer *self)
 {
   while (self->peers) {
     Peer *peer = self->peers->data;
@@ -319,9 +319,9 @@ close_all_peers (GstCallSignallingServer *self)
 }
 
 static void
-gst_call_signalling_server_dispose (GObject *object)
+gst_call_signaling_server_dispose (GObject *object)
 {
-  GstCallSignallingServer *self = GST_CALL_SIGNALLING_SERVER (object);
+  GstCallSignalingServer *self = GST_CALL_SIGNALING_SERVER (object);
 
   close_all_peers (self);
   if (self->soup_server) {
@@ -329,31 +329,31 @@ gst_call_signalling_server_dispose (GObject *object)
     g_clear_object (&self->soup_server);
   }
 
-  G_OBJECT_CLASS (gst_call_signalling_server_parent_class)->dispose (object);
+  G_OBJECT_CLASS (gst_call_signaling_server_parent_class)->dispose (object);
 }
 
 static void
-gst_call_signalling_server_finalize (GObject *object)
+gst_call_signaling_server_finalize (GObject *object)
 {
-  GstCallSignallingServer *self = GST_CALL_SIGNALLING_SERVER (object);
+  GstCallSignalingServer *self = GST_CALL_SIGNALING_SERVER (object);
 
   g_free (self->token);
   g_main_context_unref (self->context);
 
-  G_OBJECT_CLASS (gst_call_signalling_server_parent_class)->finalize (object);
+  G_OBJECT_CLASS (gst_call_signaling_server_parent_class)->finalize (object);
 }
 
 static void
-gst_call_signalling_server_class_init (GstCallSignallingServerClass *klass)
+gst_call_signaling_server_class_init (GstCallSignalingServerClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->dispose = gst_call_signalling_server_dispose;
-  object_class->finalize = gst_call_signalling_server_finalize;
+  object_class->dispose = gst_call_signaling_server_dispose;
+  object_class->finalize = gst_call_signaling_server_finalize;
 }
 
 static void
-gst_call_signalling_server_init (GstCallSignallingServer *self)
+gst_call_signaling_server_init (GstCallSignalingServer *self)
 {
   gst_call_ensure_initialized ();
   self->context = g_main_context_ref_thread_default ();
@@ -363,38 +363,38 @@ gst_call_signalling_server_init (GstCallSignallingServer *self)
 }
 
 /**
- * gst_call_signalling_server_new:
+ * gst_call_signaling_server_new:
  * @token: (nullable): a shared secret peers must present when they join, or
  *   %NULL to let anyone join
  *
- * Creates a signalling server. It does not accept connections before
- * [method@CallSignallingServer.listen].
+ * Creates a signaling server. It does not accept connections before
+ * [method@CallSignalingServer.listen].
  *
- * Returns: (transfer full): a new [class@CallSignallingServer]
+ * Returns: (transfer full): a new [class@CallSignalingServer]
  */
-GstCallSignallingServer *
-gst_call_signalling_server_new (const char *token)
+GstCallSignalingServer *
+gst_call_signaling_server_new (const char *token)
 {
-  GstCallSignallingServer *self = g_object_new (GST_TYPE_CALL_SIGNALLING_SERVER, NULL);
+  GstCallSignalingServer *self = g_object_new (GST_TYPE_CALL_SIGNALING_SERVER, NULL);
 
   self->token = g_strdup (token);
   return self;
 }
 
 /**
- * gst_call_signalling_server_set_tls_certificate:
- * @self: a [class@CallSignallingServer]
+ * gst_call_signaling_server_set_tls_certificate:
+ * @self: a [class@CallSignalingServer]
  * @certificate: (nullable): the certificate, with its private key, or %NULL
  *   for plain `ws://`
  *
  * Serves `wss://` (and `https://`) with @certificate. Call it before
- * [method@CallSignallingServer.listen].
+ * [method@CallSignalingServer.listen].
  */
 void
-gst_call_signalling_server_set_tls_certificate (GstCallSignallingServer *self,
-                                                GTlsCertificate         *certificate)
+gst_call_signaling_server_set_tls_certificate (GstCallSignalingServer *self,
+                                               GTlsCertificate        *certificate)
 {
-  g_return_if_fail (GST_IS_CALL_SIGNALLING_SERVER (self));
+  g_return_if_fail (GST_IS_CALL_SIGNALING_SERVER (self));
   g_return_if_fail (certificate == NULL || G_IS_TLS_CERTIFICATE (certificate));
   g_return_if_fail (!self->listening);
 
@@ -402,11 +402,11 @@ gst_call_signalling_server_set_tls_certificate (GstCallSignallingServer *self,
 }
 
 /**
- * gst_call_signalling_server_listen:
- * @self: a [class@CallSignallingServer]
+ * gst_call_signaling_server_listen:
+ * @self: a [class@CallSignalingServer]
  * @address: (nullable): the IP address to bind, %NULL for `127.0.0.1`
  * @port: the TCP port, or 0 to pick a free one (see
- *   [method@CallSignallingServer.get_port])
+ *   [method@CallSignalingServer.get_port])
  * @error: return location for a [struct@GLib.Error]
  *
  * Starts accepting WebSocket connections on `ws://ADDRESS:PORT/ws` (or
@@ -414,13 +414,13 @@ gst_call_signalling_server_set_tls_certificate (GstCallSignallingServer *self,
  *
  * Returns: %TRUE when the server listens; %FALSE with @error set
  *   (%GST_CALL_ERROR_INVALID_ARGUMENT for a bad address,
- *   %GST_CALL_ERROR_SIGNALLING when the address cannot be bound)
+ *   %GST_CALL_ERROR_SIGNALING when the address cannot be bound)
  */
 gboolean
-gst_call_signalling_server_listen (GstCallSignallingServer *self,
-                                   const char              *address,
-                                   guint                    port,
-                                   GError                 **error)
+gst_call_signaling_server_listen (GstCallSignalingServer *self,
+                                  const char             *address,
+                                  guint                   port,
+                                  GError                **error)
 {
   g_autoptr (GSocketAddress) socket_address = NULL;
   g_autoptr (GError) listen_error = NULL;
@@ -428,7 +428,7 @@ gst_call_signalling_server_listen (GstCallSignallingServer *self,
   SoupServerListenOptions options = 0;
   gboolean ok;
 
-  g_return_val_if_fail (GST_IS_CALL_SIGNALLING_SERVER (self), FALSE);
+  g_return_val_if_fail (GST_IS_CALL_SIGNALING_SERVER (self), FALSE);
   g_return_val_if_fail (port <= G_MAXUINT16, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
   g_return_val_if_fail (self->soup_server != NULL, FALSE);
@@ -453,7 +453,7 @@ gst_call_signalling_server_listen (GstCallSignallingServer *self,
   ok = soup_server_listen (self->soup_server, socket_address, options, &listen_error);
   g_main_context_pop_thread_default (self->context);
   if (!ok) {
-    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                  _("Cannot listen on %s port %u: %s"), address, port,
                  listen_error->message);
     return FALSE;
@@ -463,20 +463,20 @@ gst_call_signalling_server_listen (GstCallSignallingServer *self,
 }
 
 /**
- * gst_call_signalling_server_get_port:
- * @self: a [class@CallSignallingServer]
+ * gst_call_signaling_server_get_port:
+ * @self: a [class@CallSignalingServer]
  *
  * Gets the TCP port the server listens on, useful after listening on port 0.
  *
  * Returns: the port, or 0 when the server does not listen
  */
 guint
-gst_call_signalling_server_get_port (GstCallSignallingServer *self)
+gst_call_signaling_server_get_port (GstCallSignalingServer *self)
 {
   GSList *listeners;
   guint port = 0;
 
-  g_return_val_if_fail (GST_IS_CALL_SIGNALLING_SERVER (self), 0);
+  g_return_val_if_fail (GST_IS_CALL_SIGNALING_SERVER (self), 0);
 
   if (!self->soup_server)
     return 0;
@@ -492,8 +492,8 @@ gst_call_signalling_server_get_port (GstCallSignallingServer *self)
 }
 
 /**
- * gst_call_signalling_server_get_n_peers:
- * @self: a [class@CallSignallingServer]
+ * gst_call_signaling_server_get_n_peers:
+ * @self: a [class@CallSignalingServer]
  *
  * Counts the WebSocket connections the server holds, whether or not they
  * joined a room.
@@ -501,16 +501,16 @@ gst_call_signalling_server_get_port (GstCallSignallingServer *self)
  * Returns: the number of connected peers
  */
 guint
-gst_call_signalling_server_get_n_peers (GstCallSignallingServer *self)
+gst_call_signaling_server_get_n_peers (GstCallSignalingServer *self)
 {
-  g_return_val_if_fail (GST_IS_CALL_SIGNALLING_SERVER (self), 0);
+  g_return_val_if_fail (GST_IS_CALL_SIGNALING_SERVER (self), 0);
 
   return g_list_length (self->peers);
 }
 
 /**
- * gst_call_signalling_server_get_soup_server:
- * @self: a [class@CallSignallingServer]
+ * gst_call_signaling_server_get_soup_server:
+ * @self: a [class@CallSignalingServer]
  *
  * Gets the HTTP server underneath, to serve more paths (a web page, static
  * files) next to the WebSocket path `/ws`.
@@ -519,24 +519,24 @@ gst_call_signalling_server_get_n_peers (GstCallSignallingServer *self)
  *   once the server was stopped
  */
 SoupServer *
-gst_call_signalling_server_get_soup_server (GstCallSignallingServer *self)
+gst_call_signaling_server_get_soup_server (GstCallSignalingServer *self)
 {
-  g_return_val_if_fail (GST_IS_CALL_SIGNALLING_SERVER (self), NULL);
+  g_return_val_if_fail (GST_IS_CALL_SIGNALING_SERVER (self), NULL);
 
   return self->soup_server;
 }
 
 /**
- * gst_call_signalling_server_stop:
- * @self: a [class@CallSignallingServer]
+ * gst_call_signaling_server_stop:
+ * @self: a [class@CallSignalingServer]
  *
  * Closes every connection and stops listening. The server cannot listen
  * again afterwards.
  */
 void
-gst_call_signalling_server_stop (GstCallSignallingServer *self)
+gst_call_signaling_server_stop (GstCallSignalingServer *self)
 {
-  g_return_if_fail (GST_IS_CALL_SIGNALLING_SERVER (self));
+  g_return_if_fail (GST_IS_CALL_SIGNALING_SERVER (self));
 
   close_all_peers (self);
   if (self->soup_server) {

@@ -6,13 +6,13 @@
 
 #include "config.h"
 
-#include "gstcall-signalling-private.h"
+#include "gstcall-signaling-private.h"
 #include "gstcall-error.h"
 #include "gstcall-private.h"
 
 const char *
-gst_call_signalling_get_string (JsonObject *object,
-                                const char *name)
+gst_call_signaling_get_string (JsonObject *object,
+                               const char *name)
 {
   JsonNode *node = json_object_get_member (object, name);
 
@@ -22,7 +22,7 @@ gst_call_signalling_get_string (JsonObject *object,
 }
 
 char *
-gst_call_signalling_to_text (JsonObject *object)
+gst_call_signaling_to_text (JsonObject *object)
 {
   g_autoptr (JsonNode) node = json_node_new (JSON_NODE_OBJECT);
 
@@ -45,20 +45,20 @@ check_string (JsonObject  *object,
 {
   if (optional && !json_object_has_member (object, name))
     return TRUE;
-  if (gst_call_signalling_get_string (object, name))
+  if (gst_call_signaling_get_string (object, name))
     return TRUE;
-  g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+  g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                _("The “%s” message needs a string “%s”"), type, name);
   return FALSE;
 }
 
 static gboolean
 check_fields (JsonObject                 *object,
-              GstCallSignallingDirection  direction,
+              GstCallSignalingDirection  direction,
               const char                 *type,
               GError                    **error)
 {
-  gboolean from_client = direction == GST_CALL_SIGNALLING_FROM_CLIENT;
+  gboolean from_client = direction == GST_CALL_SIGNALING_FROM_CLIENT;
   /* Clients address a peer with "to"; the server says who sent with "from". */
   const char *peer_field = from_client ? "to" : "from";
 
@@ -76,13 +76,13 @@ check_fields (JsonObject                 *object,
 
     if (!is_int (index) || json_node_get_int (index) < 0 ||
         json_node_get_int (index) > G_MAXUINT16) {
-      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                    _("A “candidate” message needs a small non-negative integer “mline_index”"));
       return FALSE;
     }
     if (!candidate || (!JSON_NODE_HOLDS_NULL (candidate) &&
-                       !gst_call_signalling_get_string (object, "candidate"))) {
-      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+                       !gst_call_signaling_get_string (object, "candidate"))) {
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                    _("A “candidate” message needs a “candidate” string, or null at the end of candidates"));
       return FALSE;
     }
@@ -99,7 +99,7 @@ check_fields (JsonObject                 *object,
       if (!check_string (object, type, "peer_id", FALSE, error))
         return FALSE;
       if (!peers || !JSON_NODE_HOLDS_ARRAY (peers)) {
-        g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+        g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                      _("A “joined” message needs an array “peers”"));
         return FALSE;
       }
@@ -111,16 +111,16 @@ check_fields (JsonObject                 *object,
       return check_string (object, type, "message", FALSE, error);
   }
 
-  g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+  g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                _("Unknown message type “%s”"), type);
   return FALSE;
 }
 
 JsonObject *
-gst_call_signalling_parse (GBytes                     *bytes,
-                           GstCallSignallingDirection  direction,
-                           const char                **type,
-                           GError                    **error)
+gst_call_signaling_parse (GBytes                     *bytes,
+                          GstCallSignalingDirection  direction,
+                          const char                **type,
+                          GError                    **error)
 {
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GError) parse_error = NULL;
@@ -131,30 +131,30 @@ gst_call_signalling_parse (GBytes                     *bytes,
 
   /* An empty frame has no data at all, which json-glib does not take. */
   if (!data || size == 0) {
-    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                          _("The message is empty"));
     return NULL;
   }
   if (!g_utf8_validate (data, size, NULL)) {
-    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                          _("The message is not valid UTF-8"));
     return NULL;
   }
   if (!json_parser_load_from_data (parser, data, size, &parse_error)) {
-    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                  _("The message is not valid JSON: %s"), parse_error->message);
     return NULL;
   }
   root = json_parser_get_root (parser);
   if (!root || !JSON_NODE_HOLDS_OBJECT (root)) {
-    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                          _("The message is not a JSON object"));
     return NULL;
   }
   object = json_node_get_object (root);
-  *type = gst_call_signalling_get_string (object, "type");
+  *type = gst_call_signaling_get_string (object, "type");
   if (!*type) {
-    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALLING,
+    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                          _("The message has no string “type”"));
     return NULL;
   }
