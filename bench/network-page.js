@@ -1,6 +1,6 @@
 // One Chromium peer of bench/network: sends its fake camera (the clip) or
-// receives and reads back the frame numbers, speaking the signalling
-// protocol of GstCallSignallingServer (docs/signalling-protocol.md).
+// receives and reads back the frame numbers, speaking the signaling
+// protocol of GstCallSignalingServer (docs/signaling-protocol.md).
 // Copyright (C) 2026 The libgstcall authors
 // SPDX-License-Identifier: LGPL-2.1-or-later
 //
@@ -215,7 +215,7 @@ async function onMessage(message) {
     pc.close();
     finish();
   } else if (message.type === 'error') {
-    finish(`signalling: ${message.message}`);
+    finish(`signaling: ${message.message}`);
   }
 }
 

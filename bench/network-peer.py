@@ -8,7 +8,7 @@ bindings) or headless Chromium (driven by Selenium, bench/network-page.html).
     network-peer.py --role receive --impl gstcall|chromium --address ADDRESS --port PORT ...
     network-peer.py --role send --impl gstcall|chromium --address SERVER_ADDRESS --port PORT ...
 
-The receiver runs the signalling server (GstCallSignallingServer) on
+The receiver runs the signaling server (GstCallSignalingServer) on
 ADDRESS:PORT and waits in room "bench"; the sender joins, offers, sends the
 clip (bench/network_clip.py) for --duration seconds after the call is
 connected and hangs up. Both write JSON to --out: the sender the capture
@@ -136,7 +136,7 @@ class GstCallSender:
         except self.GLib.Error as error:
             ok, peers = False, 0
             if self.attempts % 10 == 0:
-                log(f"signalling: {error.message}, trying again")
+                log(f"signaling: {error.message}, trying again")
         if not ok or peers == 0:
             if ok:
                 signaller.close()
@@ -209,7 +209,7 @@ class GstCallReceiver:
         self.loop = self.GLib.MainLoop()
         self.recorder = FrameRecorder(args.clip)
         self.result = {"impl": "gstcall", "role": "receive"}
-        self.server = self.GstCall.CallSignallingServer.new(None)
+        self.server = self.GstCall.CallSignalingServer.new(None)
         self.server.listen(args.address, args.port)
         self.call = self.GstCall.Call.new()
         self.call.props.send_video = False
@@ -267,7 +267,7 @@ class GstCallReceiver:
             signaller.connect_finish(result)
             log("waiting in the room")
         except self.GLib.Error as error:
-            self.result["error"] = f"signalling: {error.message}"
+            self.result["error"] = f"signaling: {error.message}"
             self.loop.quit()
 
     def run(self):
@@ -281,14 +281,14 @@ class GstCallReceiver:
 # --- Chromium ----------------------------------------------------------------
 
 def run_chromium(args):
-    """Chromium with the page; a receiver also runs the signalling server."""
+    """Chromium with the page; a receiver also runs the signaling server."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
     server_thread = None
     if args.role == "receive":
         GLib, _, GstCall, _ = gi_modules()
-        server = GstCall.CallSignallingServer.new(None)
+        server = GstCall.CallSignalingServer.new(None)
         server.listen(args.address, args.port)
         context_loop = GLib.MainLoop()
         server_thread = threading.Thread(target=context_loop.run, daemon=True)
