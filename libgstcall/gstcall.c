@@ -313,6 +313,16 @@ make_device_source (const char *device_class)
   return element;
 }
 
+/* What brings raw video to the call's video size and frame rate. */
+static char *
+video_format_description (GstCall *self)
+{
+  return g_strdup_printf ("videoconvert ! videoscale ! videorate ! "
+                          "capsfilter caps=video/x-raw,width=%u,height=%u,"
+                          "framerate=%u/1", self->video_width,
+                          self->video_height, self->video_framerate);
+}
+
 /* The default source of @kind: the first camera or microphone, or a test
  * source, normalised to the call's video size and frame rate. */
 static GstElement *
@@ -333,10 +343,7 @@ make_default_source (GstCall          *self,
     g_autoptr (GstPad) convert_src = NULL;
 
     if (kind == GST_CALL_MEDIA_KIND_VIDEO) {
-      description = g_strdup_printf ("videoconvert ! videoscale ! videorate ! "
-                                     "capsfilter caps=video/x-raw,width=%u,height=%u,"
-                                     "framerate=%u/1", self->video_width,
-                                     self->video_height, self->video_framerate);
+      description = video_format_description (self);
     } else {
       description = g_strdup ("audioconvert ! audioresample");
     }
@@ -811,9 +818,10 @@ receive_rtp_answer (GstCall    *self,
   rtp_connected (self);
 }
 
-/* The description the RTP transport builds the @kind source from; NULL with
- * @error set when the source is an element it cannot take. */
-static const char *
+/* The description the RTP transport builds the @kind source from (the
+ * default device normalised to the call's video size, as on WebRTC); NULL
+ * with @error set when the source is an element it cannot take. */
+static char *
 rtp_source_description (GstCall           *self,
                         GstCallMediaKind   kind,
                         GError           **error)
@@ -821,10 +829,15 @@ rtp_source_description (GstCall           *self,
   GstElement *configured = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->video_source
                                                              : self->audio_source;
 
+  if (!configured && kind == GST_CALL_MEDIA_KIND_VIDEO) {
+    g_autofree char *format = video_format_description (self);
+
+    return g_strdup_printf ("autovideosrc ! %s", format);
+  }
   if (!configured)
-    return kind == GST_CALL_MEDIA_KIND_VIDEO ? "autovideosrc" : "autoaudiosrc";
+    return g_strdup ("autoaudiosrc");
   if (configured == self->described_sources[kind] && self->source_descriptions[kind])
-    return self->source_descriptions[kind];
+    return g_strdup (self->source_descriptions[kind]);
   g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
                _("The RTP transport builds its %s source from a description: "
                  "set it with gst_call_set_sources_from_description()"),
@@ -838,12 +851,14 @@ start_rtp_call (GstCall  *self,
                 GError  **error)
 {
   GstCallMediaKind kinds[] = { GST_CALL_MEDIA_KIND_AUDIO, GST_CALL_MEDIA_KIND_VIDEO };
-  const char *descriptions[2] = { NULL, NULL };
+  g_autofree char *video_description = NULL;
+  g_autofree char *audio_description = NULL;
   g_autofree char *offer = NULL;
 
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
     GstCallMediaKind kind = kinds[i];
     gboolean send = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio;
+    char **description;
 
     if (!send)
       continue;
@@ -853,22 +868,19 @@ start_rtp_call (GstCall  *self,
                      "its own source"), gst_call_media_kind_to_string (kind));
       return FALSE;
     }
-    if (self->codecs[kind] != gst_call_media_default_codec (kind)) {
-      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
-                   _("The RTP transport sends %s in its default codec only: leave "
-                     "the call's %s-codec property unset"),
-                   gst_call_media_kind_to_string (kind), gst_call_media_kind_to_string (kind));
-      return FALSE;
-    }
-    descriptions[kind] = rtp_source_description (self, kind, error);
-    if (!descriptions[kind])
+    gst_call_rtp_transport_set_codec (self->rtp, kind, self->codecs[kind]);
+    gst_call_rtp_transport_set_bitrate (self->rtp, kind, self->bitrates[kind]);
+    description = kind == GST_CALL_MEDIA_KIND_VIDEO ? &video_description
+                                                    : &audio_description;
+    *description = rtp_source_description (self, kind, error);
+    if (!*description)
       return FALSE;
   }
-  if (!gst_call_rtp_transport_set_sources_from_description (self->rtp,
-                                                            descriptions[GST_CALL_MEDIA_KIND_VIDEO],
-                                                            descriptions[GST_CALL_MEDIA_KIND_AUDIO],
-                                                            error))
+  if (!gst_call_rtp_transport_set_sources_from_description (self->rtp, video_description,
+                                                            audio_description, error))
     return FALSE;
+  gst_call_rtp_transport_set_video_format (self->rtp, self->video_width, self->video_height,
+                                           self->video_framerate);
   gst_call_rtp_transport_set_track_func (self->rtp, on_rtp_remote_track, self);
   gst_call_rtp_transport_set_muted (self->rtp, GST_CALL_MEDIA_KIND_VIDEO, self->video_muted);
   gst_call_rtp_transport_set_muted (self->rtp, GST_CALL_MEDIA_KIND_AUDIO, self->audio_muted);
@@ -2436,6 +2448,8 @@ set_bitrate (GstCall          *self,
         gst_call_track_set_bitrate (tracks->pdata[i], kbit_per_second);
     }
   }
+  if (self->rtp)
+    gst_call_rtp_transport_set_bitrate (self->rtp, kind, kbit_per_second);
   g_object_notify_by_pspec (G_OBJECT (self),
                             props[kind == GST_CALL_MEDIA_KIND_VIDEO ? PROP_VIDEO_BITRATE
                                                                     : PROP_AUDIO_BITRATE]);
@@ -2816,15 +2830,16 @@ gst_call_class_init (GstCallClass *klass)
    *
    * On plain RTP the offer and answer still go through the
    * [property@Call:signaller], without candidates; the states, the signals
-   * and [method@Call.get_stats_async] are the same. The call sends the
-   * transport's default codecs (VP8, Opus), its sources come from
+   * and [method@Call.get_stats_async] are the same. Its sources come from
    * [method@Call.set_sources_from_description] (or the default devices).
+   * [property@Call:video-codec] and [property@Call:audio-codec] (VP8, VP9,
+   * H.264, Opus, G.711), the video size, frame rate and bitrate properties,
    * [signal@Call::remote-track], [property@Call:video-sink],
    * [property@Call:audio-sink] and muting work as on WebRTC.
-   * [method@Call.add_track], the video size and bitrate
-   * properties, [property@Call:peer-timeout], [property@Call:ice-servers]
-   * and [property@Call:ice-local-addresses] do not apply: the transport's
-   * own [property@CallRtpTransport:local-address] does.
+   * [method@Call.add_track], [property@Call:peer-timeout],
+   * [property@Call:ice-servers] and [property@Call:ice-local-addresses] do
+   * not apply: the transport's own
+   * [property@CallRtpTransport:local-address] does.
    */
   props[PROP_TRANSPORT] =
       g_param_spec_enum ("transport", NULL, NULL, GST_TYPE_CALL_TRANSPORT_KIND,

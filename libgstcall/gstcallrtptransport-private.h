@@ -42,4 +42,24 @@ void gst_call_rtp_transport_set_muted (GstCallRtpTransport *self,
                                        GstCallMediaKind     kind,
                                        gboolean             muted);
 
+/* What @kind is sent in (a codec gst_call_media_codec_can_send() takes);
+ * the kind's default until set. Set before the offer or answer. */
+void gst_call_rtp_transport_set_codec (GstCallRtpTransport *self,
+                                       GstCallMediaKind     kind,
+                                       GstCallCodec         codec);
+
+/* The size and frame rate of the video sent: the H.264 level offered and
+ * answered follows them (0 x 0: the codec table's level). Set before the
+ * offer or answer. */
+void gst_call_rtp_transport_set_video_format (GstCallRtpTransport *self,
+                                              guint                width,
+                                              guint                height,
+                                              guint                framerate);
+
+/* The target bitrate of the @kind encoder, in kbit/s (0: its default); at
+ * any time, the encoder in use follows. */
+void gst_call_rtp_transport_set_bitrate (GstCallRtpTransport *self,
+                                         GstCallMediaKind     kind,
+                                         guint                kbit_per_second);
+
 G_END_DECLS

@@ -15,6 +15,7 @@
 #include "gstcallrtptransport.h"
 #include "gstcallrtptransport-private.h"
 #include "gstcall-codec-table-private.h"
+#include "gstcall-encoder-slot-private.h"
 #include "gstcall-error.h"
 #include "gstcall-media-private.h"
 #include "gstcall-plugins-private.h"
@@ -89,6 +90,7 @@ typedef struct {
   gboolean send;
   char *mid;
   char *profile_level_id;   /* H.264: answered, or NULL: the codec table's */
+  GstElement *encoder_slot; /* owned ref once sending, or NULL */
 } LocalMedia;
 
 typedef struct {
@@ -122,6 +124,11 @@ struct _GstCallRtpTransport {
   GstCallRtpTransportTrackFunc track_func;
   gpointer track_func_data;
   gint muted[2];             /* atomic, by GstCallMediaKind */
+  GstCallCodec codecs[2];    /* what is sent, by GstCallMediaKind */
+  guint bitrates[2];         /* kbit/s by GstCallMediaKind, 0: the encoder's default */
+  guint video_width;         /* 0: no video format given */
+  guint video_height;
+  guint video_framerate;
   GPtrArray *medias;         /* LocalMedia */
   char *cname;
   guint64 sdp_session_id;
@@ -188,6 +195,7 @@ local_media_free (gpointer data)
   g_free (media->source_description);
   g_free (media->mid);
   g_free (media->profile_level_id);
+  gst_clear_object (&media->encoder_slot);
   g_free (media);
 }
 
@@ -1184,6 +1192,13 @@ add_send_branch (GstCallRtpTransport  *self,
     gst_object_unref (encoded ? source : gst_object_ref_sink (source));
     return FALSE;
   }
+  if (!encoded) {
+    gst_clear_object (&media->encoder_slot);
+    media->encoder_slot = gst_call_media_find_encoder_slot (send_bin);
+    if (media->encoder_slot && self->bitrates[media->kind])
+      gst_call_encoder_slot_set_bitrate (GST_CALL_ENCODER_SLOT (media->encoder_slot),
+                                         self->bitrates[media->kind]);
+  }
   payloader = find_payloader (send_bin);
   if (payloader) {
     g_autoptr (GstPad) payloader_sink = gst_element_get_static_pad (payloader, "sink");
@@ -1471,7 +1486,7 @@ gst_call_rtp_transport_set_sources_from_description (GstCallRtpTransport  *self,
       continue;
     media = g_new0 (LocalMedia, 1);
     media->kind = kinds[i];
-    media->codec = gst_call_media_default_codec (kinds[i]);
+    media->codec = self->codecs[kinds[i]];
     media->source_description = g_strdup (descriptions[i]);
     media->session = -1;
     media->ssrc = g_random_int ();
@@ -1539,6 +1554,10 @@ gst_call_rtp_transport_create_offer (GstCallRtpTransport  *self,
                                                                      : AUDIO_PAYLOAD_TYPE;
     media->rtx_payload_type = self->rtx && gst_call_codec_table_lookup (media->codec)->nack
                               ? VIDEO_RTX_PAYLOAD_TYPE : 0;
+    g_clear_pointer (&media->profile_level_id, g_free);
+    if (media->codec == GST_CALL_CODEC_H264 && self->video_width)
+      media->profile_level_id = gst_call_h264_profile_level_id_for_video (
+          self->video_width, self->video_height, self->video_framerate, 1);
     g_string_append_printf (group, " %s", media->mid);
   }
   g_string_append_printf (text, "%s\r\n", group->str);
@@ -1565,17 +1584,21 @@ gst_call_rtp_transport_create_offer (GstCallRtpTransport  *self,
 }
 
 /* The H.264 profile-level-id answering @payload_type of an offer's @media
- * (RFC 6184 8.2.2), we receiving up to the level we send by default; NULL
- * when the offer names none. */
+ * (RFC 6184 8.2.2), we receiving up to the level we send: the one of the
+ * video format, or the codec table's; NULL when the offer names none. */
 static char *
-answer_h264_profile_level_id (const GstSDPMedia *media,
-                              guint              payload_type)
+answer_h264_profile_level_id (GstCallRtpTransport *self,
+                              const GstSDPMedia   *media,
+                              guint                payload_type)
 {
   g_autofree char *offered = gst_call_sdp_fmtp_parameter (media, payload_type,
                                                           "profile-level-id");
   g_autofree char *asymmetry = gst_call_sdp_fmtp_parameter (media, payload_type,
                                                             "level-asymmetry-allowed");
-  g_autofree char *local = gst_call_h264_profile_level_id_for_level (NULL, 0);
+  g_autofree char *local = self->video_width
+      ? gst_call_h264_profile_level_id_for_video (self->video_width, self->video_height,
+                                                  self->video_framerate, 1)
+      : gst_call_h264_profile_level_id_for_level (NULL, 0);
 
   if (!offered || strlen (offered) != 6)
     return NULL;
@@ -1615,7 +1638,8 @@ match_local_media (GstCallRtpTransport *self,
         local->payload_type = (guint) payload_type;
         g_clear_pointer (&local->profile_level_id, g_free);
         if (local->codec == GST_CALL_CODEC_H264)
-          local->profile_level_id = answer_h264_profile_level_id (media, local->payload_type);
+          local->profile_level_id = answer_h264_profile_level_id (self, media,
+                                                                  local->payload_type);
         local->rtx_payload_type = 0;
         for (guint r = 0; self->rtx && r < gst_sdp_media_formats_len (media); r++) {
           guint64 rtx = g_ascii_strtoull (gst_sdp_media_get_format (media, r), NULL, 10);
@@ -2485,6 +2509,57 @@ gst_call_rtp_transport_set_muted (GstCallRtpTransport *self,
   g_atomic_int_set (&self->muted[kind], !!muted);
 }
 
+void
+gst_call_rtp_transport_set_codec (GstCallRtpTransport *self,
+                                  GstCallMediaKind     kind,
+                                  GstCallCodec         codec)
+{
+  g_return_if_fail (GST_IS_CALL_RTP_TRANSPORT (self));
+  g_return_if_fail (gst_call_media_codec_can_send (codec));
+  g_return_if_fail (gst_call_media_codec_kind (codec) == kind);
+  g_return_if_fail (!self->offered && !self->started);
+
+  self->codecs[kind] = codec;
+  for (guint i = 0; i < self->medias->len; i++) {
+    LocalMedia *media = g_ptr_array_index (self->medias, i);
+
+    if (media->kind == kind)
+      media->codec = codec;
+  }
+}
+
+void
+gst_call_rtp_transport_set_video_format (GstCallRtpTransport *self,
+                                         guint                width,
+                                         guint                height,
+                                         guint                framerate)
+{
+  g_return_if_fail (GST_IS_CALL_RTP_TRANSPORT (self));
+  g_return_if_fail (!self->offered && !self->started);
+
+  self->video_width = width;
+  self->video_height = height;
+  self->video_framerate = framerate;
+}
+
+void
+gst_call_rtp_transport_set_bitrate (GstCallRtpTransport *self,
+                                    GstCallMediaKind     kind,
+                                    guint                kbit_per_second)
+{
+  g_return_if_fail (GST_IS_CALL_RTP_TRANSPORT (self));
+  g_return_if_fail (kind == GST_CALL_MEDIA_KIND_VIDEO || kind == GST_CALL_MEDIA_KIND_AUDIO);
+
+  self->bitrates[kind] = kbit_per_second;
+  for (guint i = 0; i < self->medias->len; i++) {
+    LocalMedia *media = g_ptr_array_index (self->medias, i);
+
+    if (media->kind == kind && media->encoder_slot)
+      gst_call_encoder_slot_set_bitrate (GST_CALL_ENCODER_SLOT (media->encoder_slot),
+                                         kbit_per_second);
+  }
+}
+
 static void
 gst_call_rtp_transport_dispose (GObject *object)
 {
@@ -2782,6 +2857,8 @@ gst_call_rtp_transport_init (GstCallRtpTransport *self)
   self->rtx = TRUE;
   self->latency = 200;
   self->medias = g_ptr_array_new_with_free_func (local_media_free);
+  self->codecs[GST_CALL_MEDIA_KIND_VIDEO] = gst_call_media_default_codec (GST_CALL_MEDIA_KIND_VIDEO);
+  self->codecs[GST_CALL_MEDIA_KIND_AUDIO] = gst_call_media_default_codec (GST_CALL_MEDIA_KIND_AUDIO);
   self->cname = g_strdup_printf ("gstcall-%08x", g_random_int ());
   self->sdp_session_id = ((guint64) g_random_int () << 16) | g_random_int_range (0, 65536);
 }
