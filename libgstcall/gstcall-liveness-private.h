@@ -11,8 +11,9 @@
 G_BEGIN_DECLS
 
 /* Watches that a connected peer is still there: counts every packet that
- * reaches the ICE transports of @webrtcbin (RTP, RTCP, DTLS, data channel;
- * libnice keeps STUN to itself) and calls @silent on the thread-default
+ * reaches the ICE transports of a webrtcbin @bin (RTP, RTCP, DTLS, data
+ * channel; libnice keeps STUN to itself), or the UDP sources of a plain RTP
+ * pipeline @bin (RTP and RTCP), and calls @silent on the thread-default
  * main context once none arrived for @timeout_seconds. webrtcbin 1.22 does
  * not enable libnice's ICE consent freshness (RFC 7675) and libnice's own
  * keepalives take 25 s and more to give up: without this a vanished peer
@@ -23,7 +24,7 @@ G_BEGIN_DECLS
  * above that does not end calls whose media is muted both ways. */
 typedef struct _GstCallLiveness GstCallLiveness;
 
-GstCallLiveness *gst_call_liveness_new  (GstElement  *webrtcbin,
+GstCallLiveness *gst_call_liveness_new  (GstElement  *bin,
                                          guint        timeout_seconds,
                                          GSourceFunc  silent,
                                          gpointer     user_data);

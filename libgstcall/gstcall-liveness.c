@@ -88,13 +88,15 @@ watch_element (GstCallLiveness *self,
   g_autoptr (GstPad) src = NULL;
   Probe probe;
 
-  if (!factory || strcmp (gst_plugin_feature_get_name (factory), "nicesrc") != 0)
+  /* ICE's sources on WebRTC, the one socket's on plain RTP. */
+  if (!factory || (strcmp (gst_plugin_feature_get_name (factory), "nicesrc") != 0 &&
+                   strcmp (gst_plugin_feature_get_name (factory), "udpsrc") != 0))
     return;
 
   src = gst_element_get_static_pad (element, "src");
   if (!src)
     return;
-  /* What nicesrc hands on: the pad it feeds. */
+  /* What the source hands on: the pad it feeds. */
   probe.pad = gst_pad_get_peer (src);
   if (!probe.pad)
     probe.pad = g_steal_pointer (&src);
@@ -107,7 +109,7 @@ watch_element (GstCallLiveness *self,
 }
 
 GstCallLiveness *
-gst_call_liveness_new (GstElement  *webrtcbin,
+gst_call_liveness_new (GstElement  *bin,
                        guint        timeout_seconds,
                        GSourceFunc  silent,
                        gpointer     user_data)
@@ -116,7 +118,7 @@ gst_call_liveness_new (GstElement  *webrtcbin,
   GstIterator *it;
   GValue item = G_VALUE_INIT;
 
-  g_return_val_if_fail (GST_IS_BIN (webrtcbin), NULL);
+  g_return_val_if_fail (GST_IS_BIN (bin), NULL);
   g_return_val_if_fail (timeout_seconds > 0, NULL);
 
   self = g_new0 (GstCallLiveness, 1);
@@ -129,14 +131,14 @@ gst_call_liveness_new (GstElement  *webrtcbin,
   self->user_data = user_data;
 
   /* With BUNDLE there is one transport; without, one per media section. */
-  it = gst_bin_iterate_recurse (GST_BIN (webrtcbin));
+  it = gst_bin_iterate_recurse (GST_BIN (bin));
   while (gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
     watch_element (self, g_value_get_object (&item));
     g_value_reset (&item);
   }
   g_value_unset (&item);
   gst_iterator_free (it);
-  GST_DEBUG ("watching %u ICE transports, %u s without a packet ends the call",
+  GST_DEBUG ("watching %u transports, %u s without a packet ends the call",
              self->probes->len, timeout_seconds);
 
   self->source = g_timeout_source_new (CHECK_INTERVAL_MS);

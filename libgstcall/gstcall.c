@@ -760,6 +760,10 @@ rtp_connected (GstCall *self)
   g_autoptr (GTask) task = g_steal_pointer (&self->setup_task);
 
   clear_timeout (self);
+  if (self->peer_timeout > 0)
+    self->liveness = gst_call_liveness_new (
+        GST_ELEMENT (gst_call_rtp_transport_get_pipeline (self->rtp)), self->peer_timeout,
+        on_peer_silent, self);
   set_state (self, GST_CALL_STATE_ACTIVE);
   if (task)
     g_task_return_boolean (task, TRUE);
@@ -2835,10 +2839,10 @@ gst_call_class_init (GstCallClass *klass)
    * [property@Call:video-codec] and [property@Call:audio-codec] (VP8, VP9,
    * H.264, Opus, G.711), the video size, frame rate and bitrate properties,
    * [signal@Call::remote-track], [property@Call:video-sink],
-   * [property@Call:audio-sink] and muting work as on WebRTC.
-   * [method@Call.add_track], [property@Call:peer-timeout],
-   * [property@Call:ice-servers] and [property@Call:ice-local-addresses] do
-   * not apply: the transport's own
+   * [property@Call:audio-sink], muting and [property@Call:peer-timeout]
+   * (no RTP or RTCP from the peer) work as on WebRTC.
+   * [method@Call.add_track], [property@Call:ice-servers] and
+   * [property@Call:ice-local-addresses] do not apply: the transport's own
    * [property@CallRtpTransport:local-address] does.
    */
   props[PROP_TRANSPORT] =

@@ -579,6 +579,71 @@ test_h264_1080p (void)
   side_clear (&b);
 }
 
+static GstPadProbeReturn
+drop_everything (GstPad          *pad,
+                 GstPadProbeInfo *info,
+                 gpointer         user_data)
+{
+  return GST_PAD_PROBE_DROP;
+}
+
+/* The callee stops sending (no RTP, no RTCP, no BYE; its signalling stays
+ * up): the caller fails with the error it gets on WebRTC once the peer
+ * was silent for peer-timeout seconds. Muted both ways, RTCP alone keeps
+ * the call up. */
+static void
+test_peer_silent (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (GstElement) udpsink = NULL;
+  g_autoptr (GstPad) udpsink_pad = NULL;
+  const guint timeout = 3;
+  gint64 cut_at;
+  double seconds;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a));
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b));
+  g_object_set (a.base.call, "peer-timeout", timeout, NULL);
+  g_object_set (b.base.call, "peer-timeout", timeout, NULL);
+
+  connect_pair (&a, &b);
+  assert_flows_both_ways (&a, &b);
+
+  gst_call_set_video_muted (a.base.call, TRUE);
+  gst_call_set_audio_muted (a.base.call, TRUE);
+  gst_call_set_video_muted (b.base.call, TRUE);
+  gst_call_set_audio_muted (b.base.call, TRUE);
+  test_iterate_for ((timeout + 2) * 1000);
+  g_assert_cmpuint (a.base.ended, ==, 0);
+  g_assert_cmpuint (b.base.ended, ==, 0);
+  g_assert_cmpint (gst_call_get_state (a.base.call), ==, GST_CALL_STATE_ACTIVE);
+  gst_call_set_video_muted (b.base.call, FALSE);
+  gst_call_set_audio_muted (b.base.call, FALSE);
+
+  udpsink = find_call_element (b.base.call, "udpsink");
+  g_assert_nonnull (udpsink);
+  udpsink_pad = gst_element_get_static_pad (udpsink, "sink");
+  gst_pad_add_probe (udpsink_pad, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST,
+                     drop_everything, NULL, NULL);
+  cut_at = g_get_monotonic_time ();
+  test_wait_until (test_call_side_ended, &a.base, (timeout + 5) * 1000,
+                   "the caller to notice the callee went silent");
+  seconds = (a.base.ended_at - cut_at) / (double) G_USEC_PER_SEC;
+  g_test_message ("the caller ended %.2f s after the callee went silent: %s", seconds,
+                  a.base.ended_reason ? a.base.ended_reason->message : "(no reason)");
+  g_assert_error (a.base.ended_reason, GST_CALL_ERROR, GST_CALL_ERROR_ICE);
+  g_assert_cmpint (gst_call_get_state (a.base.call), ==, GST_CALL_STATE_FAILED);
+  g_assert_cmpfloat (seconds, >=, timeout - 0.5);
+  g_assert_cmpfloat (seconds, <, timeout + 2);
+
+  gst_call_hangup (b.base.call);
+  side_clear (&a);
+  side_clear (&b);
+}
+
 /* What the RTP transport cannot take fails the dial with a clear error. */
 static void
 test_bad_configuration (void)
@@ -628,6 +693,7 @@ main (int argc, char **argv)
   g_test_add_data_func ("/GstCall/RtpCall/codec/pcma", &codec_pcma, test_codec);
   g_test_add_func ("/GstCall/RtpCall/video-format-and-bitrate", test_video_format_and_bitrate);
   g_test_add_func ("/GstCall/RtpCall/h264-1080p", test_h264_1080p);
+  g_test_add_func ("/GstCall/RtpCall/peer-silent", test_peer_silent);
 
   return g_test_run ();
 }
