@@ -101,8 +101,9 @@ add_rtpbin_sources (Collection *collection,
       const GValue *value = g_value_array_get_nth (array, i);
       Source source = { first + id, NULL, FALSE };
 
-      if (!GST_VALUE_HOLDS_STRUCTURE (value) ||
-          !get_boolean (gst_value_get_structure (value), "is-sender"))
+      /* Senders that paused (a muted track) stop being senders after a
+       * while: every source is kept, the unclaimed ones only if senders. */
+      if (!GST_VALUE_HOLDS_STRUCTURE (value))
         continue;
       source.source = gst_structure_copy (gst_value_get_structure (value));
       g_array_append_val (collection->sources, source);
@@ -404,7 +405,7 @@ add_unclaimed_sources (Collection *collection)
     int video;
 
     /* Retransmissions (RTX) are video's, on an SSRC of their own. */
-    if (source->used)
+    if (source->used || !get_boolean (source->source, "is-sender"))
       continue;
     if (get_boolean (source->source, "internal")) {
       video = find_only_video (collection->outbound, source->session);
