@@ -42,7 +42,7 @@ struct _GstCallWhipServer {
   char *bearer_token;
   GStrv ice_servers;
   GStrv ice_local_addresses;
-  GHashTable *sessions; /* id -> WhipSession */
+  GHashTable *sessions; /* id -> GstCallWhipSession */
   GPtrArray *attachments; /* Attachment */
 };
 
@@ -91,10 +91,10 @@ G_DEFINE_FINAL_TYPE (GstCallWhipServer, gst_call_whip_server, G_TYPE_OBJECT)
 /* ------------------------------------------------------------------------ */
 /* One session: the server side's signaller                                  */
 
-#define WHIP_TYPE_SESSION (whip_session_get_type ())
-G_DECLARE_FINAL_TYPE (WhipSession, whip_session, WHIP, SESSION, GObject)
+#define GST_CALL_TYPE_WHIP_SESSION (gst_call_whip_session_get_type ())
+G_DECLARE_FINAL_TYPE (GstCallWhipSession, gst_call_whip_session, GST_CALL, WHIP_SESSION, GObject)
 
-struct _WhipSession {
+struct _GstCallWhipSession {
   GObject parent_instance;
 
   GstCallWhipServer *server; /* weak: the server owns the sessions */
@@ -110,11 +110,11 @@ struct _WhipSession {
   GSource *answer_timeout;
 };
 
-static void whip_session_iface_init (GstCallSignallerInterface *iface);
+static void gst_call_whip_session_iface_init (GstCallSignallerInterface *iface);
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (WhipSession, whip_session, G_TYPE_OBJECT,
+G_DEFINE_FINAL_TYPE_WITH_CODE (GstCallWhipSession, gst_call_whip_session, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (GST_TYPE_CALL_SIGNALLER,
-                                                      whip_session_iface_init))
+                                                      gst_call_whip_session_iface_init))
 
 static void
 add_ice_server_links (GstCallWhipServer  *server,
@@ -130,7 +130,7 @@ add_ice_server_links (GstCallWhipServer  *server,
 
 /* Sends the 201 with the answer and this side's candidates so far. */
 static void
-session_respond (WhipSession *session)
+session_respond (GstCallWhipSession *session)
 {
   g_autofree char *answer = NULL;
   SoupMessageHeaders *headers;
@@ -157,7 +157,7 @@ session_respond (WhipSession *session)
 static gboolean
 on_answer_timeout (gpointer user_data)
 {
-  WhipSession *session = user_data;
+  GstCallWhipSession *session = user_data;
 
   g_clear_pointer (&session->answer_timeout, g_source_unref);
   session_respond (session);
@@ -169,7 +169,7 @@ session_send_description (GstCallSignaller *signaller,
                           GstCallSdpType    type,
                           const char       *sdp)
 {
-  WhipSession *session = WHIP_SESSION (signaller);
+  GstCallWhipSession *session = GST_CALL_WHIP_SESSION (signaller);
 
   if (type != GST_CALL_SDP_TYPE_ANSWER || session->answer) {
     GST_WARNING ("WHIP session %s: only one answer can be sent", session->id);
@@ -191,7 +191,7 @@ session_send_candidate (GstCallSignaller *signaller,
                         guint             mline_index,
                         const char       *candidate)
 {
-  WhipSession *session = WHIP_SESSION (signaller);
+  GstCallWhipSession *session = GST_CALL_WHIP_SESSION (signaller);
 
   if (!session->pending_post && session->answer)
     return; /* answered already: WHIP has no server-to-client trickle */
@@ -210,7 +210,7 @@ session_send_bye (GstCallSignaller *signaller)
 }
 
 static void
-whip_session_iface_init (GstCallSignallerInterface *iface)
+gst_call_whip_session_iface_init (GstCallSignallerInterface *iface)
 {
   iface->send_description = session_send_description;
   iface->send_candidate = session_send_candidate;
@@ -218,15 +218,15 @@ whip_session_iface_init (GstCallSignallerInterface *iface)
 }
 
 static void
-whip_session_init (WhipSession *session)
+gst_call_whip_session_init (GstCallWhipSession *session)
 {
   session->candidates = g_ptr_array_new_with_free_func (gst_call_whip_candidate_free);
 }
 
 static void
-whip_session_finalize (GObject *object)
+gst_call_whip_session_finalize (GObject *object)
 {
-  WhipSession *session = WHIP_SESSION (object);
+  GstCallWhipSession *session = GST_CALL_WHIP_SESSION (object);
 
   if (session->answer_timeout) {
     g_source_destroy (session->answer_timeout);
@@ -244,25 +244,25 @@ whip_session_finalize (GObject *object)
   g_free (session->offer);
   g_free (session->answer);
   g_ptr_array_unref (session->candidates);
-  G_OBJECT_CLASS (whip_session_parent_class)->finalize (object);
+  G_OBJECT_CLASS (gst_call_whip_session_parent_class)->finalize (object);
 }
 
 static void
-whip_session_class_init (WhipSessionClass *klass)
+gst_call_whip_session_class_init (GstCallWhipSessionClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = whip_session_finalize;
+  G_OBJECT_CLASS (klass)->finalize = gst_call_whip_session_finalize;
 }
 
 /* ------------------------------------------------------------------------ */
 /* Requests                                                                  */
 
-static void on_call_ended (GstCall *call, const GError *reason, WhipSession *session);
+static void on_call_ended (GstCall *call, const GError *reason, GstCallWhipSession *session);
 
 static void
 end_session (GstCallWhipServer *self,
              const char        *id)
 {
-  g_autoptr (WhipSession) session = NULL;
+  g_autoptr (GstCallWhipSession) session = NULL;
   g_autofree char *key = NULL;
 
   if (!g_hash_table_steal_extended (self->sessions, id, (gpointer *) &key,
@@ -276,9 +276,9 @@ end_session (GstCallWhipServer *self,
 }
 
 static void
-on_call_ended (GstCall      *call,
-               const GError *reason,
-               WhipSession  *session)
+on_call_ended (GstCall            *call,
+               const GError       *reason,
+               GstCallWhipSession *session)
 {
   g_autofree char *id = g_strdup (session->id);
 
@@ -344,7 +344,7 @@ handle_post (GstCallWhipServer *self,
              SoupServerMessage *message,
              const char        *path)
 {
-  g_autoptr (WhipSession) session = NULL;
+  g_autoptr (GstCallWhipSession) session = NULL;
   g_autofree char *offer = NULL;
   const char * const *addresses = (const char * const *) self->ice_local_addresses;
 
@@ -356,7 +356,7 @@ handle_post (GstCallWhipServer *self,
     return;
   }
 
-  session = g_object_new (WHIP_TYPE_SESSION, NULL);
+  session = g_object_new (GST_CALL_TYPE_WHIP_SESSION, NULL);
   session->server = self;
   session->id = g_uuid_string_random ();
   session->location = g_strdup_printf ("%s%s%s", path,
@@ -383,9 +383,9 @@ handle_post (GstCallWhipServer *self,
 }
 
 static void
-handle_patch (GstCallWhipServer *self,
-              SoupServerMessage *message,
-              WhipSession       *session)
+handle_patch (GstCallWhipServer  *self,
+              SoupServerMessage  *message,
+              GstCallWhipSession *session)
 {
   g_autoptr (GPtrArray) candidates = NULL;
   g_autoptr (GError) error = NULL;
@@ -429,7 +429,7 @@ handle_request (SoupServer        *server,
   const char *method = soup_server_message_get_method (message);
   const char *path = attachment->path;
   const char *rest;
-  WhipSession *session;
+  GstCallWhipSession *session;
 
   if (!g_str_has_prefix (request_path, path)) {
     soup_server_message_set_status (message, SOUP_STATUS_NOT_FOUND, NULL);
