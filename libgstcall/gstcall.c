@@ -1666,25 +1666,20 @@ gst_call_set_signaller (GstCall          *self,
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SIGNALLER]);
 }
 
-#define DEFINE_ELEMENT_PROPERTY(name, field, prop, what)                       \
-  GstElement *                                                                 \
-  gst_call_get_##name (GstCall *self)                                          \
-  {                                                                            \
-    g_return_val_if_fail (GST_IS_CALL (self), NULL);                           \
-    return self->field;                                                        \
-  }                                                                            \
-                                                                               \
-  void                                                                         \
-  gst_call_set_##name (GstCall    *self,                                       \
-                       GstElement *element)                                    \
-  {                                                                            \
-    g_return_if_fail (GST_IS_CALL (self));                                     \
-    g_return_if_fail (element == NULL || GST_IS_ELEMENT (element));            \
-    if (self->field == element || !check_configurable (self, what))            \
-      return;                                                                  \
-    replace_element (&self->field, element);                                   \
-    g_object_notify_by_pspec (G_OBJECT (self), props[prop]);                   \
-  }
+/* The setter of the element properties: @element replaces *@field while
+ * the call is configurable. */
+static void
+set_element_property (GstCall     *self,
+                      GstElement **field,
+                      GstElement  *element,
+                      guint        prop,
+                      const char  *what)
+{
+  if (*field == element || !check_configurable (self, what))
+    return;
+  replace_element (field, element);
+  g_object_notify_by_pspec (G_OBJECT (self), props[prop]);
+}
 
 /**
  * gst_call_get_video_source:
@@ -1694,6 +1689,14 @@ gst_call_set_signaller (GstCall          *self,
  *
  * Returns: (transfer none) (nullable): the video source, %NULL for the default
  */
+GstElement *
+gst_call_get_video_source (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), NULL);
+
+  return self->video_source;
+}
+
 /**
  * gst_call_set_video_source:
  * @self: a [class@Call]
@@ -1704,7 +1707,15 @@ gst_call_set_signaller (GstCall          *self,
  *
  * Sets what the call sends as video.
  */
-DEFINE_ELEMENT_PROPERTY (video_source, video_source, PROP_VIDEO_SOURCE, "video source")
+void
+gst_call_set_video_source (GstCall    *self,
+                           GstElement *source)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+  g_return_if_fail (source == NULL || GST_IS_ELEMENT (source));
+
+  set_element_property (self, &self->video_source, source, PROP_VIDEO_SOURCE, "video source");
+}
 
 /**
  * gst_call_get_audio_source:
@@ -1714,6 +1725,14 @@ DEFINE_ELEMENT_PROPERTY (video_source, video_source, PROP_VIDEO_SOURCE, "video s
  *
  * Returns: (transfer none) (nullable): the audio source, %NULL for the default
  */
+GstElement *
+gst_call_get_audio_source (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), NULL);
+
+  return self->audio_source;
+}
+
 /**
  * gst_call_set_audio_source:
  * @self: a [class@Call]
@@ -1723,7 +1742,15 @@ DEFINE_ELEMENT_PROPERTY (video_source, video_source, PROP_VIDEO_SOURCE, "video s
  *
  * Sets what the call sends as audio.
  */
-DEFINE_ELEMENT_PROPERTY (audio_source, audio_source, PROP_AUDIO_SOURCE, "audio source")
+void
+gst_call_set_audio_source (GstCall    *self,
+                           GstElement *source)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+  g_return_if_fail (source == NULL || GST_IS_ELEMENT (source));
+
+  set_element_property (self, &self->audio_source, source, PROP_AUDIO_SOURCE, "audio source");
+}
 
 /**
  * gst_call_get_video_sink:
@@ -1733,6 +1760,14 @@ DEFINE_ELEMENT_PROPERTY (audio_source, audio_source, PROP_AUDIO_SOURCE, "audio s
  *
  * Returns: (transfer none) (nullable): the video sink, %NULL for `autovideosink`
  */
+GstElement *
+gst_call_get_video_sink (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), NULL);
+
+  return self->video_sink;
+}
+
 /**
  * gst_call_set_video_sink:
  * @self: a [class@Call]
@@ -1743,7 +1778,15 @@ DEFINE_ELEMENT_PROPERTY (audio_source, audio_source, PROP_AUDIO_SOURCE, "audio s
  * Sets where the peer's video goes, unless a [signal@Call::remote-track]
  * handler took the track.
  */
-DEFINE_ELEMENT_PROPERTY (video_sink, video_sink, PROP_VIDEO_SINK, "video sink")
+void
+gst_call_set_video_sink (GstCall    *self,
+                         GstElement *sink)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+  g_return_if_fail (sink == NULL || GST_IS_ELEMENT (sink));
+
+  set_element_property (self, &self->video_sink, sink, PROP_VIDEO_SINK, "video sink");
+}
 
 /**
  * gst_call_get_audio_sink:
@@ -1753,6 +1796,14 @@ DEFINE_ELEMENT_PROPERTY (video_sink, video_sink, PROP_VIDEO_SINK, "video sink")
  *
  * Returns: (transfer none) (nullable): the audio sink, %NULL for `autoaudiosink`
  */
+GstElement *
+gst_call_get_audio_sink (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), NULL);
+
+  return self->audio_sink;
+}
+
 /**
  * gst_call_set_audio_sink:
  * @self: a [class@Call]
@@ -1762,7 +1813,15 @@ DEFINE_ELEMENT_PROPERTY (video_sink, video_sink, PROP_VIDEO_SINK, "video sink")
  * Sets where the peer's audio goes, unless a [signal@Call::remote-track]
  * handler took the track.
  */
-DEFINE_ELEMENT_PROPERTY (audio_sink, audio_sink, PROP_AUDIO_SINK, "audio sink")
+void
+gst_call_set_audio_sink (GstCall    *self,
+                         GstElement *sink)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+  g_return_if_fail (sink == NULL || GST_IS_ELEMENT (sink));
+
+  set_element_property (self, &self->audio_sink, sink, PROP_AUDIO_SINK, "audio sink");
+}
 
 /**
  * gst_call_set_sources_from_description:
@@ -1923,25 +1982,21 @@ gst_call_set_sources_from_uri (GstCall     *self,
   return TRUE;
 }
 
-#define DEFINE_BOOLEAN_PROPERTY(name, field, prop, what)                       \
-  gboolean                                                                     \
-  gst_call_get_##name (GstCall *self)                                          \
-  {                                                                            \
-    g_return_val_if_fail (GST_IS_CALL (self), FALSE);                          \
-    return self->field;                                                        \
-  }                                                                            \
-                                                                               \
-  void                                                                         \
-  gst_call_set_##name (GstCall  *self,                                         \
-                       gboolean  value)                                        \
-  {                                                                            \
-    g_return_if_fail (GST_IS_CALL (self));                                     \
-    value = !!value;                                                           \
-    if (self->field == value || !check_configurable (self, what))              \
-      return;                                                                  \
-    self->field = value;                                                       \
-    g_object_notify_by_pspec (G_OBJECT (self), props[prop]);                   \
-  }
+/* The setter of the boolean properties: @value replaces *@field while
+ * the call is configurable. */
+static void
+set_boolean_property (GstCall    *self,
+                      gboolean   *field,
+                      gboolean    value,
+                      guint       prop,
+                      const char *what)
+{
+  value = !!value;
+  if (*field == value || !check_configurable (self, what))
+    return;
+  *field = value;
+  g_object_notify_by_pspec (G_OBJECT (self), props[prop]);
+}
 
 /**
  * gst_call_get_send_video:
@@ -1951,6 +2006,14 @@ gst_call_set_sources_from_uri (GstCall     *self,
  *
  * Returns: whether the call sends video
  */
+gboolean
+gst_call_get_send_video (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), FALSE);
+
+  return self->send_video;
+}
+
 /**
  * gst_call_set_send_video:
  * @self: a [class@Call]
@@ -1959,7 +2022,14 @@ gst_call_set_sources_from_uri (GstCall     *self,
  * Sets whether the call sends video. Cannot change once the call started;
  * mute with [method@Call.set_video_muted] instead.
  */
-DEFINE_BOOLEAN_PROPERTY (send_video, send_video, PROP_SEND_VIDEO, "video sending")
+void
+gst_call_set_send_video (GstCall  *self,
+                         gboolean  send_video)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+
+  set_boolean_property (self, &self->send_video, send_video, PROP_SEND_VIDEO, "video sending");
+}
 
 /**
  * gst_call_get_send_audio:
@@ -1969,6 +2039,14 @@ DEFINE_BOOLEAN_PROPERTY (send_video, send_video, PROP_SEND_VIDEO, "video sending
  *
  * Returns: whether the call sends audio
  */
+gboolean
+gst_call_get_send_audio (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), FALSE);
+
+  return self->send_audio;
+}
+
 /**
  * gst_call_set_send_audio:
  * @self: a [class@Call]
@@ -1977,7 +2055,14 @@ DEFINE_BOOLEAN_PROPERTY (send_video, send_video, PROP_SEND_VIDEO, "video sending
  * Sets whether the call sends audio. Cannot change once the call started;
  * mute with [method@Call.set_audio_muted] instead.
  */
-DEFINE_BOOLEAN_PROPERTY (send_audio, send_audio, PROP_SEND_AUDIO, "audio sending")
+void
+gst_call_set_send_audio (GstCall  *self,
+                         gboolean  send_audio)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+
+  set_boolean_property (self, &self->send_audio, send_audio, PROP_SEND_AUDIO, "audio sending");
+}
 
 static void
 set_muted (GstCall          *self,
