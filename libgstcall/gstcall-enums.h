@@ -20,6 +20,8 @@ G_BEGIN_DECLS
  * @GST_CALL_MEDIA_KIND_VIDEO: a video track
  *
  * The kind of media a track or transceiver carries.
+ *
+ * Since: 0.1
  */
 typedef enum {
   GST_CALL_MEDIA_KIND_AUDIO,
@@ -34,6 +36,8 @@ typedef enum {
  * @GST_CALL_SDP_TYPE_ROLLBACK: a rollback of the pending offer
  *
  * The type of a session description, as the W3C `RTCSdpType`.
+ *
+ * Since: 0.1
  */
 typedef enum {
   GST_CALL_SDP_TYPE_OFFER,
@@ -50,6 +54,8 @@ typedef enum {
  * @GST_CALL_DIRECTION_INACTIVE: no media flows
  *
  * The direction of a transceiver, as the W3C `RTCRtpTransceiverDirection`.
+ *
+ * Since: 0.1
  */
 typedef enum {
   GST_CALL_DIRECTION_SENDRECV,
@@ -66,6 +72,8 @@ typedef enum {
  *   Janus and other servers expect (the default)
  *
  * How media sections share transports, as the W3C `RTCBundlePolicy`.
+ *
+ * Since: 0.1
  */
 typedef enum {
   GST_CALL_BUNDLE_POLICY_BALANCED,
@@ -79,6 +87,8 @@ typedef enum {
  * @GST_CALL_ICE_TRANSPORT_POLICY_RELAY: only TURN relay candidates are used
  *
  * Which ICE candidates may be used, as the W3C `RTCIceTransportPolicy`.
+ *
+ * Since: 0.1
  */
 typedef enum {
   GST_CALL_ICE_TRANSPORT_POLICY_ALL,
@@ -95,6 +105,8 @@ typedef enum {
  * @GST_CALL_SIGNALING_STATE_CLOSED: the peer connection is closed
  *
  * The offer/answer state, as the W3C `RTCSignalingState`.
+ *
+ * Since: 0.1
  */
 typedef enum {
   GST_CALL_SIGNALING_STATE_STABLE,
@@ -112,6 +124,8 @@ typedef enum {
  * @GST_CALL_ICE_GATHERING_STATE_COMPLETE: all local candidates were gathered
  *
  * The ICE gathering state, as the W3C `RTCIceGatheringState`.
+ *
+ * Since: 0.1
  */
 typedef enum {
   GST_CALL_ICE_GATHERING_STATE_NEW,
@@ -130,6 +144,8 @@ typedef enum {
  * @GST_CALL_ICE_CONNECTION_STATE_CLOSED: ICE was shut down
  *
  * The ICE connection state, as the W3C `RTCIceConnectionState`.
+ *
+ * Since: 0.1
  */
 typedef enum {
   GST_CALL_ICE_CONNECTION_STATE_NEW,
@@ -151,6 +167,8 @@ typedef enum {
  * @GST_CALL_PEER_CONNECTION_STATE_CLOSED: the peer connection is closed
  *
  * The aggregate connection state, as the W3C `RTCPeerConnectionState`.
+ *
+ * Since: 0.1
  */
 typedef enum {
   GST_CALL_PEER_CONNECTION_STATE_NEW,
@@ -171,6 +189,8 @@ typedef enum {
  *   is on the [signal@Call::ended] signal and [method@Call.get_error]
  *
  * The state of a [class@Call]. ENDED and FAILED are final.
+ *
+ * Since: 0.1
  */
 typedef enum {
   GST_CALL_STATE_IDLE,
@@ -192,6 +212,8 @@ typedef enum {
  * @GST_CALL_CODEC_PCMU: G.711 µ-law audio
  *
  * A codec that [class@CallCodecs] finds encoders and decoders for.
+ *
+ * Since: 0.1
  */
 typedef enum {
   GST_CALL_CODEC_VP8,
@@ -210,6 +232,8 @@ typedef enum {
  * @GST_CALL_CODEC_DIRECTION_DECODE: decoders (codec in, raw media out)
  *
  * Whether [class@CallCodecs] looks for encoders or decoders.
+ *
+ * Since: 0.1
  */
 typedef enum {
   GST_CALL_CODEC_DIRECTION_ENCODE,
@@ -226,6 +250,8 @@ typedef enum {
  *   unfit for real-time calls and is never used
  *
  * What is known about a [class@CallCodecCandidate].
+ *
+ * Since: 0.1
  */
 typedef enum {
   GST_CALL_CODEC_STATUS_UNTESTED,
@@ -242,6 +268,8 @@ typedef enum {
  *   [class@CallRtpTransport]
  *
  * What carries the media of a [class@Call].
+ *
+ * Since: 0.1
  */
 typedef enum {
   GST_CALL_TRANSPORT_KIND_WEBRTC,

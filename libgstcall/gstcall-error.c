@@ -14,5 +14,7 @@
  * Returns the quark of the `GST_CALL_ERROR` domain.
  *
  * Returns: the error domain quark
+ *
+ * Since: 0.1
  */
 G_DEFINE_QUARK (gst-call-error-quark, gst_call_error)

@@ -21,6 +21,8 @@ G_BEGIN_DECLS
  *
  * The error domain of libgstcall. Errors in this domain are from the
  * [error@CallError] enumeration.
+ *
+ * Since: 0.1
  */
 #define GST_CALL_ERROR (gst_call_error_quark ())
 
@@ -42,6 +44,8 @@ G_BEGIN_DECLS
  * @GST_CALL_ERROR_CLOSED: the object was closed; no further operation is possible
  *
  * Error codes in the `GST_CALL_ERROR` domain.
+ *
+ * Since: 0.1
  */
 typedef enum {
   GST_CALL_ERROR_FAILED,
@@ -55,7 +59,7 @@ typedef enum {
   GST_CALL_ERROR_CLOSED,
 } GstCallError;
 
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 GQuark gst_call_error_quark (void);
 
 G_END_DECLS

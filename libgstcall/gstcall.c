@@ -58,6 +58,8 @@
  * Like every object of the library, a call delivers its signals, property
  * notifications and async results on the main context that was
  * thread-default when it was created.
+ *
+ * Since: 0.1
  */
 
 #define DEFAULT_CONNECT_TIMEOUT 30
@@ -1124,6 +1126,8 @@ dial_room (GstCall    *self,
  * Dialling a room, the call joins it with a [class@CallWebSocketSignaller]
  * that becomes its [property@Call:signaller], waits until another peer is
  * in the room, and offers the call to the room.
+ *
+ * Since: 0.1
  */
 void
 gst_call_dial_async (GstCall             *self,
@@ -1209,6 +1213,8 @@ setup_finish (GstCall       *self,
  * Finishes a call started with [method@Call.dial_async].
  *
  * Returns: %TRUE if the call connected
+ *
+ * Since: 0.1
  */
 gboolean
 gst_call_dial_finish (GstCall       *self,
@@ -1228,6 +1234,8 @@ gst_call_dial_finish (GstCall       *self,
  * Answers the call offered through the [property@Call:signaller]: the offer
  * that raised [signal@Call::incoming-call], or the next one to arrive.
  * Finish with [method@Call.answer_finish].
+ *
+ * Since: 0.1
  */
 void
 gst_call_answer_async (GstCall             *self,
@@ -1267,6 +1275,8 @@ gst_call_answer_async (GstCall             *self,
  * Finishes an answer started with [method@Call.answer_async].
  *
  * Returns: %TRUE if the call connected
+ *
+ * Since: 0.1
  */
 gboolean
 gst_call_answer_finish (GstCall       *self,
@@ -1284,6 +1294,8 @@ gst_call_answer_finish (GstCall       *self,
  * the state becomes %GST_CALL_STATE_ENDED. An incoming call not yet
  * answered is declined. Calling it again, or on a call that already ended,
  * does nothing. Safe from any signal handler.
+ *
+ * Since: 0.1
  */
 void
 gst_call_hangup (GstCall *self)
@@ -1309,6 +1321,8 @@ gst_call_hangup (GstCall *self)
  *
  * Returns: (transfer none) (nullable): the local [class@CallTrack], or %NULL
  *   with @error set
+ *
+ * Since: 0.1
  */
 GstCallTrack *
 gst_call_add_track (GstCall           *self,
@@ -1349,6 +1363,8 @@ gst_call_add_track (GstCall           *self,
  * side. To pause a track, mute it instead.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gst_call_remove_track (GstCall       *self,
@@ -1390,6 +1406,8 @@ gst_call_remove_track (GstCall       *self,
  * Gets the tracks the call sends, once dialled or answered.
  *
  * Returns: (transfer container) (element-type GstCallTrack): the local tracks
+ *
+ * Since: 0.1
  */
 GPtrArray *
 gst_call_get_local_tracks (GstCall *self)
@@ -1610,6 +1628,8 @@ check_configurable (GstCall    *self,
  * Creates a call. Configure it, set a signaller, then dial or answer.
  *
  * Returns: (transfer full): a new [class@Call]
+ *
+ * Since: 0.1
  */
 GstCall *
 gst_call_new (void)
@@ -1624,6 +1644,8 @@ gst_call_new (void)
  * Gets the signaller that reaches the peer, see [property@Call:signaller].
  *
  * Returns: (transfer none) (nullable): the signaller
+ *
+ * Since: 0.1
  */
 GstCallSignaller *
 gst_call_get_signaller (GstCall *self)
@@ -1641,6 +1663,8 @@ gst_call_get_signaller (GstCall *self)
  * Sets how offers, answers and candidates reach the peer. Offers arriving
  * on it before the call is dialled or answered raise
  * [signal@Call::incoming-call]. Cannot change once the call started.
+ *
+ * Since: 0.1
  */
 void
 gst_call_set_signaller (GstCall          *self,
@@ -1688,6 +1712,8 @@ set_element_property (GstCall     *self,
  * Gets the video source, see [property@Call:video-source].
  *
  * Returns: (transfer none) (nullable): the video source, %NULL for the default
+ *
+ * Since: 0.1
  */
 GstElement *
 gst_call_get_video_source (GstCall *self)
@@ -1706,6 +1732,8 @@ gst_call_get_video_source (GstCall *self)
  *   (the first camera, else a test pattern)
  *
  * Sets what the call sends as video.
+ *
+ * Since: 0.1
  */
 void
 gst_call_set_video_source (GstCall    *self,
@@ -1724,6 +1752,8 @@ gst_call_set_video_source (GstCall    *self,
  * Gets the audio source, see [property@Call:audio-source].
  *
  * Returns: (transfer none) (nullable): the audio source, %NULL for the default
+ *
+ * Since: 0.1
  */
 GstElement *
 gst_call_get_audio_source (GstCall *self)
@@ -1741,6 +1771,8 @@ gst_call_get_audio_source (GstCall *self)
  *   microphone, else a test tone)
  *
  * Sets what the call sends as audio.
+ *
+ * Since: 0.1
  */
 void
 gst_call_set_audio_source (GstCall    *self,
@@ -1759,6 +1791,8 @@ gst_call_set_audio_source (GstCall    *self,
  * Gets the sink that plays the peer's video, see [property@Call:video-sink].
  *
  * Returns: (transfer none) (nullable): the video sink, %NULL for `autovideosink`
+ *
+ * Since: 0.1
  */
 GstElement *
 gst_call_get_video_sink (GstCall *self)
@@ -1777,6 +1811,8 @@ gst_call_get_video_sink (GstCall *self)
  *
  * Sets where the peer's video goes, unless a [signal@Call::remote-track]
  * handler took the track.
+ *
+ * Since: 0.1
  */
 void
 gst_call_set_video_sink (GstCall    *self,
@@ -1795,6 +1831,8 @@ gst_call_set_video_sink (GstCall    *self,
  * Gets the sink that plays the peer's audio, see [property@Call:audio-sink].
  *
  * Returns: (transfer none) (nullable): the audio sink, %NULL for `autoaudiosink`
+ *
+ * Since: 0.1
  */
 GstElement *
 gst_call_get_audio_sink (GstCall *self)
@@ -1812,6 +1850,8 @@ gst_call_get_audio_sink (GstCall *self)
  *
  * Sets where the peer's audio goes, unless a [signal@Call::remote-track]
  * handler took the track.
+ *
+ * Since: 0.1
  */
 void
 gst_call_set_audio_sink (GstCall    *self,
@@ -1836,6 +1876,8 @@ gst_call_set_audio_sink (GstCall    *self,
  * [property@Call:video-source] and [property@Call:audio-source].
  *
  * Returns: %TRUE on success; on failure nothing changed
+ *
+ * Since: 0.1
  */
 gboolean
 gst_call_set_sources_from_description (GstCall     *self,
@@ -1901,6 +1943,8 @@ gst_call_set_sources_from_description (GstCall     *self,
  * The file is inspected before this returns (at most 10 seconds).
  *
  * Returns: %TRUE on success; on failure nothing changed
+ *
+ * Since: 0.1
  */
 gboolean
 gst_call_set_sources_from_uri (GstCall     *self,
@@ -2005,6 +2049,8 @@ set_boolean_property (GstCall    *self,
  * Gets whether the call sends video, see [property@Call:send-video].
  *
  * Returns: whether the call sends video
+ *
+ * Since: 0.1
  */
 gboolean
 gst_call_get_send_video (GstCall *self)
@@ -2021,6 +2067,8 @@ gst_call_get_send_video (GstCall *self)
  *
  * Sets whether the call sends video. Cannot change once the call started;
  * mute with [method@Call.set_video_muted] instead.
+ *
+ * Since: 0.1
  */
 void
 gst_call_set_send_video (GstCall  *self,
@@ -2038,6 +2086,8 @@ gst_call_set_send_video (GstCall  *self,
  * Gets whether the call sends audio, see [property@Call:send-audio].
  *
  * Returns: whether the call sends audio
+ *
+ * Since: 0.1
  */
 gboolean
 gst_call_get_send_audio (GstCall *self)
@@ -2054,6 +2104,8 @@ gst_call_get_send_audio (GstCall *self)
  *
  * Sets whether the call sends audio. Cannot change once the call started;
  * mute with [method@Call.set_audio_muted] instead.
+ *
+ * Since: 0.1
  */
 void
 gst_call_set_send_audio (GstCall  *self,
@@ -2092,6 +2144,8 @@ set_muted (GstCall          *self,
  * Gets whether the video is muted, see [property@Call:video-muted].
  *
  * Returns: whether the video is muted
+ *
+ * Since: 0.1
  */
 gboolean
 gst_call_get_video_muted (GstCall *self)
@@ -2108,6 +2162,8 @@ gst_call_get_video_muted (GstCall *self)
  *
  * Mutes or unmutes the video, before or during the call. The peer receives
  * no video frames while muted.
+ *
+ * Since: 0.1
  */
 void
 gst_call_set_video_muted (GstCall  *self,
@@ -2125,6 +2181,8 @@ gst_call_set_video_muted (GstCall  *self,
  * Gets whether the audio is muted, see [property@Call:audio-muted].
  *
  * Returns: whether the audio is muted
+ *
+ * Since: 0.1
  */
 gboolean
 gst_call_get_audio_muted (GstCall *self)
@@ -2140,6 +2198,8 @@ gst_call_get_audio_muted (GstCall *self)
  * @muted: %TRUE to stop sending audio, %FALSE to send again
  *
  * Mutes or unmutes the audio, before or during the call.
+ *
+ * Since: 0.1
  */
 void
 gst_call_set_audio_muted (GstCall  *self,
@@ -2157,6 +2217,8 @@ gst_call_set_audio_muted (GstCall  *self,
  * Gets the call state, see [property@Call:state].
  *
  * Returns: the call state
+ *
+ * Since: 0.1
  */
 GstCallState
 gst_call_get_state (GstCall *self)
@@ -2174,6 +2236,8 @@ gst_call_get_state (GstCall *self)
  *
  * Returns: (transfer none) (nullable): why the call failed, %NULL unless the
  *   state is %GST_CALL_STATE_FAILED
+ *
+ * Since: 0.1
  */
 const GError *
 gst_call_get_error (GstCall *self)
@@ -2191,6 +2255,8 @@ gst_call_get_error (GstCall *self)
  * once the call was dialled or answered.
  *
  * Returns: (transfer none) (nullable): the [class@PeerConnection]
+ *
+ * Since: 0.1
  */
 GstPeerConnection *
 gst_call_get_peer_connection (GstCall *self)
@@ -2207,6 +2273,8 @@ gst_call_get_peer_connection (GstCall *self)
  * Gets what carries the call's media.
  *
  * Returns: the [property@Call:transport]
+ *
+ * Since: 0.1
  */
 GstCallTransportKind
 gst_call_get_transport (GstCall *self)
@@ -2226,6 +2294,8 @@ gst_call_get_transport (GstCall *self)
  * call's [class@CallRtpTransport] at once, see
  * [method@Call.get_rtp_transport]. Both sides of a call must choose the
  * same transport. Ignored once the call started.
+ *
+ * Since: 0.1
  */
 void
 gst_call_set_transport (GstCall              *self,
@@ -2261,6 +2331,8 @@ gst_call_set_transport (GstCall              *self,
  *
  * Returns: (transfer none) (nullable): the transport, or %NULL for a
  *   WebRTC call
+ *
+ * Since: 0.1
  */
 GstCallRtpTransport *
 gst_call_get_rtp_transport (GstCall *self)
@@ -2279,6 +2351,8 @@ gst_call_get_rtp_transport (GstCall *self)
  * is shared by every call sending it, so N calls cost one encoder instead
  * of N. The call's own source of that kind is not used. Set it before the
  * call starts.
+ *
+ * Since: 0.1
  */
 void
 gst_call_set_broadcast (GstCall          *self,
@@ -2308,6 +2382,8 @@ gst_call_set_broadcast (GstCall          *self,
  *
  * Returns: (transfer none) (nullable): the broadcast, or %NULL when the call
  *   encodes its own source
+ *
+ * Since: 0.1
  */
 GstCallBroadcast *
 gst_call_get_broadcast (GstCall          *self,
@@ -2656,6 +2732,8 @@ gst_call_class_init (GstCallClass *klass)
    * GstCall:signaller:
    *
    * How offers, answers and candidates reach the peer.
+   *
+   * Since: 0.1
    */
   props[PROP_SIGNALLER] =
       g_param_spec_object ("signaller", NULL, NULL, GST_TYPE_CALL_SIGNALLER, rw);
@@ -2665,6 +2743,8 @@ gst_call_class_init (GstCallClass *klass)
    *
    * What the call sends as video; %NULL for the first camera, else a test
    * pattern.
+   *
+   * Since: 0.1
    */
   props[PROP_VIDEO_SOURCE] =
       g_param_spec_object ("video-source", NULL, NULL, GST_TYPE_ELEMENT, rw);
@@ -2674,6 +2754,8 @@ gst_call_class_init (GstCallClass *klass)
    *
    * What the call sends as audio; %NULL for the first microphone, else a
    * test tone.
+   *
+   * Since: 0.1
    */
   props[PROP_AUDIO_SOURCE] =
       g_param_spec_object ("audio-source", NULL, NULL, GST_TYPE_ELEMENT, rw);
@@ -2683,6 +2765,8 @@ gst_call_class_init (GstCallClass *klass)
    *
    * Where the peer's video goes; %NULL for `autovideosink` (a clocked
    * `fakesink` when there is no display).
+   *
+   * Since: 0.1
    */
   props[PROP_VIDEO_SINK] =
       g_param_spec_object ("video-sink", NULL, NULL, GST_TYPE_ELEMENT, rw);
@@ -2692,6 +2776,8 @@ gst_call_class_init (GstCallClass *klass)
    *
    * Where the peer's audio goes; %NULL for `autoaudiosink` (a clocked
    * `fakesink` when there is no sound output).
+   *
+   * Since: 0.1
    */
   props[PROP_AUDIO_SINK] =
       g_param_spec_object ("audio-sink", NULL, NULL, GST_TYPE_ELEMENT, rw);
@@ -2701,6 +2787,8 @@ gst_call_class_init (GstCallClass *klass)
    *
    * Whether the call sends video. Without it the call still receives the
    * peer's video.
+   *
+   * Since: 0.1
    */
   props[PROP_SEND_VIDEO] =
       g_param_spec_boolean ("send-video", NULL, NULL, TRUE, rw);
@@ -2710,6 +2798,8 @@ gst_call_class_init (GstCallClass *klass)
    *
    * Whether the call sends audio. Without it the call still receives the
    * peer's audio.
+   *
+   * Since: 0.1
    */
   props[PROP_SEND_AUDIO] =
       g_param_spec_boolean ("send-audio", NULL, NULL, TRUE, rw);
@@ -2718,6 +2808,8 @@ gst_call_class_init (GstCallClass *klass)
    * GstCall:video-muted:
    *
    * Whether the video is muted (no frames sent). Can change at any time.
+   *
+   * Since: 0.1
    */
   props[PROP_VIDEO_MUTED] =
       g_param_spec_boolean ("video-muted", NULL, NULL, FALSE, rw);
@@ -2726,6 +2818,8 @@ gst_call_class_init (GstCallClass *klass)
    * GstCall:audio-muted:
    *
    * Whether the audio is muted (no audio sent). Can change at any time.
+   *
+   * Since: 0.1
    */
   props[PROP_AUDIO_MUTED] =
       g_param_spec_boolean ("audio-muted", NULL, NULL, FALSE, rw);
@@ -2734,6 +2828,8 @@ gst_call_class_init (GstCallClass *klass)
    * GstCall:connect-timeout:
    *
    * Seconds a dialled or answered call may take to connect before it fails.
+   *
+   * Since: 0.1
    */
   props[PROP_CONNECT_TIMEOUT] =
       g_param_spec_uint ("connect-timeout", NULL, NULL, 1, 3600,
@@ -2747,6 +2843,8 @@ gst_call_class_init (GstCallClass *klass)
    * [property@PeerConnection:latency]. 50 by default, for a LAN; raise it
    * for long or jittery paths. Set it before the call; during the call,
    * set it on [property@Call:peer-connection].
+   *
+   * Since: 0.1
    */
   props[PROP_LATENCY] =
       g_param_spec_uint ("latency", NULL, NULL, 0, 10000, DEFAULT_LATENCY_MS, rw);
@@ -2757,6 +2855,8 @@ gst_call_class_init (GstCallClass *klass)
    * The [class@CallBroadcast] the call sends as its video, encoded once
    * for every call sending it; %NULL (the default): the call encodes its
    * own video source. Set with [method@Call.set_broadcast].
+   *
+   * Since: 0.1
    */
   props[PROP_VIDEO_BROADCAST] =
       g_param_spec_object ("video-broadcast", NULL, NULL, GST_TYPE_CALL_BROADCAST,
@@ -2767,6 +2867,8 @@ gst_call_class_init (GstCallClass *klass)
    *
    * The [class@CallBroadcast] the call sends as its audio, see
    * [property@Call:video-broadcast].
+   *
+   * Since: 0.1
    */
   props[PROP_AUDIO_BROADCAST] =
       g_param_spec_object ("audio-broadcast", NULL, NULL, GST_TYPE_CALL_BROADCAST,
@@ -2784,6 +2886,8 @@ gst_call_class_init (GstCallClass *klass)
    * the call watches the packets itself: media, and RTCP reports (at least
    * every 6.2 s from a live peer, even when all its media is muted). Keep
    * the timeout above that.
+   *
+   * Since: 0.1
    */
   props[PROP_PEER_TIMEOUT] =
       g_param_spec_uint ("peer-timeout", NULL, NULL, 0, 3600,
@@ -2793,6 +2897,8 @@ gst_call_class_init (GstCallClass *klass)
    * GstCall:video-width:
    *
    * Width of the default video source, in pixels.
+   *
+   * Since: 0.1
    */
   props[PROP_VIDEO_WIDTH] =
       g_param_spec_uint ("video-width", NULL, NULL, 16, 7680, DEFAULT_VIDEO_WIDTH, rw);
@@ -2801,6 +2907,8 @@ gst_call_class_init (GstCallClass *klass)
    * GstCall:video-height:
    *
    * Height of the default video source, in pixels.
+   *
+   * Since: 0.1
    */
   props[PROP_VIDEO_HEIGHT] =
       g_param_spec_uint ("video-height", NULL, NULL, 16, 4320, DEFAULT_VIDEO_HEIGHT, rw);
@@ -2809,6 +2917,8 @@ gst_call_class_init (GstCallClass *klass)
    * GstCall:video-framerate:
    *
    * Frame rate of the default video source, in frames per second.
+   *
+   * Since: 0.1
    */
   props[PROP_VIDEO_FRAMERATE] =
       g_param_spec_uint ("video-framerate", NULL, NULL, 1, 240,
@@ -2819,6 +2929,8 @@ gst_call_class_init (GstCallClass *klass)
    *
    * Target bitrate of the video encoder, in kbit/s; 0 for its default
    * (1000). Can change during the call.
+   *
+   * Since: 0.1
    */
   props[PROP_VIDEO_BITRATE] =
       g_param_spec_uint ("video-bitrate", NULL, NULL, 0, 100000, 0, rw);
@@ -2828,6 +2940,8 @@ gst_call_class_init (GstCallClass *klass)
    *
    * Target bitrate of the audio encoder, in kbit/s; 0 for its default. Can
    * change during the call.
+   *
+   * Since: 0.1
    */
   props[PROP_AUDIO_BITRATE] =
       g_param_spec_uint ("audio-bitrate", NULL, NULL, 0, 10000, 0, rw);
@@ -2844,6 +2958,8 @@ gst_call_class_init (GstCallClass *klass)
    * below level 3.1, and an offer names the level of
    * [property@Call:video-width], [property@Call:video-height] and
    * [property@Call:video-framerate] in its `profile-level-id`.
+   *
+   * Since: 0.1
    */
   props[PROP_VIDEO_CODEC] =
       g_param_spec_enum ("video-codec", NULL, NULL, GST_TYPE_CALL_CODEC,
@@ -2854,6 +2970,8 @@ gst_call_class_init (GstCallClass *klass)
    *
    * The codec the call sends audio with: %GST_CALL_CODEC_OPUS (the default),
    * %GST_CALL_CODEC_PCMA or %GST_CALL_CODEC_PCMU (G.711).
+   *
+   * Since: 0.1
    */
   props[PROP_AUDIO_CODEC] =
       g_param_spec_enum ("audio-codec", NULL, NULL, GST_TYPE_CALL_CODEC,
@@ -2863,6 +2981,8 @@ gst_call_class_init (GstCallClass *klass)
    * GstCall:ice-servers:
    *
    * STUN and TURN servers, see [property@PeerConnection:ice-servers].
+   *
+   * Since: 0.1
    */
   props[PROP_ICE_SERVERS] =
       g_param_spec_boxed ("ice-servers", NULL, NULL, G_TYPE_STRV, rw);
@@ -2872,6 +2992,8 @@ gst_call_class_init (GstCallClass *klass)
    *
    * Local addresses ICE may use, see
    * [property@PeerConnection:ice-local-addresses].
+   *
+   * Since: 0.1
    */
   props[PROP_ICE_LOCAL_ADDRESSES] =
       g_param_spec_boxed ("ice-local-addresses", NULL, NULL, G_TYPE_STRV, rw);
@@ -2883,6 +3005,8 @@ gst_call_class_init (GstCallClass *klass)
    * [property@PeerConnection:ice-transport-policy]:
    * %GST_CALL_ICE_TRANSPORT_POLICY_RELAY sends everything through the TURN
    * servers of [property@Call:ice-servers].
+   *
+   * Since: 0.1
    */
   props[PROP_ICE_TRANSPORT_POLICY] =
       g_param_spec_enum ("ice-transport-policy", NULL, NULL,
@@ -2893,6 +3017,8 @@ gst_call_class_init (GstCallClass *klass)
    * GstCall:state:
    *
    * The call state.
+   *
+   * Since: 0.1
    */
   props[PROP_STATE] =
       g_param_spec_enum ("state", NULL, NULL, GST_TYPE_CALL_STATE,
@@ -2904,6 +3030,8 @@ gst_call_class_init (GstCallClass *klass)
    * GstCall:peer-connection:
    *
    * The peer connection carrying the call, once dialled or answered.
+   *
+   * Since: 0.1
    */
   props[PROP_PEER_CONNECTION] =
       g_param_spec_object ("peer-connection", NULL, NULL, GST_TYPE_PEER_CONNECTION,
@@ -2929,6 +3057,8 @@ gst_call_class_init (GstCallClass *klass)
    * [method@Call.add_track], [property@Call:ice-servers] and
    * [property@Call:ice-local-addresses] do not apply: the transport's own
    * [property@CallRtpTransport:local-address] does.
+   *
+   * Since: 0.1
    */
   props[PROP_TRANSPORT] =
       g_param_spec_enum ("transport", NULL, NULL, GST_TYPE_CALL_TRANSPORT_KIND,
@@ -2939,6 +3069,8 @@ gst_call_class_init (GstCallClass *klass)
    *
    * The plain RTP transport, while [property@Call:transport] is
    * %GST_CALL_TRANSPORT_KIND_RTP.
+   *
+   * Since: 0.1
    */
   props[PROP_RTP_TRANSPORT] =
       g_param_spec_object ("rtp-transport", NULL, NULL, GST_TYPE_CALL_RTP_TRANSPORT,
@@ -2953,6 +3085,8 @@ gst_call_class_init (GstCallClass *klass)
    *
    * The peer offered a call through the signaller. Accept it with
    * [method@Call.answer_async] or decline it with [method@Call.hangup].
+   *
+   * Since: 0.1
    */
   signals[SIGNAL_INCOMING_CALL] =
       g_signal_new ("incoming-call", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -2966,6 +3100,8 @@ gst_call_class_init (GstCallClass *klass)
    * The peer's media arrived. Link the track's pad or give it a sink during
    * the emission to take it over; otherwise it is played with
    * [property@Call:video-sink] or [property@Call:audio-sink].
+   *
+   * Since: 0.1
    */
   signals[SIGNAL_REMOTE_TRACK] =
       g_signal_new ("remote-track", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -2978,6 +3114,8 @@ gst_call_class_init (GstCallClass *klass)
    *
    * The call is over: the state is %GST_CALL_STATE_ENDED or
    * %GST_CALL_STATE_FAILED.
+   *
+   * Since: 0.1
    */
   signals[SIGNAL_ENDED] =
       g_signal_new ("ended", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,

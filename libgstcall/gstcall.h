@@ -40,126 +40,126 @@ G_BEGIN_DECLS
 
 #define GST_TYPE_CALL (gst_call_get_type ())
 
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 G_DECLARE_FINAL_TYPE (GstCall, gst_call, GST, CALL, GObject)
 
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 GstCall          *gst_call_new                  (void);
 
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 GstCallSignaller *gst_call_get_signaller        (GstCall          *self);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 void              gst_call_set_signaller        (GstCall          *self,
                                                  GstCallSignaller *signaller);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 GstElement       *gst_call_get_video_source     (GstCall          *self);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 void              gst_call_set_video_source     (GstCall          *self,
                                                  GstElement       *source);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 GstElement       *gst_call_get_audio_source     (GstCall          *self);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 void              gst_call_set_audio_source     (GstCall          *self,
                                                  GstElement       *source);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 gboolean          gst_call_set_sources_from_description (GstCall     *self,
                                                          const char  *video,
                                                          const char  *audio,
                                                          GError     **error);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 gboolean          gst_call_set_sources_from_uri (GstCall     *self,
                                                  const char  *uri,
                                                  GError     **error);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 GstElement       *gst_call_get_video_sink       (GstCall          *self);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 void              gst_call_set_video_sink       (GstCall          *self,
                                                  GstElement       *sink);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 GstElement       *gst_call_get_audio_sink       (GstCall          *self);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 void              gst_call_set_audio_sink       (GstCall          *self,
                                                  GstElement       *sink);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 gboolean          gst_call_get_send_video       (GstCall          *self);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 void              gst_call_set_send_video       (GstCall          *self,
                                                  gboolean          send_video);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 gboolean          gst_call_get_send_audio       (GstCall          *self);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 void              gst_call_set_send_audio       (GstCall          *self,
                                                  gboolean          send_audio);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 gboolean          gst_call_get_video_muted      (GstCall          *self);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 void              gst_call_set_video_muted      (GstCall          *self,
                                                  gboolean          muted);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 gboolean          gst_call_get_audio_muted      (GstCall          *self);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 void              gst_call_set_audio_muted      (GstCall          *self,
                                                  gboolean          muted);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 GstCallState      gst_call_get_state            (GstCall          *self);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 const GError     *gst_call_get_error            (GstCall          *self);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 GstPeerConnection *gst_call_get_peer_connection (GstCall          *self);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 GstCallTransportKind gst_call_get_transport     (GstCall          *self);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 void              gst_call_set_transport        (GstCall          *self,
                                                  GstCallTransportKind transport);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 GstCallRtpTransport *gst_call_get_rtp_transport (GstCall          *self);
 
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 void              gst_call_dial_async           (GstCall             *self,
                                                  const char          *uri,
                                                  GCancellable        *cancellable,
                                                  GAsyncReadyCallback  callback,
                                                  gpointer             user_data);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 gboolean          gst_call_dial_finish          (GstCall             *self,
                                                  GAsyncResult        *result,
                                                  GError             **error);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 void              gst_call_answer_async         (GstCall             *self,
                                                  GCancellable        *cancellable,
                                                  GAsyncReadyCallback  callback,
                                                  gpointer             user_data);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 gboolean          gst_call_answer_finish        (GstCall             *self,
                                                  GAsyncResult        *result,
                                                  GError             **error);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 void              gst_call_hangup               (GstCall             *self);
 
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 GstCallTrack     *gst_call_add_track            (GstCall             *self,
                                                  GstCallMediaKind     kind,
                                                  GstElement          *source,
                                                  GError             **error);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 GPtrArray        *gst_call_get_local_tracks     (GstCall             *self);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 gboolean          gst_call_remove_track         (GstCall             *self,
                                                  GstCallTrack        *track,
                                                  GError             **error);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 void              gst_call_get_stats_async      (GstCall             *self,
                                                  GCancellable        *cancellable,
                                                  GAsyncReadyCallback  callback,
                                                  gpointer             user_data);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 GstCallStats     *gst_call_get_stats_finish     (GstCall             *self,
                                                  GAsyncResult        *result,
                                                  GError             **error);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 void              gst_call_set_broadcast        (GstCall             *self,
                                                  GstCallBroadcast    *broadcast);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 GstCallBroadcast *gst_call_get_broadcast        (GstCall             *self,
                                                  GstCallMediaKind     kind);
 

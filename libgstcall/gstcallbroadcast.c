@@ -46,6 +46,8 @@
  * The encoder runs from the first call that uses the broadcast until the
  * broadcast is freed. Peers must accept the codec: a call whose peer only
  * takes another codec fails to negotiate; give it its own source instead.
+ *
+ * Since: 0.1
  */
 
 typedef struct {
@@ -313,6 +315,8 @@ gst_call_broadcast_class_init (GstCallBroadcastClass *klass)
    * GstCallBroadcast:kind:
    *
    * Whether the broadcast carries audio or video.
+   *
+   * Since: 0.1
    */
   props[PROP_KIND] =
       g_param_spec_enum ("kind", NULL, NULL, GST_TYPE_CALL_MEDIA_KIND,
@@ -323,6 +327,8 @@ gst_call_broadcast_class_init (GstCallBroadcastClass *klass)
    * GstCallBroadcast:viewer-count:
    *
    * How many calls have sent the broadcast, including calls that ended.
+   *
+   * Since: 0.1
    */
   props[PROP_VIEWER_COUNT] =
       g_param_spec_uint ("viewer-count", NULL, NULL, 0, G_MAXUINT, 0,
@@ -333,6 +339,8 @@ gst_call_broadcast_class_init (GstCallBroadcastClass *klass)
    *
    * The pipeline holding the source and the shared encoder, for inspection
    * and debugging.
+   *
+   * Since: 0.1
    */
   props[PROP_PIPELINE] =
       g_param_spec_object ("pipeline", NULL, NULL, GST_TYPE_ELEMENT,
@@ -362,6 +370,8 @@ gst_call_broadcast_init (GstCallBroadcast *self)
  * Returns: (transfer full) (nullable): a new [class@CallBroadcast], or
  *   %NULL with @error set (no encoder, a missing plugin, a source that does
  *   not produce raw @kind)
+ *
+ * Since: 0.1
  */
 GstCallBroadcast *
 gst_call_broadcast_new (GstCallMediaKind   kind,
@@ -442,6 +452,8 @@ gst_call_broadcast_new (GstCallMediaKind   kind,
  * Gets the kind of media, see [property@CallBroadcast:kind].
  *
  * Returns: audio or video
+ *
+ * Since: 0.1
  */
 GstCallMediaKind
 gst_call_broadcast_get_kind (GstCallBroadcast *self)
@@ -458,6 +470,8 @@ gst_call_broadcast_get_kind (GstCallBroadcast *self)
  * Gets the codec the broadcast encodes with: the default codec of its kind.
  *
  * Returns: the codec
+ *
+ * Since: 0.1
  */
 GstCallCodec
 gst_call_broadcast_get_codec (GstCallBroadcast *self)
@@ -475,6 +489,8 @@ gst_call_broadcast_get_codec (GstCallBroadcast *self)
  * [property@CallBroadcast:viewer-count].
  *
  * Returns: the number of calls
+ *
+ * Since: 0.1
  */
 guint
 gst_call_broadcast_get_viewer_count (GstCallBroadcast *self)
@@ -497,6 +513,8 @@ gst_call_broadcast_get_viewer_count (GstCallBroadcast *self)
  * their peers' PLI and FIR, and one per call when it connects.
  *
  * Returns: the number of requests so far
+ *
+ * Since: 0.1
  */
 guint
 gst_call_broadcast_get_keyframe_requests (GstCallBroadcast *self)
@@ -514,6 +532,8 @@ gst_call_broadcast_get_keyframe_requests (GstCallBroadcast *self)
  * inspection and debugging.
  *
  * Returns: (transfer none): the pipeline
+ *
+ * Since: 0.1
  */
 GstElement *
 gst_call_broadcast_get_pipeline (GstCallBroadcast *self)

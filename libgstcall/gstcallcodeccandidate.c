@@ -24,6 +24,8 @@
  * [method@CallCodecCandidate.get_status_message] say whether it was probed
  * and with which result. A candidate is a snapshot: it does not change when
  * the element is probed later.
+ *
+ * Since: 0.1
  */
 
 struct _GstCallCodecCandidate {
@@ -105,6 +107,8 @@ gst_call_codec_candidate_set_status (GstCallCodecCandidate *self,
  * Gets the name of the element factory, e.g. `vp8enc`.
  *
  * Returns: the name of the element factory, e.g. `vah264enc` or `vp8enc`
+ *
+ * Since: 0.1
  */
 const char *
 gst_call_codec_candidate_get_element_name (GstCallCodecCandidate *self)
@@ -121,6 +125,8 @@ gst_call_codec_candidate_get_element_name (GstCallCodecCandidate *self)
  * Gets the codec the element encodes or decodes.
  *
  * Returns: the codec the element encodes or decodes
+ *
+ * Since: 0.1
  */
 GstCallCodec
 gst_call_codec_candidate_get_codec (GstCallCodecCandidate *self)
@@ -137,6 +143,8 @@ gst_call_codec_candidate_get_codec (GstCallCodecCandidate *self)
  * Gets whether the element is an encoder or a decoder.
  *
  * Returns: whether the element is an encoder or a decoder
+ *
+ * Since: 0.1
  */
 GstCallCodecDirection
 gst_call_codec_candidate_get_direction (GstCallCodecCandidate *self)
@@ -156,6 +164,8 @@ gst_call_codec_candidate_get_direction (GstCallCodecCandidate *self)
  * whose klass says `Hardware`) or `software`.
  *
  * Returns: the family
+ *
+ * Since: 0.1
  */
 const char *
 gst_call_codec_candidate_get_family (GstCallCodecCandidate *self)
@@ -172,6 +182,8 @@ gst_call_codec_candidate_get_family (GstCallCodecCandidate *self)
  * Tells whether the element uses a hardware codec.
  *
  * Returns: %TRUE if the element uses a hardware codec
+ *
+ * Since: 0.1
  */
 gboolean
 gst_call_codec_candidate_is_hardware (GstCallCodecCandidate *self)
@@ -189,6 +201,8 @@ gst_call_codec_candidate_is_hardware (GstCallCodecCandidate *self)
  *
  * Returns: the GStreamer rank of the element (used only to order elements
  *   of the same family)
+ *
+ * Since: 0.1
  */
 guint
 gst_call_codec_candidate_get_rank (GstCallCodecCandidate *self)
@@ -206,6 +220,8 @@ gst_call_codec_candidate_get_rank (GstCallCodecCandidate *self)
  * family” or “software, rank primary (256)”, or why it is excluded.
  *
  * Returns: a human-readable reason
+ *
+ * Since: 0.1
  */
 const char *
 gst_call_codec_candidate_get_reason (GstCallCodecCandidate *self)
@@ -222,6 +238,8 @@ gst_call_codec_candidate_get_reason (GstCallCodecCandidate *self)
  * Gets what probing found out about the element.
  *
  * Returns: whether the element was probed, and whether it works
+ *
+ * Since: 0.1
  */
 GstCallCodecStatus
 gst_call_codec_candidate_get_status (GstCallCodecCandidate *self)
@@ -240,6 +258,8 @@ gst_call_codec_candidate_get_status (GstCallCodecCandidate *self)
  * (“could not start: no VA display”), or why the element is excluded.
  *
  * Returns: (nullable): the message, or %NULL while untested
+ *
+ * Since: 0.1
  */
 const char *
 gst_call_codec_candidate_get_status_message (GstCallCodecCandidate *self)
@@ -258,6 +278,8 @@ gst_call_codec_candidate_get_status_message (GstCallCodecCandidate *self)
  * (see [func@CallCodecs.apply_low_latency_preset]).
  *
  * Returns: (transfer floating): the new element, or %NULL with @error set
+ *
+ * Since: 0.1
  */
 GstElement *
 gst_call_codec_candidate_create_element (GstCallCodecCandidate  *self,

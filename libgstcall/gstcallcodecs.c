@@ -61,6 +61,8 @@
  * their encoders, and for the order in which decoders of remote media are
  * tried. If the encoder in use fails during a call, it is marked failed and
  * replaced by the next candidate without ending the call.
+ *
+ * Since: 0.1
  */
 
 #define PROBE_TIMEOUT (5 * GST_SECOND)
@@ -194,6 +196,8 @@ lookup_result_locked (const char           *element_name,
  * Forgets every probe result of this process, including elements marked as
  * failed during a call. The next selection probes again; useful after
  * installing a plugin or plugging in hardware, and in tests.
+ *
+ * Since: 0.1
  */
 void
 gst_call_codecs_clear_probe_cache (void)
@@ -270,6 +274,8 @@ gst_call_codec_get_display_name (GstCallCodec codec)
  * and CBR; VA, VA-API, Quick Sync and AMF CBR without B-frames; AV1
  * encoders in real-time mode; `opusenc` 20 ms frames in generic mode. Only properties
  * the element has are set; other elements are left as they are.
+ *
+ * Since: 0.1
  */
 void
 gst_call_codecs_apply_low_latency_preset (GstElement *element)
@@ -294,6 +300,8 @@ gst_call_codecs_apply_low_latency_preset (GstElement *element)
  *
  * Returns: %TRUE if the bitrate was set, %FALSE if the encoder has no
  *   bitrate setting (G.711, for example)
+ *
+ * Since: 0.1
  */
 gboolean
 gst_call_codecs_set_encoder_bitrate (GstElement *encoder,
@@ -649,6 +657,8 @@ build_forced_candidate (GstCallCodecs        *self,
  *
  * Returns: (transfer container) (element-type GstCallCodecCandidate): the
  *   candidates, possibly none
+ *
+ * Since: 0.1
  */
 GPtrArray *
 gst_call_codecs_list_candidates (GstCallCodecs        *self,
@@ -923,6 +933,8 @@ probe_cached (const char           *element_name,
  *   %GST_CALL_CODEC_STATUS_WORKS, or %NULL with @error set
  *   (%GST_CALL_ERROR_MISSING_PLUGIN naming the package to install when no
  *   element works)
+ *
+ * Since: 0.1
  */
 GstCallCodecCandidate *
 gst_call_codecs_select (GstCallCodecs        *self,
@@ -1000,6 +1012,8 @@ gst_call_codecs_select (GstCallCodecs        *self,
  * low-latency preset.
  *
  * Returns: (transfer floating): the element, or %NULL with @error set
+ *
+ * Since: 0.1
  */
 GstElement *
 gst_call_codecs_create_element (GstCallCodecs        *self,
@@ -1033,6 +1047,8 @@ gst_call_codecs_create_element (GstCallCodecs        *self,
  * Sets the elements to try before the automatic order, for every codec and
  * both directions. Elements named in `GST_CALL_ENCODERS` or
  * `GST_CALL_DECODERS` still come first.
+ *
+ * Since: 0.1
  */
 void
 gst_call_codecs_set_preferred_elements (GstCallCodecs      *self,
@@ -1066,6 +1082,8 @@ gst_call_codecs_set_preferred_elements (GstCallCodecs      *self,
  *
  * Returns: (transfer full) (nullable) (array zero-terminated=1): the
  *   preferred element names, or %NULL
+ *
+ * Since: 0.1
  */
 char **
 gst_call_codecs_get_preferred_elements (GstCallCodecs *self)
@@ -1091,6 +1109,8 @@ gst_call_codecs_get_preferred_elements (GstCallCodecs *self)
  * Forces one element for @codec in @direction: it becomes the only
  * candidate, and selection fails if it does not work. A forced element is
  * probed even if libgstcall would normally exclude it.
+ *
+ * Since: 0.1
  */
 void
 gst_call_codecs_set_forced_element (GstCallCodecs        *self,
@@ -1124,6 +1144,8 @@ gst_call_codecs_set_forced_element (GstCallCodecs        *self,
  *
  * Returns: (transfer full) (nullable): the element forced for @codec in
  *   @direction, or %NULL
+ *
+ * Since: 0.1
  */
 char *
 gst_call_codecs_get_forced_element (GstCallCodecs        *self,
@@ -1154,6 +1176,8 @@ gst_call_codecs_get_forced_element (GstCallCodecs        *self,
  * probe cache is shared by the whole process.
  *
  * Returns: (transfer full): a new [class@CallCodecs]
+ *
+ * Since: 0.1
  */
 GstCallCodecs *
 gst_call_codecs_new (void)
@@ -1168,6 +1192,8 @@ gst_call_codecs_new (void)
  * preferences apply to every call of the process.
  *
  * Returns: (transfer none): the process-wide [class@CallCodecs]
+ *
+ * Since: 0.1
  */
 GstCallCodecs *
 gst_call_codecs_get_default (void)
@@ -1244,6 +1270,8 @@ gst_call_codecs_class_init (GstCallCodecsClass *klass)
    *
    * Element names to try first, in order, for every codec (see
    * [method@CallCodecs.set_preferred_elements]).
+   *
+   * Since: 0.1
    */
   props[PROP_PREFERRED_ELEMENTS] =
       g_param_spec_boxed ("preferred-elements", NULL, NULL, G_TYPE_STRV,

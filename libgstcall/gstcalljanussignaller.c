@@ -31,6 +31,8 @@
  *
  * Janus errors close the signaller with a [error@CallError] giving Janus's
  * error code and reason.
+ *
+ * Since: 0.1
  */
 
 #define HTTP_TIMEOUT_SECONDS 70 /* over Janus's 30 s long poll */
@@ -454,6 +456,8 @@ gst_call_janus_signaller_iface_init (GstCallSignallerInterface *iface)
  * @room; dial the call.
  *
  * Returns: (transfer full): a new [class@CallJanusSignaller]
+ *
+ * Since: 0.1
  */
 GstCallJanusSignaller *
 gst_call_janus_signaller_new_publisher (const char *url,
@@ -475,6 +479,8 @@ gst_call_janus_signaller_new_publisher (const char *url,
  * so answer the call.
  *
  * Returns: (transfer full): a new [class@CallJanusSignaller]
+ *
+ * Since: 0.1
  */
 GstCallJanusSignaller *
 gst_call_janus_signaller_new_subscriber (const char *url,
@@ -496,6 +502,8 @@ gst_call_janus_signaller_new_subscriber (const char *url,
  * [property@CallJanusSignaller:publisher-id].
  *
  * Returns: the id, 0 until Janus confirmed the join
+ *
+ * Since: 0.1
  */
 guint64
 gst_call_janus_signaller_get_publisher_id (GstCallJanusSignaller *self)
@@ -610,6 +618,8 @@ gst_call_janus_signaller_class_init (GstCallJanusSignallerClass *klass)
    * GstCallJanusSignaller:url:
    *
    * The Janus HTTP API, e.g. `http://127.0.0.1:8088/janus`.
+   *
+   * Since: 0.1
    */
   props[PROP_URL] = g_param_spec_string ("url", NULL, NULL, NULL, construct);
 
@@ -617,6 +627,8 @@ gst_call_janus_signaller_class_init (GstCallJanusSignallerClass *klass)
    * GstCallJanusSignaller:room:
    *
    * The VideoRoom room id.
+   *
+   * Since: 0.1
    */
   props[PROP_ROOM] = g_param_spec_uint64 ("room", NULL, NULL, 0, G_MAXUINT64, 0, construct);
 
@@ -624,6 +636,8 @@ gst_call_janus_signaller_class_init (GstCallJanusSignallerClass *klass)
    * GstCallJanusSignaller:feed:
    *
    * The publisher a subscriber receives; 0 for a publisher.
+   *
+   * Since: 0.1
    */
   props[PROP_FEED] = g_param_spec_uint64 ("feed", NULL, NULL, 0, G_MAXUINT64, 0, construct);
 
@@ -632,6 +646,8 @@ gst_call_janus_signaller_class_init (GstCallJanusSignallerClass *klass)
    *
    * A publisher's id in the room, once Janus confirmed the join (0
    * before): subscribers give it as their feed.
+   *
+   * Since: 0.1
    */
   props[PROP_PUBLISHER_ID] =
       g_param_spec_uint64 ("publisher-id", NULL, NULL, 0, G_MAXUINT64, 0,

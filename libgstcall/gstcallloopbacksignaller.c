@@ -20,6 +20,8 @@
  * sends is received by the other from an idle callback on the main context
  * that was thread-default when the pair was created, as a network would
  * deliver it: never from inside the sending call.
+ *
+ * Since: 0.1
  */
 
 struct _GstCallLoopbackSignaller {
@@ -182,6 +184,8 @@ gst_call_loopback_signaller_init (GstCallLoopbackSignaller *self)
  * Creates two connected signallers: what @first sends, @second receives,
  * and the other way round. Each end holds only a weak reference to the
  * other.
+ *
+ * Since: 0.1
  */
 void
 gst_call_loopback_signaller_new_pair (GstCallLoopbackSignaller **first,
@@ -208,6 +212,8 @@ gst_call_loopback_signaller_new_pair (GstCallLoopbackSignaller **first,
  *
  * Returns: (transfer full) (nullable): the other end, or %NULL once it is
  *   gone or disconnected
+ *
+ * Since: 0.1
  */
 GstCallLoopbackSignaller *
 gst_call_loopback_signaller_get_peer (GstCallLoopbackSignaller *self)
@@ -225,6 +231,8 @@ gst_call_loopback_signaller_get_peer (GstCallLoopbackSignaller *self)
  * messages sent afterwards, from either end, are lost; messages already on
  * their way are still delivered. Both ends then emit
  * [signal@CallSignaller::closed] with a %GST_CALL_ERROR_SIGNALING reason.
+ *
+ * Since: 0.1
  */
 void
 gst_call_loopback_signaller_disconnect_peer (GstCallLoopbackSignaller *self)
@@ -258,6 +266,8 @@ gst_call_loopback_signaller_disconnect_peer (GstCallLoopbackSignaller *self)
  * Counts the messages @self sent to its peer, for tests.
  *
  * Returns: how many messages @self sent to its peer
+ *
+ * Since: 0.1
  */
 guint
 gst_call_loopback_signaller_get_messages_sent (GstCallLoopbackSignaller *self)

@@ -65,6 +65,8 @@
  *
  * Signals are emitted on the [struct@GLib.MainContext] that was the
  * thread-default one when the transport was made.
+ *
+ * Since: 0.1
  */
 
 #define DEFAULT_LOCAL_ADDRESS "127.0.0.1"
@@ -1425,6 +1427,8 @@ check_usable (GstCallRtpTransport  *self,
  * Makes a plain RTP transport, bound to the thread-default main context.
  *
  * Returns: (transfer full): a new [class@CallRtpTransport]
+ *
+ * Since: 0.1
  */
 GstCallRtpTransport *
 gst_call_rtp_transport_new (void)
@@ -1446,6 +1450,8 @@ gst_call_rtp_transport_new (void)
  * (session 1). Call before the offer or answer is made.
  *
  * Returns: %TRUE if the descriptions parse
+ *
+ * Since: 0.1
  */
 gboolean
 gst_call_rtp_transport_set_sources_from_description (GstCallRtpTransport  *self,
@@ -1512,6 +1518,8 @@ gst_call_rtp_transport_set_sources_from_description (GstCallRtpTransport  *self,
  * once [method@CallRtpTransport.set_remote_answer] is given the answer.
  *
  * Returns: (transfer full) (nullable): the offer SDP, or %NULL on error
+ *
+ * Since: 0.1
  */
 char *
 gst_call_rtp_transport_create_offer (GstCallRtpTransport  *self,
@@ -1689,6 +1697,8 @@ append_offered_lines (GString           *text,
  * `a=crypto` line of each section that libgstcall supports.
  *
  * Returns: (transfer full) (nullable): the answer SDP, or %NULL on error
+ *
+ * Since: 0.1
  */
 char *
 gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
@@ -1848,6 +1858,8 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
  * Applies the answer and starts media.
  *
  * Returns: %TRUE if the answer fits the offer and media started
+ *
+ * Since: 0.1
  */
 gboolean
 gst_call_rtp_transport_set_remote_answer (GstCallRtpTransport  *self,
@@ -1934,6 +1946,8 @@ gst_call_rtp_transport_set_remote_answer (GstCallRtpTransport  *self,
  * @self: a [class@CallRtpTransport]
  *
  * Stops media and closes the socket. The transport cannot be used again.
+ *
+ * Since: 0.1
  */
 void
 gst_call_rtp_transport_close (GstCallRtpTransport *self)
@@ -2080,6 +2094,8 @@ add_session_stats (GstCallRtpTransport *self,
  * key without an `a=ssrc` line naming them.
  *
  * Returns: (transfer full): the statistics
+ *
+ * Since: 0.1
  */
 GstStructure *
 gst_call_rtp_transport_get_stats (GstCallRtpTransport *self)
@@ -2202,6 +2218,8 @@ gst_call_rtp_transport_get_stats_finish (GstCallRtpTransport  *self,
  * `rtpbin`); %NULL before the first offer or answer.
  *
  * Returns: (transfer none) (nullable): the pipeline
+ *
+ * Since: 0.1
  */
 GstPipeline *
 gst_call_rtp_transport_get_pipeline (GstCallRtpTransport *self)
@@ -2219,6 +2237,8 @@ gst_call_rtp_transport_get_pipeline (GstCallRtpTransport *self)
  * answer binds it.
  *
  * Returns: the port
+ *
+ * Since: 0.1
  */
 guint
 gst_call_rtp_transport_get_local_port (GstCallRtpTransport *self)
@@ -2242,6 +2262,8 @@ gst_call_rtp_transport_get_local_port (GstCallRtpTransport *self)
  * Gets [property@CallRtpTransport:local-address].
  *
  * Returns: (transfer none): the address the socket binds to
+ *
+ * Since: 0.1
  */
 const char *
 gst_call_rtp_transport_get_local_address (GstCallRtpTransport *self)
@@ -2258,6 +2280,8 @@ gst_call_rtp_transport_get_local_address (GstCallRtpTransport *self)
  *
  * Sets the address the socket binds to (default `127.0.0.1`). It has no
  * effect once the socket is bound.
+ *
+ * Since: 0.1
  */
 void
 gst_call_rtp_transport_set_local_address (GstCallRtpTransport *self,
@@ -2280,6 +2304,8 @@ gst_call_rtp_transport_set_local_address (GstCallRtpTransport *self,
  * Gets [property@CallRtpTransport:rtx].
  *
  * Returns: whether NACK and RTX are offered and answered for video
+ *
+ * Since: 0.1
  */
 gboolean
 gst_call_rtp_transport_get_rtx (GstCallRtpTransport *self)
@@ -2296,6 +2322,8 @@ gst_call_rtp_transport_get_rtx (GstCallRtpTransport *self)
  *
  * Turns retransmission on (the default) or off; set before the offer or
  * answer.
+ *
+ * Since: 0.1
  */
 void
 gst_call_rtp_transport_set_rtx (GstCallRtpTransport *self,
@@ -2317,6 +2345,8 @@ gst_call_rtp_transport_set_rtx (GstCallRtpTransport *self,
  * Gets [property@CallRtpTransport:srtp].
  *
  * Returns: whether this transport offers, and requires, SRTP
+ *
+ * Since: 0.1
  */
 gboolean
 gst_call_rtp_transport_get_srtp (GstCallRtpTransport *self)
@@ -2332,6 +2362,8 @@ gst_call_rtp_transport_get_srtp (GstCallRtpTransport *self)
  * @srtp: whether to offer and require SRTP
  *
  * Sets [property@CallRtpTransport:srtp], before the offer or answer.
+ *
+ * Since: 0.1
  */
 void
 gst_call_rtp_transport_set_srtp (GstCallRtpTransport *self,
@@ -2357,6 +2389,8 @@ gst_call_rtp_transport_set_srtp (GstCallRtpTransport *self,
  * Gets [property@CallRtpTransport:secure].
  *
  * Returns: whether the negotiated media is SRTP
+ *
+ * Since: 0.1
  */
 gboolean
 gst_call_rtp_transport_get_secure (GstCallRtpTransport *self)
@@ -2378,6 +2412,8 @@ gst_call_rtp_transport_get_secure (GstCallRtpTransport *self)
  * Gets [property@CallRtpTransport:video-sink].
  *
  * Returns: (transfer none) (nullable): the sink of the remote video
+ *
+ * Since: 0.1
  */
 GstElement *
 gst_call_rtp_transport_get_video_sink (GstCallRtpTransport *self)
@@ -2412,6 +2448,8 @@ replace_sink (GstCallRtpTransport  *self,
  *   stream is played, or %NULL for `autovideosink`
  *
  * Sets the sink of the remote video (decoded and converted).
+ *
+ * Since: 0.1
  */
 void
 gst_call_rtp_transport_set_video_sink (GstCallRtpTransport *self,
@@ -2430,6 +2468,8 @@ gst_call_rtp_transport_set_video_sink (GstCallRtpTransport *self,
  * Gets [property@CallRtpTransport:audio-sink].
  *
  * Returns: (transfer none) (nullable): the sink of the remote audio
+ *
+ * Since: 0.1
  */
 GstElement *
 gst_call_rtp_transport_get_audio_sink (GstCallRtpTransport *self)
@@ -2446,6 +2486,8 @@ gst_call_rtp_transport_get_audio_sink (GstCallRtpTransport *self)
  *   stream is played, or %NULL for `autoaudiosink`
  *
  * Sets the sink of the remote audio (decoded and converted).
+ *
+ * Since: 0.1
  */
 void
 gst_call_rtp_transport_set_audio_sink (GstCallRtpTransport *self,
@@ -2706,6 +2748,8 @@ gst_call_rtp_transport_class_init (GstCallRtpTransportClass *klass)
    * GstCallRtpTransport:local-address:
    *
    * The IP address the UDP socket binds to and the SDP names.
+   *
+   * Since: 0.1
    */
   props[PROP_LOCAL_ADDRESS] =
       g_param_spec_string ("local-address", NULL, NULL, DEFAULT_LOCAL_ADDRESS,
@@ -2715,6 +2759,8 @@ gst_call_rtp_transport_class_init (GstCallRtpTransportClass *klass)
    * GstCallRtpTransport:local-port:
    *
    * The UDP port all media is received on (0 until bound).
+   *
+   * Since: 0.1
    */
   props[PROP_LOCAL_PORT] =
       g_param_spec_uint ("local-port", NULL, NULL, 0, 65535, 0,
@@ -2724,6 +2770,8 @@ gst_call_rtp_transport_class_init (GstCallRtpTransportClass *klass)
    * GstCallRtpTransport:rtx:
    *
    * Whether NACK and RTX are negotiated for video.
+   *
+   * Since: 0.1
    */
   props[PROP_RTX] =
       g_param_spec_boolean ("rtx", NULL, NULL, TRUE,
@@ -2737,6 +2785,8 @@ gst_call_rtp_transport_class_init (GstCallRtpTransportClass *klass)
    * The transport of a [class@Call] does not use it: the call's
    * [property@Call:video-sink] and [signal@Call::remote-track] take its
    * place.
+   *
+   * Since: 0.1
    */
   props[PROP_VIDEO_SINK] =
       g_param_spec_object ("video-sink", NULL, NULL, GST_TYPE_ELEMENT,
@@ -2750,6 +2800,8 @@ gst_call_rtp_transport_class_init (GstCallRtpTransportClass *klass)
    * The transport of a [class@Call] does not use it: the call's
    * [property@Call:audio-sink] and [signal@Call::remote-track] take its
    * place.
+   *
+   * Since: 0.1
    */
   props[PROP_AUDIO_SINK] =
       g_param_spec_object ("audio-sink", NULL, NULL, GST_TYPE_ELEMENT,
@@ -2766,6 +2818,8 @@ gst_call_rtp_transport_class_init (GstCallRtpTransportClass *klass)
    * regular RTCP packet, since RTCP feedback may go out early only once per
    * regular interval (RFC 4585): on a lossy path, a latency of about a
    * second gives it that second chance.
+   *
+   * Since: 0.1
    */
   props[PROP_LATENCY] =
       g_param_spec_uint ("latency", NULL, NULL, 0, 10000, 200,
@@ -2784,6 +2838,8 @@ gst_call_rtp_transport_class_init (GstCallRtpTransportClass *klass)
    * The keys are in the SDP: exchange it over a channel that is itself
    * encrypted and authenticated. Set before the offer or answer; it needs
    * srtpenc and srtpdec (gstreamer1.0-plugins-bad).
+   *
+   * Since: 0.1
    */
   props[PROP_SRTP] =
       g_param_spec_boolean ("srtp", NULL, NULL, FALSE,
@@ -2794,6 +2850,8 @@ gst_call_rtp_transport_class_init (GstCallRtpTransportClass *klass)
    *
    * Whether the negotiated media is SRTP; set once the offer/answer
    * exchange is complete.
+   *
+   * Since: 0.1
    */
   props[PROP_SECURE] =
       g_param_spec_boolean ("secure", NULL, NULL, FALSE,
@@ -2817,6 +2875,8 @@ gst_call_rtp_transport_class_init (GstCallRtpTransportClass *klass)
    *
    * Returns: the session, or -1 for the default routing (SSRC and FID
    *   lines, MID, payload type)
+   *
+   * Since: 0.1
    */
   signals[SIGNAL_BUNDLED_SSRC] =
       g_signal_new ("bundled-ssrc", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -2830,6 +2890,8 @@ gst_call_rtp_transport_class_init (GstCallRtpTransportClass *klass)
    *
    * Something in the remote description or the packets is wrong but the
    * call goes on (contradictory FID groups, too many sessions).
+   *
+   * Since: 0.1
    */
   signals[SIGNAL_WARNING] =
       g_signal_new ("warning", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -2841,6 +2903,8 @@ gst_call_rtp_transport_class_init (GstCallRtpTransportClass *klass)
    * @error: what failed
    *
    * Media failed (a pipeline error, a missing decoder).
+   *
+   * Since: 0.1
    */
   signals[SIGNAL_ERROR] =
       g_signal_new ("error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,

@@ -27,6 +27,8 @@
  *
  * The server serves on the main context that was thread-default when it
  * was created. It binds `127.0.0.1` unless told otherwise.
+ *
+ * Since: 0.1
  */
 
 #define WEBSOCKET_PATH "/ws"
@@ -371,6 +373,8 @@ gst_call_signaling_server_init (GstCallSignalingServer *self)
  * [method@CallSignalingServer.listen].
  *
  * Returns: (transfer full): a new [class@CallSignalingServer]
+ *
+ * Since: 0.1
  */
 GstCallSignalingServer *
 gst_call_signaling_server_new (const char *token)
@@ -389,6 +393,8 @@ gst_call_signaling_server_new (const char *token)
  *
  * Serves `wss://` (and `https://`) with @certificate. Call it before
  * [method@CallSignalingServer.listen].
+ *
+ * Since: 0.1
  */
 void
 gst_call_signaling_server_set_tls_certificate (GstCallSignalingServer *self,
@@ -415,6 +421,8 @@ gst_call_signaling_server_set_tls_certificate (GstCallSignalingServer *self,
  * Returns: %TRUE when the server listens; %FALSE with @error set
  *   (%GST_CALL_ERROR_INVALID_ARGUMENT for a bad address,
  *   %GST_CALL_ERROR_SIGNALING when the address cannot be bound)
+ *
+ * Since: 0.1
  */
 gboolean
 gst_call_signaling_server_listen (GstCallSignalingServer *self,
@@ -469,6 +477,8 @@ gst_call_signaling_server_listen (GstCallSignalingServer *self,
  * Gets the TCP port the server listens on, useful after listening on port 0.
  *
  * Returns: the port, or 0 when the server does not listen
+ *
+ * Since: 0.1
  */
 guint
 gst_call_signaling_server_get_port (GstCallSignalingServer *self)
@@ -499,6 +509,8 @@ gst_call_signaling_server_get_port (GstCallSignalingServer *self)
  * joined a room.
  *
  * Returns: the number of connected peers
+ *
+ * Since: 0.1
  */
 guint
 gst_call_signaling_server_get_n_peers (GstCallSignalingServer *self)
@@ -517,6 +529,8 @@ gst_call_signaling_server_get_n_peers (GstCallSignalingServer *self)
  *
  * Returns: (transfer none) (nullable): the [class@Soup.Server], or %NULL
  *   once the server was stopped
+ *
+ * Since: 0.1
  */
 SoupServer *
 gst_call_signaling_server_get_soup_server (GstCallSignalingServer *self)
@@ -532,6 +546,8 @@ gst_call_signaling_server_get_soup_server (GstCallSignalingServer *self)
  *
  * Closes every connection and stops listening. The server cannot listen
  * again afterwards.
+ *
+ * Since: 0.1
  */
 void
 gst_call_signaling_server_stop (GstCallSignalingServer *self)

@@ -22,6 +22,8 @@
  * [signal@CallSignaller::description-received],
  * [signal@CallSignaller::candidate-received],
  * [signal@CallSignaller::bye-received] and [signal@CallSignaller::closed].
+ *
+ * Since: 0.1
  */
 
 G_DEFINE_INTERFACE (GstCallSignaller, gst_call_signaller, G_TYPE_OBJECT)
@@ -48,6 +50,8 @@ gst_call_signaller_default_init (GstCallSignallerInterface *iface)
    * @sdp: the SDP text
    *
    * The peer sent an offer or an answer.
+   *
+   * Since: 0.1
    */
   signals[SIGNAL_DESCRIPTION_RECEIVED] =
       g_signal_new ("description-received", G_TYPE_FROM_INTERFACE (iface),
@@ -61,6 +65,8 @@ gst_call_signaller_default_init (GstCallSignallerInterface *iface)
    * @candidate: (nullable): the candidate, or %NULL at the end of candidates
    *
    * The peer sent an ICE candidate.
+   *
+   * Since: 0.1
    */
   signals[SIGNAL_CANDIDATE_RECEIVED] =
       g_signal_new ("candidate-received", G_TYPE_FROM_INTERFACE (iface),
@@ -72,6 +78,8 @@ gst_call_signaller_default_init (GstCallSignallerInterface *iface)
    * @self: the [iface@CallSignaller]
    *
    * The peer ended the call.
+   *
+   * Since: 0.1
    */
   signals[SIGNAL_BYE_RECEIVED] =
       g_signal_new ("bye-received", G_TYPE_FROM_INTERFACE (iface),
@@ -84,6 +92,8 @@ gst_call_signaller_default_init (GstCallSignallerInterface *iface)
    *
    * The signaling channel is gone: nothing more will be sent or received.
    * A call that is already connected keeps its media flowing.
+   *
+   * Since: 0.1
    */
   signals[SIGNAL_CLOSED] =
       g_signal_new ("closed", G_TYPE_FROM_INTERFACE (iface),
@@ -98,6 +108,8 @@ gst_call_signaller_default_init (GstCallSignallerInterface *iface)
  * @sdp: the SDP text
  *
  * Sends an offer or answer to the peer.
+ *
+ * Since: 0.1
  */
 void
 gst_call_signaller_send_description (GstCallSignaller *self,
@@ -117,6 +129,8 @@ gst_call_signaller_send_description (GstCallSignaller *self,
  * @candidate: (nullable): the candidate, or %NULL at the end of candidates
  *
  * Sends a local ICE candidate to the peer.
+ *
+ * Since: 0.1
  */
 void
 gst_call_signaller_send_candidate (GstCallSignaller *self,
@@ -133,6 +147,8 @@ gst_call_signaller_send_candidate (GstCallSignaller *self,
  * @self: a [iface@CallSignaller]
  *
  * Tells the peer the call is over.
+ *
+ * Since: 0.1
  */
 void
 gst_call_signaller_send_bye (GstCallSignaller *self)
@@ -153,6 +169,8 @@ gst_call_signaller_send_bye (GstCallSignaller *self)
  * @sdp: the SDP text
  *
  * For implementations: reports a description received from the peer.
+ *
+ * Since: 0.1
  */
 void
 gst_call_signaller_emit_description (GstCallSignaller *self,
@@ -172,6 +190,8 @@ gst_call_signaller_emit_description (GstCallSignaller *self,
  * @candidate: (nullable): the candidate, or %NULL at the end of candidates
  *
  * For implementations: reports an ICE candidate received from the peer.
+ *
+ * Since: 0.1
  */
 void
 gst_call_signaller_emit_candidate (GstCallSignaller *self,
@@ -189,6 +209,8 @@ gst_call_signaller_emit_candidate (GstCallSignaller *self,
  * @self: a [iface@CallSignaller]
  *
  * For implementations: reports that the peer ended the call.
+ *
+ * Since: 0.1
  */
 void
 gst_call_signaller_emit_bye (GstCallSignaller *self)
@@ -204,6 +226,8 @@ gst_call_signaller_emit_bye (GstCallSignaller *self)
  * @reason: (nullable): why the channel closed, %NULL for an orderly close
  *
  * For implementations: reports that the signaling channel is gone.
+ *
+ * Since: 0.1
  */
 void
 gst_call_signaller_emit_closed (GstCallSignaller *self,

@@ -19,7 +19,7 @@ G_BEGIN_DECLS
 
 #define GST_TYPE_CALL_SIGNALLER (gst_call_signaller_get_type ())
 
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 G_DECLARE_INTERFACE (GstCallSignaller, gst_call_signaller, GST, CALL_SIGNALLER, GObject)
 
 /**
@@ -34,6 +34,8 @@ G_DECLARE_INTERFACE (GstCallSignaller, gst_call_signaller, GST, CALL_SIGNALLER, 
  * [method@CallSignaller.emit_candidate] and [method@CallSignaller.emit_bye],
  * and a lost channel with [method@CallSignaller.emit_closed], on the main
  * context the signaller belongs to.
+ *
+ * Since: 0.1
  */
 struct _GstCallSignallerInterface {
   GTypeInterface parent_iface;
@@ -50,28 +52,28 @@ struct _GstCallSignallerInterface {
   gpointer padding[12];
 };
 
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 void gst_call_signaller_send_description (GstCallSignaller *self,
                                           GstCallSdpType    type,
                                           const char       *sdp);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 void gst_call_signaller_send_candidate   (GstCallSignaller *self,
                                           guint             mline_index,
                                           const char       *candidate);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 void gst_call_signaller_send_bye         (GstCallSignaller *self);
 
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 void gst_call_signaller_emit_description (GstCallSignaller *self,
                                           GstCallSdpType    type,
                                           const char       *sdp);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 void gst_call_signaller_emit_candidate   (GstCallSignaller *self,
                                           guint             mline_index,
                                           const char       *candidate);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 void gst_call_signaller_emit_bye         (GstCallSignaller *self);
-GST_CALL_AVAILABLE_IN_ALL
+GST_CALL_AVAILABLE_IN_0_1
 void gst_call_signaller_emit_closed      (GstCallSignaller *self,
                                           const GError     *reason);
 

@@ -26,6 +26,8 @@
  *
  * A local track is returned by [method@PeerConnection.add_track]; its pad is
  * the output of the source that feeds the encoder.
+ *
+ * Since: 0.1
  */
 
 struct _GstCallTrack {
@@ -136,6 +138,8 @@ gst_call_track_class_init (GstCallTrackClass *klass)
    * GstCallTrack:kind:
    *
    * Whether the track carries audio or video.
+   *
+   * Since: 0.1
    */
   props[PROP_KIND] =
       g_param_spec_enum ("kind", NULL, NULL, GST_TYPE_CALL_MEDIA_KIND,
@@ -146,6 +150,8 @@ gst_call_track_class_init (GstCallTrackClass *klass)
    * GstCallTrack:remote:
    *
    * %TRUE for media received from the peer, %FALSE for media sent to it.
+   *
+   * Since: 0.1
    */
   props[PROP_REMOTE] =
       g_param_spec_boolean ("remote", NULL, NULL, FALSE,
@@ -156,6 +162,8 @@ gst_call_track_class_init (GstCallTrackClass *klass)
    *
    * The media identification (`a=mid`) of the SDP media section carrying the
    * track, or %NULL before negotiation assigned one.
+   *
+   * Since: 0.1
    */
   props[PROP_MID] =
       g_param_spec_string ("mid", NULL, NULL, NULL,
@@ -167,6 +175,8 @@ gst_call_track_class_init (GstCallTrackClass *klass)
    *
    * For a remote track, the pad producing decoded raw media; for a local
    * track, the output pad of its source.
+   *
+   * Since: 0.1
    */
   props[PROP_PAD] =
       g_param_spec_object ("pad", NULL, NULL, GST_TYPE_PAD,
@@ -178,6 +188,8 @@ gst_call_track_class_init (GstCallTrackClass *klass)
    * Whether a local track sends media. A disabled track sends nothing
    * (muted) until it is enabled again; the negotiated session is kept.
    * Remote tracks are always enabled.
+   *
+   * Since: 0.1
    */
   props[PROP_ENABLED] =
       g_param_spec_boolean ("enabled", NULL, NULL, TRUE,
@@ -190,6 +202,8 @@ gst_call_track_class_init (GstCallTrackClass *klass)
    * The target bitrate of a local track's encoder, in kbit/s; 0 keeps the
    * encoder's default (1000 kbit/s for video). Can change during the call;
    * a replacement encoder (after a failure) gets it too.
+   *
+   * Since: 0.1
    */
   props[PROP_BITRATE] =
       g_param_spec_uint ("bitrate", NULL, NULL, 0, 100000, 0,
@@ -264,6 +278,8 @@ gst_call_track_set_encoder_slot (GstCallTrack *self,
  * Gets the target bitrate of a local track, see [property@CallTrack:bitrate].
  *
  * Returns: the bitrate in kbit/s, 0 for the encoder's default
+ *
+ * Since: 0.1
  */
 guint
 gst_call_track_get_bitrate (GstCallTrack *self)
@@ -280,6 +296,8 @@ gst_call_track_get_bitrate (GstCallTrack *self)
  *
  * Sets the target bitrate of a local track's encoder, whatever the encoder
  * (each names and scales the setting its own way). Remote tracks ignore it.
+ *
+ * Since: 0.1
  */
 void
 gst_call_track_set_bitrate (GstCallTrack *self,
@@ -303,6 +321,8 @@ gst_call_track_set_bitrate (GstCallTrack *self,
  * Gets whether a local track sends media, see [property@CallTrack:enabled].
  *
  * Returns: whether @self sends media, see [property@CallTrack:enabled]
+ *
+ * Since: 0.1
  */
 gboolean
 gst_call_track_get_enabled (GstCallTrack *self)
@@ -318,6 +338,8 @@ gst_call_track_get_enabled (GstCallTrack *self)
  * @enabled: %FALSE to stop sending (mute), %TRUE to send again
  *
  * Mutes or unmutes a local track, see [property@CallTrack:enabled].
+ *
+ * Since: 0.1
  */
 void
 gst_call_track_set_enabled (GstCallTrack *self,
@@ -341,6 +363,8 @@ gst_call_track_set_enabled (GstCallTrack *self,
  * Gets whether the track carries audio or video.
  *
  * Returns: whether @self carries audio or video
+ *
+ * Since: 0.1
  */
 GstCallMediaKind
 gst_call_track_get_kind (GstCallTrack *self)
@@ -357,6 +381,8 @@ gst_call_track_get_kind (GstCallTrack *self)
  * Tells whether the track is the peer's media or local media.
  *
  * Returns: %TRUE if @self is media received from the peer
+ *
+ * Since: 0.1
  */
 gboolean
 gst_call_track_is_remote (GstCallTrack *self)
@@ -373,6 +399,8 @@ gst_call_track_is_remote (GstCallTrack *self)
  * Gets the media identification of the track's SDP media section, see [property@CallTrack:mid].
  *
  * Returns: (nullable): the `a=mid` of the media section carrying @self
+ *
+ * Since: 0.1
  */
 const char *
 gst_call_track_get_mid (GstCallTrack *self)
@@ -391,6 +419,8 @@ gst_call_track_get_mid (GstCallTrack *self)
  * output pad of the source.
  *
  * Returns: (transfer none) (nullable): the pad
+ *
+ * Since: 0.1
  */
 GstPad *
 gst_call_track_get_pad (GstCallTrack *self)
@@ -415,6 +445,8 @@ gst_call_track_get_pad (GstCallTrack *self)
  * error.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gst_call_track_set_sink (GstCallTrack *self,

@@ -34,6 +34,8 @@
  *
  * Every signal is emitted on the main context that was thread-default when
  * the signaller was created.
+ *
+ * Since: 0.1
  */
 
 struct _GstCallWebSocketSignaller {
@@ -511,6 +513,8 @@ gst_call_websocket_signaller_class_init (GstCallWebSocketSignallerClass *klass)
    *
    * The signaling server and room, `ws://HOST:PORT/ws?room=NAME` or
    * `ws://HOST:PORT/ws/NAME` (`wss://` for TLS).
+   *
+   * Since: 0.1
    */
   props[PROP_URI] =
       g_param_spec_string ("uri", NULL, NULL, NULL,
@@ -521,6 +525,8 @@ gst_call_websocket_signaller_class_init (GstCallWebSocketSignallerClass *klass)
    * GstCallWebSocketSignaller:token:
    *
    * The shared secret the server asks for when joining, or %NULL.
+   *
+   * Since: 0.1
    */
   props[PROP_TOKEN] =
       g_param_spec_string ("token", NULL, NULL, NULL,
@@ -532,6 +538,8 @@ gst_call_websocket_signaller_class_init (GstCallWebSocketSignallerClass *klass)
    *
    * The room named by [property@CallWebSocketSignaller:uri], or %NULL when
    * the URI names none.
+   *
+   * Since: 0.1
    */
   props[PROP_ROOM] =
       g_param_spec_string ("room", NULL, NULL, NULL,
@@ -542,6 +550,8 @@ gst_call_websocket_signaller_class_init (GstCallWebSocketSignallerClass *klass)
    *
    * The identifier the server gave this peer when it joined the room, or
    * %NULL before that.
+   *
+   * Since: 0.1
    */
   props[PROP_PEER_ID] =
       g_param_spec_string ("peer-id", NULL, NULL, NULL,
@@ -554,6 +564,8 @@ gst_call_websocket_signaller_class_init (GstCallWebSocketSignallerClass *klass)
    * whole room. It is set by the first peer that sends an offer, answer,
    * candidate or bye; messages from other peers are then ignored. It is
    * cleared when that peer leaves.
+   *
+   * Since: 0.1
    */
   props[PROP_REMOTE_PEER_ID] =
       g_param_spec_string ("remote-peer-id", NULL, NULL, NULL,
@@ -567,6 +579,8 @@ gst_call_websocket_signaller_class_init (GstCallWebSocketSignallerClass *klass)
    * @peer_id: the identifier of the new peer
    *
    * Another peer joined the room.
+   *
+   * Since: 0.1
    */
   signals[SIGNAL_PEER_JOINED] =
       g_signal_new ("peer-joined", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
@@ -578,6 +592,8 @@ gst_call_websocket_signaller_class_init (GstCallWebSocketSignallerClass *klass)
    * @peer_id: the identifier of the peer that left
    *
    * Another peer left the room, or lost its connection.
+   *
+   * Since: 0.1
    */
   signals[SIGNAL_PEER_LEFT] =
       g_signal_new ("peer-left", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
@@ -601,6 +617,8 @@ gst_call_websocket_signaller_init (GstCallWebSocketSignaller *self)
  * [method@CallWebSocketSignaller.connect_async].
  *
  * Returns: (transfer full): a new [class@CallWebSocketSignaller]
+ *
+ * Since: 0.1
  */
 GstCallWebSocketSignaller *
 gst_call_websocket_signaller_new (const char *uri,
@@ -621,6 +639,8 @@ gst_call_websocket_signaller_new (const char *uri,
  * certificate authority vouches for it, as with a self-signed certificate
  * of a server on the local network. Call it before
  * [method@CallWebSocketSignaller.connect_async].
+ *
+ * Since: 0.1
  */
 void
 gst_call_websocket_signaller_set_trusted_certificate (GstCallWebSocketSignaller *self,
@@ -654,6 +674,8 @@ on_accept_certificate (SoupMessage          *message,
  * Connects to the signaling server and joins the room. Finish it with
  * [method@CallWebSocketSignaller.connect_finish]. A signaller connects
  * once.
+ *
+ * Since: 0.1
  */
 void
 gst_call_websocket_signaller_connect_async (GstCallWebSocketSignaller *self,
@@ -720,6 +742,8 @@ gst_call_websocket_signaller_connect_async (GstCallWebSocketSignaller *self,
  * Returns: %TRUE once the room is joined; %FALSE with @error set
  *   (%GST_CALL_ERROR_SIGNALING with the server's message when it refused,
  *   %GST_CALL_ERROR_INVALID_ARGUMENT for a bad URI)
+ *
+ * Since: 0.1
  */
 gboolean
 gst_call_websocket_signaller_connect_finish (GstCallWebSocketSignaller *self,
@@ -749,6 +773,8 @@ gst_call_websocket_signaller_connect_finish (GstCallWebSocketSignaller *self,
  * Gets the URI of the signaling server and room.
  *
  * Returns: (transfer none): the URI
+ *
+ * Since: 0.1
  */
 const char *
 gst_call_websocket_signaller_get_uri (GstCallWebSocketSignaller *self)
@@ -766,6 +792,8 @@ gst_call_websocket_signaller_get_uri (GstCallWebSocketSignaller *self)
  *
  * Returns: (transfer none) (nullable): the room, or %NULL when the URI names
  *   none
+ *
+ * Since: 0.1
  */
 const char *
 gst_call_websocket_signaller_get_room (GstCallWebSocketSignaller *self)
@@ -783,6 +811,8 @@ gst_call_websocket_signaller_get_room (GstCallWebSocketSignaller *self)
  *
  * Returns: (transfer none) (nullable): the peer identifier, or %NULL before
  *   the room is joined
+ *
+ * Since: 0.1
  */
 const char *
 gst_call_websocket_signaller_get_peer_id (GstCallWebSocketSignaller *self)
@@ -801,6 +831,8 @@ gst_call_websocket_signaller_get_peer_id (GstCallWebSocketSignaller *self)
  *
  * Returns: (transfer none) (nullable): the peer identifier, or %NULL when
  *   the signaller talks to the whole room
+ *
+ * Since: 0.1
  */
 const char *
 gst_call_websocket_signaller_get_remote_peer_id (GstCallWebSocketSignaller *self)
@@ -817,6 +849,8 @@ gst_call_websocket_signaller_get_remote_peer_id (GstCallWebSocketSignaller *self
  *
  * Talks to one peer of the room only: what the signaller sends goes to
  * @peer_id, what other peers send is ignored.
+ *
+ * Since: 0.1
  */
 void
 gst_call_websocket_signaller_set_remote_peer_id (GstCallWebSocketSignaller *self,
@@ -837,6 +871,8 @@ gst_call_websocket_signaller_set_remote_peer_id (GstCallWebSocketSignaller *self
  *
  * Leaves the room and closes the connection. Once it is closed the
  * signaller emits [signal@CallSignaller::closed] with a %NULL reason.
+ *
+ * Since: 0.1
  */
 void
 gst_call_websocket_signaller_close (GstCallWebSocketSignaller *self)

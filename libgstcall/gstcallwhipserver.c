@@ -30,6 +30,8 @@
  * before it answers: by default it only receives (WHIP ingest); a handler
  * sets sinks, or sources and `send-video`/`send-audio` to serve media
  * (WHEP).
+ *
+ * Since: 0.1
  */
 
 #define ANSWER_GATHERING_TIMEOUT_MS 1000
@@ -481,6 +483,8 @@ handle_request (SoupServer        *server,
  * [method@CallWhipServer.attach].
  *
  * Returns: (transfer full): a new [class@CallWhipServer]
+ *
+ * Since: 0.1
  */
 GstCallWhipServer *
 gst_call_whip_server_new (void)
@@ -527,6 +531,8 @@ on_request_started (SoupServer        *server,
  *
  * A POST or PATCH must give its Content-Length (411 otherwise) and carry at
  * most 64 KiB (413 otherwise); the body of a refused request is not read.
+ *
+ * Since: 0.1
  */
 void
 gst_call_whip_server_attach (GstCallWhipServer *self,
@@ -555,6 +561,8 @@ gst_call_whip_server_attach (GstCallWhipServer *self,
  * Gets the number of live sessions, see [property@CallWhipServer:n-sessions].
  *
  * Returns: the number of sessions
+ *
+ * Since: 0.1
  */
 guint
 gst_call_whip_server_get_n_sessions (GstCallWhipServer *self)
@@ -684,6 +692,8 @@ gst_call_whip_server_class_init (GstCallWhipServerClass *klass)
    *
    * When set, requests without `Authorization: Bearer TOKEN` get `401
    * Unauthorized`.
+   *
+   * Since: 0.1
    */
   props[PROP_BEARER_TOKEN] =
       g_param_spec_string ("bearer-token", NULL, NULL, NULL, rw);
@@ -694,6 +704,8 @@ gst_call_whip_server_class_init (GstCallWhipServerClass *klass)
    * STUN and TURN servers the sessions' calls use and the answers
    * advertise (`Link: rel="ice-server"`), in the form of
    * [property@Call:ice-servers].
+   *
+   * Since: 0.1
    */
   props[PROP_ICE_SERVERS] =
       g_param_spec_boxed ("ice-servers", NULL, NULL, G_TYPE_STRV, rw);
@@ -703,6 +715,8 @@ gst_call_whip_server_class_init (GstCallWhipServerClass *klass)
    *
    * Local addresses the sessions' calls use for ICE, see
    * [property@Call:ice-local-addresses].
+   *
+   * Since: 0.1
    */
   props[PROP_ICE_LOCAL_ADDRESSES] =
       g_param_spec_boxed ("ice-local-addresses", NULL, NULL, G_TYPE_STRV, rw);
@@ -712,6 +726,8 @@ gst_call_whip_server_class_init (GstCallWhipServerClass *klass)
    *
    * The number of live sessions: one more on each accepted POST, one less
    * when a session is DELETEd or its call ends.
+   *
+   * Since: 0.1
    */
   props[PROP_N_SESSIONS] =
       g_param_spec_uint ("n-sessions", NULL, NULL, 0, G_MAXUINT, 0,
@@ -729,6 +745,8 @@ gst_call_whip_server_class_init (GstCallWhipServerClass *klass)
    * A client POSTed an offer. Configure @call here (sinks; sources and
    * `send-video`/`send-audio` for WHEP); it answers when the handlers
    * returned.
+   *
+   * Since: 0.1
    */
   signals[SIGNAL_NEW_CALL] =
       g_signal_new ("new-call", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
@@ -740,6 +758,8 @@ gst_call_whip_server_class_init (GstCallWhipServerClass *klass)
    * @call: the session's [class@Call], hung up
    *
    * A session ended: the client DELETEd it or its call ended.
+   *
+   * Since: 0.1
    */
   signals[SIGNAL_SESSION_ENDED] =
       g_signal_new ("session-ended", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,

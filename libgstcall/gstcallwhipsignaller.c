@@ -38,6 +38,8 @@
  * the signaller with a [error@CallError] naming the HTTP status
  * ([signal@CallSignaller::closed]). [method@Call.dial_async] creates one for
  * `whip+http://`, `whip+https://`, `whep+http://` and `whep+https://` URIs.
+ *
+ * Since: 0.1
  */
 
 #define DEFAULT_GATHERING_TIMEOUT 500
@@ -504,6 +506,8 @@ gst_call_whip_signaller_iface_init (GstCallSignallerInterface *iface)
  * [property@CallWhipSignaller:bearer-token] when the endpoint asks for one.
  *
  * Returns: (transfer full): a new [class@CallWhipSignaller]
+ *
+ * Since: 0.1
  */
 GstCallWhipSignaller *
 gst_call_whip_signaller_new (const char *url)
@@ -520,6 +524,8 @@ gst_call_whip_signaller_new (const char *url)
  * Gets the endpoint URL, see [property@CallWhipSignaller:url].
  *
  * Returns: the URL
+ *
+ * Since: 0.1
  */
 const char *
 gst_call_whip_signaller_get_url (GstCallWhipSignaller *self)
@@ -537,6 +543,8 @@ gst_call_whip_signaller_get_url (GstCallWhipSignaller *self)
  * [property@CallWhipSignaller:resource-url].
  *
  * Returns: (nullable): the URL, %NULL before the answer came
+ *
+ * Since: 0.1
  */
 const char *
 gst_call_whip_signaller_get_resource_url (GstCallWhipSignaller *self)
@@ -554,6 +562,8 @@ gst_call_whip_signaller_get_resource_url (GstCallWhipSignaller *self)
  * [property@CallWhipSignaller:ice-servers].
  *
  * Returns: (transfer none) (nullable) (array zero-terminated=1): the servers
+ *
+ * Since: 0.1
  */
 const char * const *
 gst_call_whip_signaller_get_ice_servers (GstCallWhipSignaller *self)
@@ -682,6 +692,8 @@ gst_call_whip_signaller_class_init (GstCallWhipSignallerClass *klass)
    * GstCallWhipSignaller:url:
    *
    * The WHIP or WHEP endpoint the offer is POSTed to.
+   *
+   * Since: 0.1
    */
   props[PROP_URL] =
       g_param_spec_string ("url", NULL, NULL, NULL,
@@ -693,6 +705,8 @@ gst_call_whip_signaller_class_init (GstCallWhipSignallerClass *klass)
    *
    * Sent as `Authorization: Bearer TOKEN` with every request; %NULL for
    * none.
+   *
+   * Since: 0.1
    */
   props[PROP_BEARER_TOKEN] =
       g_param_spec_string ("bearer-token", NULL, NULL, NULL, rw);
@@ -703,6 +717,8 @@ gst_call_whip_signaller_class_init (GstCallWhipSignallerClass *klass)
    * How long, in milliseconds, the offer waits for ICE candidates before it
    * is POSTed (it goes at once when gathering completes sooner); later
    * candidates are trickled. 0 POSTs at once.
+   *
+   * Since: 0.1
    */
   props[PROP_GATHERING_TIMEOUT] =
       g_param_spec_uint ("gathering-timeout", NULL, NULL, 0, 60000,
@@ -713,6 +729,8 @@ gst_call_whip_signaller_class_init (GstCallWhipSignallerClass *klass)
    *
    * The session URL from the server's `Location` header, %NULL until the
    * answer came.
+   *
+   * Since: 0.1
    */
   props[PROP_RESOURCE_URL] =
       g_param_spec_string ("resource-url", NULL, NULL, NULL, ro);
@@ -728,6 +746,8 @@ gst_call_whip_signaller_class_init (GstCallWhipSignallerClass *klass)
    * as soon as the answer comes: relay candidates are gathered then and
    * trickled to the server. (A STUN server comes too late for the ICE
    * agent at that point and is not used.)
+   *
+   * Since: 0.1
    */
   props[PROP_ICE_SERVERS] =
       g_param_spec_boxed ("ice-servers", NULL, NULL, G_TYPE_STRV, ro);

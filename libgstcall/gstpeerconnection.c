@@ -59,6 +59,8 @@
  * Local ICE candidates arrive on [signal@PeerConnection::ice-candidate] and
  * go to the peer's [method@PeerConnection.add_ice_candidate]. Remote media
  * arrives on [signal@PeerConnection::track].
+ *
+ * Since: 0.1
  */
 
 /* Parts shared with GStreamer threads. The peer connection holds one
@@ -1484,6 +1486,8 @@ gst_peer_connection_class_init (GstPeerConnectionClass *klass)
    * `turn://USER:PASSWORD@HOST:PORT` (`?transport=tcp` for TCP) or `turns://...`.
    * Only one STUN server is supported. Empty by default: no third-party
    * server is contacted unless configured.
+   *
+   * Since: 0.1
    */
   props[PROP_ICE_SERVERS] =
       g_param_spec_boxed ("ice-servers", NULL, NULL, G_TYPE_STRV,
@@ -1496,6 +1500,8 @@ gst_peer_connection_class_init (GstPeerConnectionClass *klass)
    * The local IP addresses ICE gathers host candidates on, for example
    * `127.0.0.1` to keep a call on this machine. Empty (the default): every
    * interface. UPnP port mapping is never used.
+   *
+   * Since: 0.1
    */
   props[PROP_ICE_LOCAL_ADDRESSES] =
       g_param_spec_boxed ("ice-local-addresses", NULL, NULL, G_TYPE_STRV,
@@ -1507,6 +1513,8 @@ gst_peer_connection_class_init (GstPeerConnectionClass *klass)
    *
    * How media sections share transports. Defaults to
    * %GST_CALL_BUNDLE_POLICY_MAX_BUNDLE, which browsers and servers expect.
+   *
+   * Since: 0.1
    */
   props[PROP_BUNDLE_POLICY] =
       g_param_spec_enum ("bundle-policy", NULL, NULL, GST_TYPE_CALL_BUNDLE_POLICY,
@@ -1523,6 +1531,8 @@ gst_peer_connection_class_init (GstPeerConnectionClass *klass)
    * the credentials or could not be reached), the
    * [signal@PeerConnection::error] signal reports it with
    * %GST_CALL_ERROR_ICE.
+   *
+   * Since: 0.1
    */
   props[PROP_ICE_TRANSPORT_POLICY] =
       g_param_spec_enum ("ice-transport-policy", NULL, NULL,
@@ -1541,6 +1551,8 @@ gst_peer_connection_class_init (GstPeerConnectionClass *klass)
    * is asked for and retransmitted well within it); raise it for paths
    * with long round trips or much jitter (webrtcbin's own default is 200).
    * Audio and video use the same value, so they stay in sync.
+   *
+   * Since: 0.1
    */
   props[PROP_LATENCY] =
       g_param_spec_uint ("latency", NULL, NULL, 0, 10000, DEFAULT_LATENCY_MS,
@@ -1552,6 +1564,8 @@ gst_peer_connection_class_init (GstPeerConnectionClass *klass)
    *
    * The pipeline holding `webrtcbin` and the media branches. An escape hatch
    * for inspection and debugging: do not change its state.
+   *
+   * Since: 0.1
    */
   props[PROP_PIPELINE] =
       g_param_spec_object ("pipeline", NULL, NULL, GST_TYPE_ELEMENT,
@@ -1561,6 +1575,8 @@ gst_peer_connection_class_init (GstPeerConnectionClass *klass)
    * GstPeerConnection:signaling-state:
    *
    * The offer/answer state.
+   *
+   * Since: 0.1
    */
   props[PROP_SIGNALING_STATE] =
       g_param_spec_enum ("signaling-state", NULL, NULL,
@@ -1573,6 +1589,8 @@ gst_peer_connection_class_init (GstPeerConnectionClass *klass)
    * GstPeerConnection:ice-gathering-state:
    *
    * The state of local ICE candidate gathering.
+   *
+   * Since: 0.1
    */
   props[PROP_ICE_GATHERING_STATE] =
       g_param_spec_enum ("ice-gathering-state", NULL, NULL,
@@ -1585,6 +1603,8 @@ gst_peer_connection_class_init (GstPeerConnectionClass *klass)
    * GstPeerConnection:ice-connection-state:
    *
    * The ICE connectivity state.
+   *
+   * Since: 0.1
    */
   props[PROP_ICE_CONNECTION_STATE] =
       g_param_spec_enum ("ice-connection-state", NULL, NULL,
@@ -1598,6 +1618,8 @@ gst_peer_connection_class_init (GstPeerConnectionClass *klass)
    *
    * The aggregate ICE and DTLS state; media flows once it is
    * %GST_CALL_PEER_CONNECTION_STATE_CONNECTED.
+   *
+   * Since: 0.1
    */
   props[PROP_CONNECTION_STATE] =
       g_param_spec_enum ("connection-state", NULL, NULL,
@@ -1616,6 +1638,8 @@ gst_peer_connection_class_init (GstPeerConnectionClass *klass)
    *
    * A local ICE candidate was gathered; send it to the peer, which passes it
    * to [method@PeerConnection.add_ice_candidate].
+   *
+   * Since: 0.1
    */
   signals[SIGNAL_ICE_CANDIDATE] =
       g_signal_new ("ice-candidate", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -1627,6 +1651,8 @@ gst_peer_connection_class_init (GstPeerConnectionClass *klass)
    *
    * The media changed (a track or transceiver was added) and a new
    * offer/answer exchange is needed.
+   *
+   * Since: 0.1
    */
   signals[SIGNAL_NEGOTIATION_NEEDED] =
       g_signal_new ("negotiation-needed", G_TYPE_FROM_CLASS (klass),
@@ -1641,6 +1667,8 @@ gst_peer_connection_class_init (GstPeerConnectionClass *klass)
    * ([method@CallTrack.get_pad]) or call [method@CallTrack.set_sink] during
    * the emission: data is held back until the handlers returned, then a track
    * nobody linked is discarded into a `fakesink`.
+   *
+   * Since: 0.1
    */
   signals[SIGNAL_TRACK] =
       g_signal_new ("track", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
@@ -1654,6 +1682,8 @@ gst_peer_connection_class_init (GstPeerConnectionClass *klass)
    * A runtime failure in the media pipeline: a missing decoder, an element
    * error. The connection may still be up; media of the failing branch
    * stopped.
+   *
+   * Since: 0.1
    */
   signals[SIGNAL_ERROR] =
       g_signal_new ("error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
@@ -1682,6 +1712,8 @@ gst_peer_connection_init (GstPeerConnection *self)
  *
  * Returns: (transfer full) (nullable): a new [class@PeerConnection], or
  *   %NULL with @error set when a GStreamer plugin is missing
+ *
+ * Since: 0.1
  */
 GstPeerConnection *
 gst_peer_connection_new (GError **error)
@@ -1705,6 +1737,8 @@ gst_peer_connection_new (GError **error)
  *
  * Returns: (transfer full) (nullable): a new [class@PeerConnection], or
  *   %NULL with @error set when a plugin is missing or a server URI is invalid
+ *
+ * Since: 0.1
  */
 GstPeerConnection *
 gst_peer_connection_new_full (const char * const        *ice_servers,
@@ -1731,6 +1765,8 @@ gst_peer_connection_new_full (const char * const        *ice_servers,
  *
  * Returns: (transfer none) (nullable): the pipeline, see
  *   [property@PeerConnection:pipeline]
+ *
+ * Since: 0.1
  */
 GstElement *
 gst_peer_connection_get_pipeline (GstPeerConnection *self)
@@ -1756,6 +1792,8 @@ gst_peer_connection_get_local_generation (GstPeerConnection *self)
  * Changing its settings behind the peer connection's back is not supported.
  *
  * Returns: (transfer none) (nullable): the `webrtcbin`
+ *
+ * Since: 0.1
  */
 GstElement *
 gst_peer_connection_get_webrtcbin (GstPeerConnection *self)
@@ -1772,6 +1810,8 @@ gst_peer_connection_get_webrtcbin (GstPeerConnection *self)
  * Gets the STUN and TURN servers, see [property@PeerConnection:ice-servers].
  *
  * Returns: (transfer none) (nullable) (array zero-terminated=1): the ICE servers
+ *
+ * Since: 0.1
  */
 const char * const *
 gst_peer_connection_get_ice_servers (GstPeerConnection *self)
@@ -1790,6 +1830,8 @@ gst_peer_connection_get_ice_servers (GstPeerConnection *self)
  * Returns: (transfer none) (nullable) (array zero-terminated=1): the local
  *   addresses ICE is restricted to, see
  *   [property@PeerConnection:ice-local-addresses]
+ *
+ * Since: 0.1
  */
 const char * const *
 gst_peer_connection_get_ice_local_addresses (GstPeerConnection *self)
@@ -1806,6 +1848,8 @@ gst_peer_connection_get_ice_local_addresses (GstPeerConnection *self)
  * Gets the bundle policy, see [property@PeerConnection:bundle-policy].
  *
  * Returns: the bundle policy
+ *
+ * Since: 0.1
  */
 GstCallBundlePolicy
 gst_peer_connection_get_bundle_policy (GstPeerConnection *self)
@@ -1823,6 +1867,8 @@ gst_peer_connection_get_bundle_policy (GstPeerConnection *self)
  * Gets the jitterbuffer latency, see [property@PeerConnection:latency].
  *
  * Returns: the latency in milliseconds
+ *
+ * Since: 0.1
  */
 guint
 gst_peer_connection_get_latency (GstPeerConnection *self)
@@ -1839,6 +1885,8 @@ gst_peer_connection_get_latency (GstPeerConnection *self)
  *
  * Sets the jitterbuffer latency, see [property@PeerConnection:latency].
  * A change during a call applies to the media received from then on.
+ *
+ * Since: 0.1
  */
 void
 gst_peer_connection_set_latency (GstPeerConnection *self,
@@ -1862,6 +1910,8 @@ gst_peer_connection_set_latency (GstPeerConnection *self,
  * Gets the ICE transport policy, see [property@PeerConnection:ice-transport-policy].
  *
  * Returns: the ICE transport policy
+ *
+ * Since: 0.1
  */
 GstCallIceTransportPolicy
 gst_peer_connection_get_ice_transport_policy (GstPeerConnection *self)
@@ -1879,6 +1929,8 @@ gst_peer_connection_get_ice_transport_policy (GstPeerConnection *self)
  * Gets the offer/answer state, see [property@PeerConnection:signaling-state].
  *
  * Returns: the offer/answer state
+ *
+ * Since: 0.1
  */
 GstCallSignalingState
 gst_peer_connection_get_signaling_state (GstPeerConnection *self)
@@ -1896,6 +1948,8 @@ gst_peer_connection_get_signaling_state (GstPeerConnection *self)
  * Gets the state of local candidate gathering, see [property@PeerConnection:ice-gathering-state].
  *
  * Returns: the ICE gathering state
+ *
+ * Since: 0.1
  */
 GstCallIceGatheringState
 gst_peer_connection_get_ice_gathering_state (GstPeerConnection *self)
@@ -1913,6 +1967,8 @@ gst_peer_connection_get_ice_gathering_state (GstPeerConnection *self)
  * Gets the ICE connectivity state, see [property@PeerConnection:ice-connection-state].
  *
  * Returns: the ICE connection state
+ *
+ * Since: 0.1
  */
 GstCallIceConnectionState
 gst_peer_connection_get_ice_connection_state (GstPeerConnection *self)
@@ -1930,6 +1986,8 @@ gst_peer_connection_get_ice_connection_state (GstPeerConnection *self)
  * Gets the aggregate ICE and DTLS state, see [property@PeerConnection:connection-state].
  *
  * Returns: the connection state
+ *
+ * Since: 0.1
  */
 GstCallPeerConnectionState
 gst_peer_connection_get_connection_state (GstPeerConnection *self)
@@ -1955,6 +2013,8 @@ gst_peer_connection_get_connection_state (GstPeerConnection *self)
  * `addTransceiver(kind, {direction})`. Video transceivers use NACK and RTX.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gst_peer_connection_add_transceiver (GstPeerConnection *self,
@@ -1982,6 +2042,8 @@ gst_peer_connection_add_transceiver (GstPeerConnection *self,
  * codec.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gst_peer_connection_add_transceiver_with_codec (GstPeerConnection *self,
@@ -2068,6 +2130,8 @@ find_source_pad (GstElement *source)
  *
  * Returns: (transfer none) (nullable): the local [class@CallTrack], owned by
  *   @self, or %NULL with @error set
+ *
+ * Since: 0.1
  */
 GstCallTrack *
 gst_peer_connection_add_track (GstPeerConnection *self,
@@ -2103,6 +2167,8 @@ gst_peer_connection_add_track (GstPeerConnection *self,
  * Returns: (transfer none) (nullable): the local [class@CallTrack], owned by
  *   @self, or %NULL with @error set (a codec that cannot be sent, no working
  *   encoder: the error names the package to install)
+ *
+ * Since: 0.1
  */
 GstCallTrack *
 gst_peer_connection_add_track_with_codec (GstPeerConnection *self,
@@ -2319,6 +2385,8 @@ add_track_internal (GstPeerConnection *self,
  * its reference to @track.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 gst_peer_connection_remove_track (GstPeerConnection  *self,
@@ -2395,6 +2463,8 @@ gst_peer_connection_remove_track (GstPeerConnection  *self,
  *
  * Returns: (transfer none) (nullable): the local [class@CallTrack], or %NULL
  *   with @error set (a missing element is reported with its package)
+ *
+ * Since: 0.1
  */
 GstCallTrack *
 gst_peer_connection_add_track_from_description (GstPeerConnection *self,
@@ -2425,6 +2495,8 @@ gst_peer_connection_add_track_from_description (GstPeerConnection *self,
  * Gets the local tracks and the remote tracks announced so far.
  *
  * Returns: (transfer container) (element-type GstCallTrack): the tracks
+ *
+ * Since: 0.1
  */
 GPtrArray *
 gst_peer_connection_get_tracks (GstPeerConnection *self)
@@ -2806,6 +2878,8 @@ create_description_finish (GstPeerConnection *self,
  * Creates an SDP offer for the current tracks and transceivers. Finish with
  * [method@PeerConnection.create_offer_finish], then apply it with
  * [method@PeerConnection.set_local_description_async].
+ *
+ * Since: 0.1
  */
 void
 gst_peer_connection_create_offer_async (GstPeerConnection   *self,
@@ -2830,6 +2904,8 @@ gst_peer_connection_create_offer_async (GstPeerConnection   *self,
  * Finishes [method@PeerConnection.create_offer_async].
  *
  * Returns: (transfer full): the offer as SDP text, or %NULL with @error set
+ *
+ * Since: 0.1
  */
 char *
 gst_peer_connection_create_offer_finish (GstPeerConnection  *self,
@@ -2853,6 +2929,8 @@ gst_peer_connection_create_offer_finish (GstPeerConnection  *self,
  * Creates an SDP answer to the remote offer applied with
  * [method@PeerConnection.set_remote_description_async]. Finish with
  * [method@PeerConnection.create_answer_finish].
+ *
+ * Since: 0.1
  */
 void
 gst_peer_connection_create_answer_async (GstPeerConnection   *self,
@@ -2895,6 +2973,8 @@ gst_peer_connection_create_answer_async (GstPeerConnection   *self,
  * Finishes [method@PeerConnection.create_answer_async].
  *
  * Returns: (transfer full): the answer as SDP text, or %NULL with @error set
+ *
+ * Since: 0.1
  */
 char *
 gst_peer_connection_create_answer_finish (GstPeerConnection  *self,
@@ -3025,6 +3105,8 @@ set_description_async (GstPeerConnection   *self,
  *
  * Applies a local description, which starts ICE gathering. Finish with
  * [method@PeerConnection.set_local_description_finish].
+ *
+ * Since: 0.1
  */
 void
 gst_peer_connection_set_local_description_async (GstPeerConnection   *self,
@@ -3051,6 +3133,8 @@ gst_peer_connection_set_local_description_async (GstPeerConnection   *self,
  * Finishes [method@PeerConnection.set_local_description_async].
  *
  * Returns: %TRUE if the description was applied
+ *
+ * Since: 0.1
  */
 gboolean
 gst_peer_connection_set_local_description_finish (GstPeerConnection  *self,
@@ -3078,6 +3162,8 @@ gst_peer_connection_set_local_description_finish (GstPeerConnection  *self,
  * sections, no ICE credentials or fingerprint) and a description that does
  * not fit the signaling state fail with a precise error. Finish with
  * [method@PeerConnection.set_remote_description_finish].
+ *
+ * Since: 0.1
  */
 void
 gst_peer_connection_set_remote_description_async (GstPeerConnection   *self,
@@ -3105,6 +3191,8 @@ gst_peer_connection_set_remote_description_async (GstPeerConnection   *self,
  * Finishes [method@PeerConnection.set_remote_description_async].
  *
  * Returns: %TRUE if the description was applied
+ *
+ * Since: 0.1
  */
 gboolean
 gst_peer_connection_set_remote_description_finish (GstPeerConnection  *self,
@@ -3144,6 +3232,8 @@ get_description_text (GstPeerConnection *self,
  * far (the pending one while an exchange is in progress).
  *
  * Returns: (transfer full) (nullable): the SDP text
+ *
+ * Since: 0.1
  */
 char *
 gst_peer_connection_get_local_description (GstPeerConnection *self)
@@ -3161,6 +3251,8 @@ gst_peer_connection_get_local_description (GstPeerConnection *self)
  *
  * Returns: (transfer full) (nullable): the applied remote description as
  *   SDP text
+ *
+ * Since: 0.1
  */
 char *
 gst_peer_connection_get_remote_description (GstPeerConnection *self)
@@ -3182,6 +3274,8 @@ gst_peer_connection_get_remote_description (GstPeerConnection *self)
  * before the remote description; they are kept until it is applied.
  *
  * Returns: %TRUE if the candidate was accepted
+ *
+ * Since: 0.1
  */
 gboolean
 gst_peer_connection_add_ice_candidate (GstPeerConnection *self,
@@ -3218,6 +3312,8 @@ gst_peer_connection_add_ice_candidate (GstPeerConnection *self,
  * with %GST_CALL_ERROR_CLOSED; no signal is emitted afterwards except the
  * notifications of the closed states. Safe to call more than once, and from
  * a signal handler of @self.
+ *
+ * Since: 0.1
  */
 void
 gst_peer_connection_close (GstPeerConnection *self)
