@@ -27,8 +27,23 @@
  * A local track is returned by [method@PeerConnection.add_track]; its pad is
  * the output of the source that feeds the encoder.
  *
+ * To follow a remote track from the application's thread (GJS and Python
+ * handlers must not run on GStreamer's streaming threads, where a pad probe,
+ * a `fakesink` handoff or an `appsink` callback would be called), watch
+ * [property@CallTrack:frames-decoded]: it counts the decoded frames and is
+ * notified on the track's main context.
+ *
  * Since: 0.1
  */
+
+/* Counts the buffers leaving a remote track's pad. Shared by the track and
+ * the pad probe, which may run once more after the track is gone. */
+typedef struct {
+  gatomicrefcount ref;
+  gsize frames;        /* atomic (pointer-sized) */
+  gint notify_pending; /* atomic: a notification is on its way */
+  GstCallContextProxy *proxy;
+} FrameCounter;
 
 struct _GstCallTrack {
   GObject parent_instance;
@@ -42,7 +57,15 @@ struct _GstCallTrack {
   GstElement *encoder_slot;
   gboolean enabled;
   guint bitrate;
+
+  FrameCounter *frame_counter; /* remote tracks */
+  gulong frame_probe_id;
+  gint64 last_frames_notify;   /* monotonic µs */
+  GSource *frames_notify_source;
 };
+
+/* notify::frames-decoded at most this often while frames arrive */
+#define FRAMES_NOTIFY_INTERVAL_US (100 * G_TIME_SPAN_MILLISECOND)
 
 G_DEFINE_FINAL_TYPE (GstCallTrack, gst_call_track, G_TYPE_OBJECT)
 
@@ -54,10 +77,38 @@ enum {
   PROP_PAD,
   PROP_ENABLED,
   PROP_BITRATE,
+  PROP_FRAMES_DECODED,
   N_PROPS
 };
 
 static GParamSpec *props[N_PROPS];
+
+static void
+frame_counter_unref (gpointer data)
+{
+  FrameCounter *counter = data;
+
+  if (g_atomic_ref_count_dec (&counter->ref)) {
+    gst_call_context_proxy_unref (counter->proxy);
+    g_free (counter);
+  }
+}
+
+static void
+gst_call_track_dispose (GObject *object)
+{
+  GstCallTrack *self = GST_CALL_TRACK (object);
+
+  if (self->frame_probe_id)
+    gst_pad_remove_probe (self->pad, self->frame_probe_id);
+  self->frame_probe_id = 0;
+  if (self->frames_notify_source)
+    g_source_destroy (self->frames_notify_source);
+  g_clear_pointer (&self->frames_notify_source, g_source_unref);
+  g_clear_pointer (&self->frame_counter, frame_counter_unref);
+
+  G_OBJECT_CLASS (gst_call_track_parent_class)->dispose (object);
+}
 
 static void
 gst_call_track_finalize (GObject *object)
@@ -100,6 +151,9 @@ gst_call_track_get_property (GObject    *object,
     case PROP_BITRATE:
       g_value_set_uint (value, self->bitrate);
       break;
+    case PROP_FRAMES_DECODED:
+      g_value_set_uint64 (value, gst_call_track_get_frames_decoded (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
@@ -130,6 +184,7 @@ gst_call_track_class_init (GstCallTrackClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->dispose = gst_call_track_dispose;
   object_class->finalize = gst_call_track_finalize;
   object_class->get_property = gst_call_track_get_property;
   object_class->set_property = gst_call_track_set_property;
@@ -210,7 +265,99 @@ gst_call_track_class_init (GstCallTrackClass *klass)
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
                          G_PARAM_EXPLICIT_NOTIFY);
 
+  /**
+   * GstCallTrack:frames-decoded: (getter get_frames_decoded)
+   *
+   * For a remote track, how many decoded frames (video frames, or buffers
+   * of audio samples) have left its pad so far; 0 for a local track.
+   *
+   * Its notifications come on the main context that was thread-default
+   * when the track was made (the application's, for the tracks of
+   * [signal@Call::remote-track] and [signal@PeerConnection::track]): the
+   * first as soon as the first frame is decoded, then at most ten a second
+   * while frames arrive. So a GJS or Python application can show that video
+   * arrives, or a frame rate, without a handler on a streaming thread.
+   *
+   * Since: 0.1
+   */
+  props[PROP_FRAMES_DECODED] =
+      g_param_spec_uint64 ("frames-decoded", NULL, NULL, 0, G_MAXUINT64, 0,
+                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                           G_PARAM_EXPLICIT_NOTIFY);
+
   g_object_class_install_properties (object_class, N_PROPS, props);
+}
+
+/* Main context: tells the application how many frames arrived, now or,
+ * when the last notification is too recent, once the interval is over. */
+static gboolean
+notify_frames_decoded (gpointer data)
+{
+  GstCallTrack *self = data;
+
+  g_clear_pointer (&self->frames_notify_source, g_source_unref);
+  /* Frames arriving from here on ask for a new notification. */
+  g_atomic_int_set (&self->frame_counter->notify_pending, 0);
+  self->last_frames_notify = g_get_monotonic_time ();
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_FRAMES_DECODED]);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_frames_notify (gpointer object,
+                        gpointer data)
+{
+  GstCallTrack *self = object;
+  gint64 since_last = g_get_monotonic_time () - self->last_frames_notify;
+
+  if (self->frames_notify_source)
+    return;
+  if (self->last_frames_notify == 0 || since_last >= FRAMES_NOTIFY_INTERVAL_US) {
+    notify_frames_decoded (self);
+    return;
+  }
+  self->frames_notify_source =
+      g_timeout_source_new ((guint) ((FRAMES_NOTIFY_INTERVAL_US - since_last) / 1000) + 1);
+  g_source_set_callback (self->frames_notify_source, notify_frames_decoded, self, NULL);
+  g_source_set_static_name (self->frames_notify_source, "[gstcall] frames-decoded");
+  g_source_attach (self->frames_notify_source,
+                   gst_call_context_proxy_get_context (self->frame_counter->proxy));
+}
+
+/* Streaming thread. */
+static GstPadProbeReturn
+count_frame (GstPad          *pad,
+             GstPadProbeInfo *info,
+             gpointer         user_data)
+{
+  FrameCounter *counter = user_data;
+  guint n = 1;
+
+  if (GST_PAD_PROBE_INFO_TYPE (info) & GST_PAD_PROBE_TYPE_BUFFER_LIST)
+    n = gst_buffer_list_length (GST_PAD_PROBE_INFO_BUFFER_LIST (info));
+  g_atomic_pointer_add (&counter->frames, n);
+  if (g_atomic_int_compare_and_exchange (&counter->notify_pending, 0, 1))
+    gst_call_context_proxy_invoke (counter->proxy, schedule_frames_notify, NULL, NULL);
+  return GST_PAD_PROBE_OK;
+}
+
+/**
+ * gst_call_track_get_frames_decoded: (get-property frames-decoded)
+ * @self: a [class@CallTrack]
+ *
+ * Gets how many decoded frames of a remote track have left its pad, see
+ * [property@CallTrack:frames-decoded].
+ *
+ * Returns: the number of frames; 0 for a local track
+ *
+ * Since: 0.1
+ */
+guint64
+gst_call_track_get_frames_decoded (GstCallTrack *self)
+{
+  g_return_val_if_fail (GST_IS_CALL_TRACK (self), 0);
+
+  return self->frame_counter ? (gsize) g_atomic_pointer_get (&self->frame_counter->frames) : 0;
 }
 
 static void
@@ -233,6 +380,18 @@ gst_call_track_new (GstCallMediaKind  kind,
   self->mid = g_strdup (mid);
   self->pipeline = gst_object_ref (pipeline);
   self->pad = pad ? gst_object_ref (pad) : NULL;
+
+  if (remote && pad) {
+    FrameCounter *counter = g_new0 (FrameCounter, 1);
+
+    g_atomic_ref_count_init (&counter->ref);
+    counter->proxy = gst_call_context_proxy_new (self);
+    self->frame_counter = counter;
+    g_atomic_ref_count_inc (&counter->ref);
+    self->frame_probe_id =
+        gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST,
+                           count_frame, counter, frame_counter_unref);
+  }
 
   return self;
 }

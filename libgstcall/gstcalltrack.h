@@ -41,6 +41,8 @@ GST_CALL_AVAILABLE_IN_0_1
 void             gst_call_track_set_bitrate (GstCallTrack *self,
                                              guint         kbit_per_second);
 GST_CALL_AVAILABLE_IN_0_1
+guint64          gst_call_track_get_frames_decoded (GstCallTrack *self);
+GST_CALL_AVAILABLE_IN_0_1
 gboolean         gst_call_track_set_sink   (GstCallTrack *self,
                                             GstElement   *sink,
                                             GError      **error);
