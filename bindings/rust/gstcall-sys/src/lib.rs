@@ -527,6 +527,7 @@ extern "C" {
     pub fn gst_call_track_get_type() -> glib::GType;
     pub fn gst_call_track_get_bitrate(self_: *mut GstCallTrack) -> c_uint;
     pub fn gst_call_track_get_enabled(self_: *mut GstCallTrack) -> glib::gboolean;
+    pub fn gst_call_track_get_frames_decoded(self_: *mut GstCallTrack) -> u64;
     pub fn gst_call_track_get_kind(self_: *mut GstCallTrack) -> GstCallMediaKind;
     pub fn gst_call_track_get_mid(self_: *mut GstCallTrack) -> *const c_char;
     pub fn gst_call_track_get_pad(self_: *mut GstCallTrack) -> *mut gst::GstPad;

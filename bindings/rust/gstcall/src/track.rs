@@ -41,4 +41,11 @@ impl Track {
     pub fn set_enabled(&self, enabled: bool) {
         unsafe { ffi::gst_call_track_set_enabled(self.to_glib_none().0, enabled.into_glib()) }
     }
+
+    /// For a remote track, the decoded frames that left it so far; 0 for a
+    /// local track. `notify::frames-decoded` comes on the main context, at
+    /// most ten times a second.
+    pub fn frames_decoded(&self) -> u64 {
+        unsafe { ffi::gst_call_track_get_frames_decoded(self.to_glib_none().0) }
+    }
 }

@@ -196,6 +196,13 @@ fn peer_connection_call_with_futures() {
         wait_until("both peers connected", connected).await;
         wait_until("two remote tracks", || remote_tracks.get() == 2).await;
         assert_eq!(answerer.tracks().iter().filter(|t| t.is_remote()).count(), 2);
+        let remote_video = answerer
+            .tracks()
+            .into_iter()
+            .find(|t| t.is_remote() && t.kind() == MediaKind::Video)
+            .unwrap();
+        wait_until("decoded remote frames", || remote_video.frames_decoded() > 0).await;
+        assert_eq!(video.frames_decoded(), 0);
 
         offerer.close();
         answerer.close();
