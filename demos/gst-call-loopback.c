@@ -14,7 +14,7 @@
 #include "gst-call-tool.h"
 
 #define DEFAULT_VIDEO_SOURCE \
-  "videotestsrc is-live=true pattern=ball ! capsfilter caps=video/x-raw,width=640,height=480,framerate=30/1"
+  "videotestsrc is-live=true pattern=ball ! capsfilter caps=video/x-raw,width=%d,height=%d,framerate=%d/1"
 #define DEFAULT_AUDIO_SOURCE \
   "audiotestsrc is-live=true wave=sine volume=0.1 ! capsfilter caps=audio/x-raw,rate=48000,channels=2"
 
@@ -29,7 +29,16 @@ typedef struct {
   gint64 first_video_at;
   gint first_frame_seen; /* atomic */
   GstCallStats *stats;    /* the latest, waiting for the other side's */
+  gboolean codecs_printed;
 } Side;
+
+/* What both sides of the call use. */
+typedef struct {
+  GstCallTransportKind transport;
+  GstCallCodec video_codec;
+  GstCallCodec audio_codec;
+  int width, height, framerate;
+} Setup;
 
 struct _Loopback {
   GMainLoop *loop;
@@ -182,6 +191,55 @@ on_setup_done (GObject      *source,
                                            on_duration_over, loopback);
 }
 
+/* "sends video H264 (x264enc), audio OPUS (opusenc); receives video H264
+ * (avdec_h264), ..." once every stream has its element. */
+static void
+print_codecs (Side *side)
+{
+  GPtrArray *outbound = gst_call_stats_get_outbound_streams (side->stats);
+  GPtrArray *inbound = gst_call_stats_get_inbound_streams (side->stats);
+  g_autoptr (GString) line = g_string_new (NULL);
+
+  if (side->codecs_printed || (outbound->len == 0 && inbound->len == 0))
+    return;
+  for (guint i = 0; i < outbound->len; i++) {
+    if (!gst_call_outbound_stream_stats_get_encoder (outbound->pdata[i]))
+      return;
+  }
+  for (guint i = 0; i < inbound->len; i++) {
+    if (!gst_call_inbound_stream_stats_get_decoder (inbound->pdata[i]))
+      return;
+  }
+  side->codecs_printed = TRUE;
+
+  g_string_append_printf (line, "[%7.1f ms] %-6s sends",
+                          elapsed_ms (side->loopback, g_get_monotonic_time ()), side->name);
+  for (guint i = 0; i < outbound->len; i++) {
+    GstCallOutboundStreamStats *stream = outbound->pdata[i];
+
+    g_string_append_printf (line, "%s %s %s with %s", i ? "," : "",
+                            gst_call_outbound_stream_stats_get_kind (stream) ==
+                                GST_CALL_MEDIA_KIND_VIDEO ? "video" : "audio",
+                            gst_call_outbound_stream_stats_get_codec (stream),
+                            gst_call_outbound_stream_stats_get_encoder (stream));
+  }
+  if (outbound->len == 0)
+    g_string_append (line, " nothing");
+  g_string_append (line, "; receives");
+  for (guint i = 0; i < inbound->len; i++) {
+    GstCallInboundStreamStats *stream = inbound->pdata[i];
+
+    g_string_append_printf (line, "%s %s %s decoded by %s", i ? "," : "",
+                            gst_call_inbound_stream_stats_get_kind (stream) ==
+                                GST_CALL_MEDIA_KIND_VIDEO ? "video" : "audio",
+                            gst_call_inbound_stream_stats_get_codec (stream),
+                            gst_call_inbound_stream_stats_get_decoder (stream));
+  }
+  if (inbound->len == 0)
+    g_string_append (line, " nothing");
+  printf ("%s\n", line->str);
+}
+
 static void
 print_side (Side *side)
 {
@@ -217,6 +275,10 @@ on_stats (GObject      *source,
   side->stats = gst_call_get_stats_finish (side->call, result, NULL);
   if (--loopback->stats_pending > 0)
     return;
+  for (guint i = 0; i < G_N_ELEMENTS (loopback->sides); i++) {
+    if (loopback->sides[i].stats)
+      print_codecs (&loopback->sides[i]);
+  }
   printf ("[%7.1f ms] stats", elapsed_ms (loopback, g_get_monotonic_time ()));
   for (guint i = 0; i < G_N_ELEMENTS (loopback->sides); i++) {
     if (loopback->sides[i].stats)
@@ -259,6 +321,7 @@ setup_side (Loopback         *loopback,
             Side             *side,
             const char       *name,
             GstCallSignaller *signaller,
+            const Setup      *setup,
             const char       *video_source,
             const char       *audio_source,
             GError          **error)
@@ -271,7 +334,10 @@ setup_side (Loopback         *loopback,
   side->call = gst_call_new ();
   g_object_set (side->call, "ice-local-addresses", loopback_address,
                 "send-video", video_source != NULL,
-                "send-audio", audio_source != NULL, NULL);
+                "send-audio", audio_source != NULL, "transport", setup->transport,
+                "video-codec", setup->video_codec, "audio-codec", setup->audio_codec,
+                "video-width", setup->width, "video-height", setup->height,
+                "video-framerate", setup->framerate, NULL);
   gst_call_set_signaller (side->call, signaller);
   if (!gst_call_set_sources_from_description (side->call, video_source, audio_source,
                                               error))
@@ -287,6 +353,68 @@ setup_side (Loopback         *loopback,
   return TRUE;
 }
 
+/* The codec of @kind whose nickname is @nick (as in GstCallCodec). */
+static gboolean
+parse_codec (const char        *nick,
+             GstCallMediaKind   kind,
+             GstCallCodec      *codec,
+             GError           **error)
+{
+  GEnumClass *codecs = g_type_class_ref (GST_TYPE_CALL_CODEC);
+  GEnumValue *value = g_enum_get_value_by_nick (codecs, nick);
+  gboolean video = kind == GST_CALL_MEDIA_KIND_VIDEO;
+  gboolean found = value && (value->value <= GST_CALL_CODEC_AV1) == video;
+
+  if (found)
+    *codec = value->value;
+  else
+    g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 _("“%s” is not a %s codec (%s)"), nick, video ? "video" : "audio",
+                 video ? "vp8, vp9, h264, h265, av1" : "opus, pcmu, pcma");
+  g_type_class_unref (codecs);
+  return found;
+}
+
+static gboolean
+parse_setup (Setup       *setup,
+             const char  *video_codec,
+             const char  *audio_codec,
+             const char  *size,
+             int          framerate,
+             const char  *transport,
+             GError     **error)
+{
+  if (video_codec && !parse_codec (video_codec, GST_CALL_MEDIA_KIND_VIDEO,
+                                   &setup->video_codec, error))
+    return FALSE;
+  if (audio_codec && !parse_codec (audio_codec, GST_CALL_MEDIA_KIND_AUDIO,
+                                   &setup->audio_codec, error))
+    return FALSE;
+  if (size && (sscanf (size, "%dx%d", &setup->width, &setup->height) != 2 ||
+               setup->width < 16 || setup->height < 16 || setup->width > 7680 ||
+               setup->height > 4320)) {
+    g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 _("--size “%s” is not WIDTHxHEIGHT, from 16x16 to 7680x4320"), size);
+    return FALSE;
+  }
+  if (framerate < 1 || framerate > 240) {
+    g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 _("--framerate %d is not between 1 and 240"), framerate);
+    return FALSE;
+  }
+  setup->framerate = framerate;
+  if (!transport || g_str_equal (transport, "webrtc")) {
+    setup->transport = GST_CALL_TRANSPORT_KIND_WEBRTC;
+  } else if (g_str_equal (transport, "rtp")) {
+    setup->transport = GST_CALL_TRANSPORT_KIND_RTP;
+  } else {
+    g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 _("--transport “%s” is neither webrtc nor rtp"), transport);
+    return FALSE;
+  }
+  return TRUE;
+}
+
 int
 gst_call_tool_loopback (int argc, char **argv)
 {
@@ -294,6 +422,11 @@ gst_call_tool_loopback (int argc, char **argv)
   char *video_source = NULL;
   char *audio_source = NULL;
   gboolean no_video = FALSE, no_audio = FALSE, display = FALSE;
+  g_autofree char *video_codec = NULL, *audio_codec = NULL, *transport = NULL;
+  g_autofree char *size = NULL, *default_video_source = NULL;
+  int framerate = 30;
+  Setup setup = { GST_CALL_TRANSPORT_KIND_WEBRTC, GST_CALL_CODEC_VP8, GST_CALL_CODEC_OPUS,
+                  640, 480, 30 };
   const GOptionEntry entries[] = {
     { "duration", 'd', 0, G_OPTION_ARG_DOUBLE, &duration,
       N_("How long the call lasts once connected, in seconds (default 5)"), N_("SECONDS") },
@@ -305,6 +438,17 @@ gst_call_tool_loopback (int argc, char **argv)
     { "no-audio", 0, 0, G_OPTION_ARG_NONE, &no_audio, N_("Send no audio"), NULL },
     { "display", 0, 0, G_OPTION_ARG_NONE, &display,
       N_("Show and play the received media (default: count it only)"), NULL },
+    { "video-codec", 0, 0, G_OPTION_ARG_STRING, &video_codec,
+      N_("Video codec: vp8 (default), vp9, h264, h265, av1"), N_("CODEC") },
+    { "audio-codec", 0, 0, G_OPTION_ARG_STRING, &audio_codec,
+      N_("Audio codec: opus (default), pcmu, pcma"), N_("CODEC") },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size,
+      N_("Video size (default 640x480)"), N_("WIDTHxHEIGHT") },
+    { "framerate", 0, 0, G_OPTION_ARG_INT, &framerate,
+      N_("Video frames per second (default 30)"), N_("FPS") },
+    { "transport", 't', 0, G_OPTION_ARG_STRING, &transport,
+      N_("webrtc (default: ICE, DTLS-SRTP) or rtp (plain RTP, SDP offer/answer)"),
+      N_("TRANSPORT") },
     { NULL }
   };
   g_autoptr (GOptionContext) context =
@@ -327,8 +471,14 @@ gst_call_tool_loopback (int argc, char **argv)
     fprintf (stderr, _("%s: --duration must be positive\n"), argv[0]);
     return 2;
   }
+  if (!parse_setup (&setup, video_codec, audio_codec, size, framerate, transport, &error)) {
+    fprintf (stderr, "%s: %s\n", argv[0], error->message);
+    return 2;
+  }
+  default_video_source = g_strdup_printf (DEFAULT_VIDEO_SOURCE, setup.width, setup.height,
+                                          setup.framerate);
 
-  video = no_video ? NULL : video_source ? video_source : DEFAULT_VIDEO_SOURCE;
+  video = no_video ? NULL : video_source ? video_source : default_video_source;
   audio = no_audio ? NULL : audio_source ? audio_source : DEFAULT_AUDIO_SOURCE;
 
   loopback.loop = g_main_loop_new (NULL, FALSE);
@@ -338,9 +488,9 @@ gst_call_tool_loopback (int argc, char **argv)
   gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
 
   if (!setup_side (&loopback, &loopback.sides[0], "caller",
-                   GST_CALL_SIGNALLER (signaller_a), video, audio, &error) ||
+                   GST_CALL_SIGNALLER (signaller_a), &setup, video, audio, &error) ||
       !setup_side (&loopback, &loopback.sides[1], "callee",
-                   GST_CALL_SIGNALLER (signaller_b), video, audio, &error)) {
+                   GST_CALL_SIGNALLER (signaller_b), &setup, video, audio, &error)) {
     fprintf (stderr, "%s: %s\n", argv[0], error->message);
     status = 1;
     goto out;
