@@ -2564,16 +2564,16 @@ set_uint_property (GstCall    *self,
 }
 
 static void
-set_strv_property (GstCall      *self,
-                   GStrv        *field,
-                   const GValue *value,
-                   guint         prop_id,
-                   const char   *what)
+set_strv_property (GstCall            *self,
+                   GStrv              *field,
+                   const char * const *strv,
+                   guint               prop_id,
+                   const char         *what)
 {
   if (!check_configurable (self, what))
     return;
   g_strfreev (*field);
-  *field = g_value_dup_boxed (value);
+  *field = g_strdupv ((char **) strv);
   g_object_notify_by_pspec (G_OBJECT (self), props[prop_id]);
 }
 
@@ -2620,6 +2620,521 @@ set_bitrate (GstCall          *self,
                                                                     : PROP_AUDIO_BITRATE]);
 }
 
+/**
+ * gst_call_get_connect_timeout:
+ * @self: a [class@Call]
+ *
+ * Gets [property@Call:connect-timeout].
+ *
+ * Returns: seconds a call may take to connect
+ *
+ * Since: 0.1
+ */
+guint
+gst_call_get_connect_timeout (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), 0);
+
+  return self->connect_timeout;
+}
+
+/**
+ * gst_call_set_connect_timeout:
+ * @self: a [class@Call]
+ * @seconds: seconds a call may take to connect
+ *
+ * Sets [property@Call:connect-timeout].
+ *
+ * Since: 0.1
+ */
+void
+gst_call_set_connect_timeout (GstCall *self,
+                              guint    seconds)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+
+  set_uint_property (self, &self->connect_timeout, seconds, PROP_CONNECT_TIMEOUT, "connect timeout");
+}
+
+/**
+ * gst_call_get_latency:
+ * @self: a [class@Call]
+ *
+ * Gets [property@Call:latency].
+ *
+ * Returns: milliseconds of jitterbuffer latency
+ *
+ * Since: 0.1
+ */
+guint
+gst_call_get_latency (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), 0);
+
+  return self->latency;
+}
+
+/**
+ * gst_call_set_latency:
+ * @self: a [class@Call]
+ * @latency: milliseconds of jitterbuffer latency
+ *
+ * Sets [property@Call:latency].
+ *
+ * Since: 0.1
+ */
+void
+gst_call_set_latency (GstCall *self,
+                      guint    latency)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+
+  set_uint_property (self, &self->latency, latency, PROP_LATENCY, "latency");
+}
+
+/**
+ * gst_call_get_peer_timeout:
+ * @self: a [class@Call]
+ *
+ * Gets [property@Call:peer-timeout].
+ *
+ * Returns: seconds of silence from the peer before the call fails, 0 for never
+ *
+ * Since: 0.1
+ */
+guint
+gst_call_get_peer_timeout (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), 0);
+
+  return self->peer_timeout;
+}
+
+/**
+ * gst_call_set_peer_timeout:
+ * @self: a [class@Call]
+ * @seconds: seconds of silence from the peer before the call fails, 0 for never
+ *
+ * Sets [property@Call:peer-timeout].
+ *
+ * Since: 0.1
+ */
+void
+gst_call_set_peer_timeout (GstCall *self,
+                           guint    seconds)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+
+  set_uint_property (self, &self->peer_timeout, seconds, PROP_PEER_TIMEOUT, "peer timeout");
+}
+
+/**
+ * gst_call_get_video_width:
+ * @self: a [class@Call]
+ *
+ * Gets [property@Call:video-width].
+ *
+ * Returns: the width of the sent video, in pixels
+ *
+ * Since: 0.1
+ */
+guint
+gst_call_get_video_width (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), 0);
+
+  return self->video_width;
+}
+
+/**
+ * gst_call_set_video_width:
+ * @self: a [class@Call]
+ * @width: the width of the sent video, in pixels
+ *
+ * Sets [property@Call:video-width].
+ *
+ * Since: 0.1
+ */
+void
+gst_call_set_video_width (GstCall *self,
+                          guint    width)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+
+  set_uint_property (self, &self->video_width, width, PROP_VIDEO_WIDTH, "video width");
+}
+
+/**
+ * gst_call_get_video_height:
+ * @self: a [class@Call]
+ *
+ * Gets [property@Call:video-height].
+ *
+ * Returns: the height of the sent video, in pixels
+ *
+ * Since: 0.1
+ */
+guint
+gst_call_get_video_height (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), 0);
+
+  return self->video_height;
+}
+
+/**
+ * gst_call_set_video_height:
+ * @self: a [class@Call]
+ * @height: the height of the sent video, in pixels
+ *
+ * Sets [property@Call:video-height].
+ *
+ * Since: 0.1
+ */
+void
+gst_call_set_video_height (GstCall *self,
+                           guint    height)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+
+  set_uint_property (self, &self->video_height, height, PROP_VIDEO_HEIGHT, "video height");
+}
+
+/**
+ * gst_call_get_video_framerate:
+ * @self: a [class@Call]
+ *
+ * Gets [property@Call:video-framerate].
+ *
+ * Returns: the frame rate of the sent video, in frames a second
+ *
+ * Since: 0.1
+ */
+guint
+gst_call_get_video_framerate (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), 0);
+
+  return self->video_framerate;
+}
+
+/**
+ * gst_call_set_video_framerate:
+ * @self: a [class@Call]
+ * @framerate: the frame rate of the sent video, in frames a second
+ *
+ * Sets [property@Call:video-framerate].
+ *
+ * Since: 0.1
+ */
+void
+gst_call_set_video_framerate (GstCall *self,
+                              guint    framerate)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+
+  set_uint_property (self, &self->video_framerate, framerate, PROP_VIDEO_FRAMERATE, "video frame rate");
+}
+
+/**
+ * gst_call_get_video_bitrate:
+ * @self: a [class@Call]
+ *
+ * Gets [property@Call:video-bitrate].
+ *
+ * Returns: the target bitrate of the video encoder, in kbit/s; 0 for its
+ *   default
+ *
+ * Since: 0.1
+ */
+guint
+gst_call_get_video_bitrate (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), 0);
+
+  return self->bitrates[GST_CALL_MEDIA_KIND_VIDEO];
+}
+
+/**
+ * gst_call_set_video_bitrate:
+ * @self: a [class@Call]
+ * @kbit_per_second: the target bitrate of the video encoder, 0 for its
+ *   default
+ *
+ * Sets [property@Call:video-bitrate]. Can change during the call.
+ *
+ * Since: 0.1
+ */
+void
+gst_call_set_video_bitrate (GstCall *self,
+                            guint    kbit_per_second)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+
+  set_bitrate (self, GST_CALL_MEDIA_KIND_VIDEO, kbit_per_second);
+}
+
+/**
+ * gst_call_get_video_codec:
+ * @self: a [class@Call]
+ *
+ * Gets [property@Call:video-codec].
+ *
+ * Returns: the codec the call sends video with
+ *
+ * Since: 0.1
+ */
+GstCallCodec
+gst_call_get_video_codec (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), GST_CALL_CODEC_VP8);
+
+  return self->codecs[GST_CALL_MEDIA_KIND_VIDEO];
+}
+
+/**
+ * gst_call_set_video_codec:
+ * @self: a [class@Call]
+ * @codec: a video codec the call can send
+ *
+ * Sets [property@Call:video-codec], before the call starts.
+ *
+ * Since: 0.1
+ */
+void
+gst_call_set_video_codec (GstCall      *self,
+                          GstCallCodec  codec)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+
+  set_codec (self, GST_CALL_MEDIA_KIND_VIDEO, codec, PROP_VIDEO_CODEC);
+}
+
+/**
+ * gst_call_get_video_broadcast:
+ * @self: a [class@Call]
+ *
+ * Gets [property@Call:video-broadcast], the same as
+ * [method@Call.get_broadcast] for %GST_CALL_MEDIA_KIND_VIDEO.
+ *
+ * Returns: (transfer none) (nullable): the broadcast the call sends as its
+ *   video, or %NULL
+ *
+ * Since: 0.1
+ */
+GstCallBroadcast *
+gst_call_get_video_broadcast (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), NULL);
+
+  return self->broadcasts[GST_CALL_MEDIA_KIND_VIDEO];
+}
+
+/**
+ * gst_call_get_audio_bitrate:
+ * @self: a [class@Call]
+ *
+ * Gets [property@Call:audio-bitrate].
+ *
+ * Returns: the target bitrate of the audio encoder, in kbit/s; 0 for its
+ *   default
+ *
+ * Since: 0.1
+ */
+guint
+gst_call_get_audio_bitrate (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), 0);
+
+  return self->bitrates[GST_CALL_MEDIA_KIND_AUDIO];
+}
+
+/**
+ * gst_call_set_audio_bitrate:
+ * @self: a [class@Call]
+ * @kbit_per_second: the target bitrate of the audio encoder, 0 for its
+ *   default
+ *
+ * Sets [property@Call:audio-bitrate]. Can change during the call.
+ *
+ * Since: 0.1
+ */
+void
+gst_call_set_audio_bitrate (GstCall *self,
+                            guint    kbit_per_second)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+
+  set_bitrate (self, GST_CALL_MEDIA_KIND_AUDIO, kbit_per_second);
+}
+
+/**
+ * gst_call_get_audio_codec:
+ * @self: a [class@Call]
+ *
+ * Gets [property@Call:audio-codec].
+ *
+ * Returns: the codec the call sends audio with
+ *
+ * Since: 0.1
+ */
+GstCallCodec
+gst_call_get_audio_codec (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), GST_CALL_CODEC_OPUS);
+
+  return self->codecs[GST_CALL_MEDIA_KIND_AUDIO];
+}
+
+/**
+ * gst_call_set_audio_codec:
+ * @self: a [class@Call]
+ * @codec: a audio codec the call can send
+ *
+ * Sets [property@Call:audio-codec], before the call starts.
+ *
+ * Since: 0.1
+ */
+void
+gst_call_set_audio_codec (GstCall      *self,
+                          GstCallCodec  codec)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+
+  set_codec (self, GST_CALL_MEDIA_KIND_AUDIO, codec, PROP_AUDIO_CODEC);
+}
+
+/**
+ * gst_call_get_audio_broadcast:
+ * @self: a [class@Call]
+ *
+ * Gets [property@Call:audio-broadcast], the same as
+ * [method@Call.get_broadcast] for %GST_CALL_MEDIA_KIND_AUDIO.
+ *
+ * Returns: (transfer none) (nullable): the broadcast the call sends as its
+ *   audio, or %NULL
+ *
+ * Since: 0.1
+ */
+GstCallBroadcast *
+gst_call_get_audio_broadcast (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), NULL);
+
+  return self->broadcasts[GST_CALL_MEDIA_KIND_AUDIO];
+}
+
+/**
+ * gst_call_get_ice_servers:
+ * @self: a [class@Call]
+ *
+ * Gets [property@Call:ice-servers].
+ *
+ * Returns: (transfer none) (nullable) (array zero-terminated=1): STUN and TURN server URIs
+ *
+ * Since: 0.1
+ */
+const char * const *
+gst_call_get_ice_servers (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), NULL);
+
+  return (const char * const *) self->ice_servers;
+}
+
+/**
+ * gst_call_set_ice_servers:
+ * @self: a [class@Call]
+ * @servers: (nullable) (array zero-terminated=1): STUN and TURN server URIs, or %NULL
+ *
+ * Sets [property@Call:ice-servers], before the call starts.
+ *
+ * Since: 0.1
+ */
+void
+gst_call_set_ice_servers (GstCall            *self,
+                          const char * const *servers)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+
+  set_strv_property (self, &self->ice_servers, servers, PROP_ICE_SERVERS, "ICE servers");
+}
+
+/**
+ * gst_call_get_ice_local_addresses:
+ * @self: a [class@Call]
+ *
+ * Gets [property@Call:ice-local-addresses].
+ *
+ * Returns: (transfer none) (nullable) (array zero-terminated=1): the local addresses ICE may use
+ *
+ * Since: 0.1
+ */
+const char * const *
+gst_call_get_ice_local_addresses (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), NULL);
+
+  return (const char * const *) self->ice_local_addresses;
+}
+
+/**
+ * gst_call_set_ice_local_addresses:
+ * @self: a [class@Call]
+ * @addresses: (nullable) (array zero-terminated=1): the local addresses ICE may use, or %NULL
+ *
+ * Sets [property@Call:ice-local-addresses], before the call starts.
+ *
+ * Since: 0.1
+ */
+void
+gst_call_set_ice_local_addresses (GstCall            *self,
+                                  const char * const *addresses)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+
+  set_strv_property (self, &self->ice_local_addresses, addresses, PROP_ICE_LOCAL_ADDRESSES, "ICE local addresses");
+}
+
+/**
+ * gst_call_get_ice_transport_policy:
+ * @self: a [class@Call]
+ *
+ * Gets [property@Call:ice-transport-policy].
+ *
+ * Returns: which ICE candidates the call may use
+ *
+ * Since: 0.1
+ */
+GstCallIceTransportPolicy
+gst_call_get_ice_transport_policy (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), GST_CALL_ICE_TRANSPORT_POLICY_ALL);
+
+  return self->ice_transport_policy;
+}
+
+/**
+ * gst_call_set_ice_transport_policy:
+ * @self: a [class@Call]
+ * @policy: which ICE candidates the call may use
+ *
+ * Sets [property@Call:ice-transport-policy], before the call starts.
+ *
+ * Since: 0.1
+ */
+void
+gst_call_set_ice_transport_policy (GstCall                   *self,
+                                   GstCallIceTransportPolicy  policy)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+
+  if (self->ice_transport_policy == policy || !check_configurable (self, "ICE transport policy"))
+    return;
+  self->ice_transport_policy = policy;
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_ICE_TRANSPORT_POLICY]);
+}
+
 static void
 gst_call_set_property (GObject      *object,
                        guint         prop_id,
@@ -2657,57 +3172,46 @@ gst_call_set_property (GObject      *object,
       gst_call_set_audio_muted (self, g_value_get_boolean (value));
       break;
     case PROP_CONNECT_TIMEOUT:
-      set_uint_property (self, &self->connect_timeout, g_value_get_uint (value),
-                         prop_id, "connect timeout");
+      gst_call_set_connect_timeout (self, g_value_get_uint (value));
       break;
     case PROP_LATENCY:
-      set_uint_property (self, &self->latency, g_value_get_uint (value),
-                         prop_id, "latency");
+      gst_call_set_latency (self, g_value_get_uint (value));
       break;
     case PROP_PEER_TIMEOUT:
-      set_uint_property (self, &self->peer_timeout, g_value_get_uint (value),
-                         prop_id, "peer timeout");
+      gst_call_set_peer_timeout (self, g_value_get_uint (value));
       break;
     case PROP_VIDEO_WIDTH:
-      set_uint_property (self, &self->video_width, g_value_get_uint (value),
-                         prop_id, "video width");
+      gst_call_set_video_width (self, g_value_get_uint (value));
       break;
     case PROP_VIDEO_HEIGHT:
-      set_uint_property (self, &self->video_height, g_value_get_uint (value),
-                         prop_id, "video height");
+      gst_call_set_video_height (self, g_value_get_uint (value));
       break;
     case PROP_VIDEO_FRAMERATE:
-      set_uint_property (self, &self->video_framerate, g_value_get_uint (value),
-                         prop_id, "video frame rate");
+      gst_call_set_video_framerate (self, g_value_get_uint (value));
       break;
     case PROP_VIDEO_BITRATE:
-      set_bitrate (self, GST_CALL_MEDIA_KIND_VIDEO, g_value_get_uint (value));
+      gst_call_set_video_bitrate (self, g_value_get_uint (value));
       break;
     case PROP_AUDIO_BITRATE:
-      set_bitrate (self, GST_CALL_MEDIA_KIND_AUDIO, g_value_get_uint (value));
+      gst_call_set_audio_bitrate (self, g_value_get_uint (value));
       break;
     case PROP_VIDEO_CODEC:
-      set_codec (self, GST_CALL_MEDIA_KIND_VIDEO, g_value_get_enum (value), prop_id);
+      gst_call_set_video_codec (self, g_value_get_enum (value));
       break;
     case PROP_AUDIO_CODEC:
-      set_codec (self, GST_CALL_MEDIA_KIND_AUDIO, g_value_get_enum (value), prop_id);
+      gst_call_set_audio_codec (self, g_value_get_enum (value));
       break;
     case PROP_ICE_SERVERS:
-      set_strv_property (self, &self->ice_servers, value, prop_id, "ICE servers");
+      gst_call_set_ice_servers (self, g_value_get_boxed (value));
       break;
     case PROP_ICE_LOCAL_ADDRESSES:
-      set_strv_property (self, &self->ice_local_addresses, value, prop_id,
-                         "ICE local addresses");
+      gst_call_set_ice_local_addresses (self, g_value_get_boxed (value));
       break;
     case PROP_TRANSPORT:
       gst_call_set_transport (self, g_value_get_enum (value));
       break;
     case PROP_ICE_TRANSPORT_POLICY:
-      if (self->ice_transport_policy != (GstCallIceTransportPolicy) g_value_get_enum (value) &&
-          check_configurable (self, "ICE transport policy")) {
-        self->ice_transport_policy = g_value_get_enum (value);
-        g_object_notify_by_pspec (object, pspec);
-      }
+      gst_call_set_ice_transport_policy (self, g_value_get_enum (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -2729,7 +3233,7 @@ gst_call_class_init (GstCallClass *klass)
   object_class->set_property = gst_call_set_property;
 
   /**
-   * GstCall:signaller:
+   * GstCall:signaller: (getter get_signaller) (setter set_signaller)
    *
    * How offers, answers and candidates reach the peer.
    *
@@ -2739,7 +3243,7 @@ gst_call_class_init (GstCallClass *klass)
       g_param_spec_object ("signaller", NULL, NULL, GST_TYPE_CALL_SIGNALLER, rw);
 
   /**
-   * GstCall:video-source:
+   * GstCall:video-source: (getter get_video_source) (setter set_video_source)
    *
    * What the call sends as video; %NULL for the first camera, else a test
    * pattern.
@@ -2750,7 +3254,7 @@ gst_call_class_init (GstCallClass *klass)
       g_param_spec_object ("video-source", NULL, NULL, GST_TYPE_ELEMENT, rw);
 
   /**
-   * GstCall:audio-source:
+   * GstCall:audio-source: (getter get_audio_source) (setter set_audio_source)
    *
    * What the call sends as audio; %NULL for the first microphone, else a
    * test tone.
@@ -2761,7 +3265,7 @@ gst_call_class_init (GstCallClass *klass)
       g_param_spec_object ("audio-source", NULL, NULL, GST_TYPE_ELEMENT, rw);
 
   /**
-   * GstCall:video-sink:
+   * GstCall:video-sink: (getter get_video_sink) (setter set_video_sink)
    *
    * Where the peer's video goes; %NULL for `autovideosink` (a clocked
    * `fakesink` when there is no display).
@@ -2772,7 +3276,7 @@ gst_call_class_init (GstCallClass *klass)
       g_param_spec_object ("video-sink", NULL, NULL, GST_TYPE_ELEMENT, rw);
 
   /**
-   * GstCall:audio-sink:
+   * GstCall:audio-sink: (getter get_audio_sink) (setter set_audio_sink)
    *
    * Where the peer's audio goes; %NULL for `autoaudiosink` (a clocked
    * `fakesink` when there is no sound output).
@@ -2783,7 +3287,7 @@ gst_call_class_init (GstCallClass *klass)
       g_param_spec_object ("audio-sink", NULL, NULL, GST_TYPE_ELEMENT, rw);
 
   /**
-   * GstCall:send-video:
+   * GstCall:send-video: (getter get_send_video) (setter set_send_video)
    *
    * Whether the call sends video. Without it the call still receives the
    * peer's video.
@@ -2794,7 +3298,7 @@ gst_call_class_init (GstCallClass *klass)
       g_param_spec_boolean ("send-video", NULL, NULL, TRUE, rw);
 
   /**
-   * GstCall:send-audio:
+   * GstCall:send-audio: (getter get_send_audio) (setter set_send_audio)
    *
    * Whether the call sends audio. Without it the call still receives the
    * peer's audio.
@@ -2805,7 +3309,7 @@ gst_call_class_init (GstCallClass *klass)
       g_param_spec_boolean ("send-audio", NULL, NULL, TRUE, rw);
 
   /**
-   * GstCall:video-muted:
+   * GstCall:video-muted: (getter get_video_muted) (setter set_video_muted)
    *
    * Whether the video is muted (no frames sent). Can change at any time.
    *
@@ -2815,7 +3319,7 @@ gst_call_class_init (GstCallClass *klass)
       g_param_spec_boolean ("video-muted", NULL, NULL, FALSE, rw);
 
   /**
-   * GstCall:audio-muted:
+   * GstCall:audio-muted: (getter get_audio_muted) (setter set_audio_muted)
    *
    * Whether the audio is muted (no audio sent). Can change at any time.
    *
@@ -2825,7 +3329,7 @@ gst_call_class_init (GstCallClass *klass)
       g_param_spec_boolean ("audio-muted", NULL, NULL, FALSE, rw);
 
   /**
-   * GstCall:connect-timeout:
+   * GstCall:connect-timeout: (getter get_connect_timeout) (setter set_connect_timeout)
    *
    * Seconds a dialled or answered call may take to connect before it fails.
    *
@@ -2836,7 +3340,7 @@ gst_call_class_init (GstCallClass *klass)
                          DEFAULT_CONNECT_TIMEOUT, rw);
 
   /**
-   * GstCall:latency:
+   * GstCall:latency: (getter get_latency) (setter set_latency)
    *
    * Milliseconds received media waits in the jitterbuffer, for late and
    * retransmitted packets, before it is played; see
@@ -2850,7 +3354,7 @@ gst_call_class_init (GstCallClass *klass)
       g_param_spec_uint ("latency", NULL, NULL, 0, 10000, DEFAULT_LATENCY_MS, rw);
 
   /**
-   * GstCall:video-broadcast:
+   * GstCall:video-broadcast: (getter get_video_broadcast)
    *
    * The [class@CallBroadcast] the call sends as its video, encoded once
    * for every call sending it; %NULL (the default): the call encodes its
@@ -2863,7 +3367,7 @@ gst_call_class_init (GstCallClass *klass)
                            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
 
   /**
-   * GstCall:audio-broadcast:
+   * GstCall:audio-broadcast: (getter get_audio_broadcast)
    *
    * The [class@CallBroadcast] the call sends as its audio, see
    * [property@Call:video-broadcast].
@@ -2875,7 +3379,7 @@ gst_call_class_init (GstCallClass *klass)
                            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
 
   /**
-   * GstCall:peer-timeout:
+   * GstCall:peer-timeout: (getter get_peer_timeout) (setter set_peer_timeout)
    *
    * Seconds without a single packet from the peer after which a connected
    * call fails with %GST_CALL_ERROR_ICE: the peer's machine went to sleep,
@@ -2894,7 +3398,7 @@ gst_call_class_init (GstCallClass *klass)
                          DEFAULT_PEER_TIMEOUT, rw);
 
   /**
-   * GstCall:video-width:
+   * GstCall:video-width: (getter get_video_width) (setter set_video_width)
    *
    * Width of the default video source, in pixels.
    *
@@ -2904,7 +3408,7 @@ gst_call_class_init (GstCallClass *klass)
       g_param_spec_uint ("video-width", NULL, NULL, 16, 7680, DEFAULT_VIDEO_WIDTH, rw);
 
   /**
-   * GstCall:video-height:
+   * GstCall:video-height: (getter get_video_height) (setter set_video_height)
    *
    * Height of the default video source, in pixels.
    *
@@ -2914,7 +3418,7 @@ gst_call_class_init (GstCallClass *klass)
       g_param_spec_uint ("video-height", NULL, NULL, 16, 4320, DEFAULT_VIDEO_HEIGHT, rw);
 
   /**
-   * GstCall:video-framerate:
+   * GstCall:video-framerate: (getter get_video_framerate) (setter set_video_framerate)
    *
    * Frame rate of the default video source, in frames per second.
    *
@@ -2925,7 +3429,7 @@ gst_call_class_init (GstCallClass *klass)
                          DEFAULT_VIDEO_FRAMERATE, rw);
 
   /**
-   * GstCall:video-bitrate:
+   * GstCall:video-bitrate: (getter get_video_bitrate) (setter set_video_bitrate)
    *
    * Target bitrate of the video encoder, in kbit/s; 0 for its default
    * (1000). Can change during the call.
@@ -2936,7 +3440,7 @@ gst_call_class_init (GstCallClass *klass)
       g_param_spec_uint ("video-bitrate", NULL, NULL, 0, 100000, 0, rw);
 
   /**
-   * GstCall:audio-bitrate:
+   * GstCall:audio-bitrate: (getter get_audio_bitrate) (setter set_audio_bitrate)
    *
    * Target bitrate of the audio encoder, in kbit/s; 0 for its default. Can
    * change during the call.
@@ -2947,7 +3451,7 @@ gst_call_class_init (GstCallClass *klass)
       g_param_spec_uint ("audio-bitrate", NULL, NULL, 0, 10000, 0, rw);
 
   /**
-   * GstCall:video-codec:
+   * GstCall:video-codec: (getter get_video_codec) (setter set_video_codec)
    *
    * The codec the call sends video with: %GST_CALL_CODEC_VP8 (the default),
    * %GST_CALL_CODEC_VP9 or %GST_CALL_CODEC_H264 (constrained baseline). The
@@ -2966,7 +3470,7 @@ gst_call_class_init (GstCallClass *klass)
                          GST_CALL_CODEC_VP8, rw);
 
   /**
-   * GstCall:audio-codec:
+   * GstCall:audio-codec: (getter get_audio_codec) (setter set_audio_codec)
    *
    * The codec the call sends audio with: %GST_CALL_CODEC_OPUS (the default),
    * %GST_CALL_CODEC_PCMA or %GST_CALL_CODEC_PCMU (G.711).
@@ -2978,7 +3482,7 @@ gst_call_class_init (GstCallClass *klass)
                          GST_CALL_CODEC_OPUS, rw);
 
   /**
-   * GstCall:ice-servers:
+   * GstCall:ice-servers: (getter get_ice_servers) (setter set_ice_servers)
    *
    * STUN and TURN servers, see [property@PeerConnection:ice-servers].
    *
@@ -2988,7 +3492,7 @@ gst_call_class_init (GstCallClass *klass)
       g_param_spec_boxed ("ice-servers", NULL, NULL, G_TYPE_STRV, rw);
 
   /**
-   * GstCall:ice-local-addresses:
+   * GstCall:ice-local-addresses: (getter get_ice_local_addresses) (setter set_ice_local_addresses)
    *
    * Local addresses ICE may use, see
    * [property@PeerConnection:ice-local-addresses].
@@ -2999,7 +3503,7 @@ gst_call_class_init (GstCallClass *klass)
       g_param_spec_boxed ("ice-local-addresses", NULL, NULL, G_TYPE_STRV, rw);
 
   /**
-   * GstCall:ice-transport-policy:
+   * GstCall:ice-transport-policy: (getter get_ice_transport_policy) (setter set_ice_transport_policy)
    *
    * Which candidates ICE may use, see
    * [property@PeerConnection:ice-transport-policy]:
@@ -3014,7 +3518,7 @@ gst_call_class_init (GstCallClass *klass)
                          GST_CALL_ICE_TRANSPORT_POLICY_ALL, rw);
 
   /**
-   * GstCall:state:
+   * GstCall:state: (getter get_state)
    *
    * The call state.
    *
@@ -3027,7 +3531,7 @@ gst_call_class_init (GstCallClass *klass)
                          G_PARAM_EXPLICIT_NOTIFY);
 
   /**
-   * GstCall:peer-connection:
+   * GstCall:peer-connection: (getter get_peer_connection)
    *
    * The peer connection carrying the call, once dialled or answered.
    *
@@ -3039,7 +3543,7 @@ gst_call_class_init (GstCallClass *klass)
                            G_PARAM_EXPLICIT_NOTIFY);
 
   /**
-   * GstCall:transport:
+   * GstCall:transport: (getter get_transport) (setter set_transport)
    *
    * What carries the call's media: WebRTC (ICE, DTLS-SRTP, a
    * [class@PeerConnection]) or plain RTP (a [class@CallRtpTransport], for
@@ -3065,7 +3569,7 @@ gst_call_class_init (GstCallClass *klass)
                          GST_CALL_TRANSPORT_KIND_WEBRTC, rw);
 
   /**
-   * GstCall:rtp-transport:
+   * GstCall:rtp-transport: (getter get_rtp_transport)
    *
    * The plain RTP transport, while [property@Call:transport] is
    * %GST_CALL_TRANSPORT_KIND_RTP.

@@ -163,4 +163,74 @@ GST_CALL_AVAILABLE_IN_0_1
 GstCallBroadcast *gst_call_get_broadcast        (GstCall             *self,
                                                  GstCallMediaKind     kind);
 
+GST_CALL_AVAILABLE_IN_0_1
+guint             gst_call_get_connect_timeout  (GstCall          *self);
+GST_CALL_AVAILABLE_IN_0_1
+void              gst_call_set_connect_timeout  (GstCall          *self,
+                                                 guint             seconds);
+GST_CALL_AVAILABLE_IN_0_1
+guint             gst_call_get_latency          (GstCall          *self);
+GST_CALL_AVAILABLE_IN_0_1
+void              gst_call_set_latency          (GstCall          *self,
+                                                 guint             latency);
+GST_CALL_AVAILABLE_IN_0_1
+guint             gst_call_get_peer_timeout     (GstCall          *self);
+GST_CALL_AVAILABLE_IN_0_1
+void              gst_call_set_peer_timeout     (GstCall          *self,
+                                                 guint             seconds);
+GST_CALL_AVAILABLE_IN_0_1
+guint             gst_call_get_video_width      (GstCall          *self);
+GST_CALL_AVAILABLE_IN_0_1
+void              gst_call_set_video_width      (GstCall          *self,
+                                                 guint             width);
+GST_CALL_AVAILABLE_IN_0_1
+guint             gst_call_get_video_height     (GstCall          *self);
+GST_CALL_AVAILABLE_IN_0_1
+void              gst_call_set_video_height     (GstCall          *self,
+                                                 guint             height);
+GST_CALL_AVAILABLE_IN_0_1
+guint             gst_call_get_video_framerate  (GstCall          *self);
+GST_CALL_AVAILABLE_IN_0_1
+void              gst_call_set_video_framerate  (GstCall          *self,
+                                                 guint             framerate);
+GST_CALL_AVAILABLE_IN_0_1
+guint             gst_call_get_video_bitrate    (GstCall          *self);
+GST_CALL_AVAILABLE_IN_0_1
+void              gst_call_set_video_bitrate    (GstCall          *self,
+                                                 guint             kbit_per_second);
+GST_CALL_AVAILABLE_IN_0_1
+GstCallCodec      gst_call_get_video_codec      (GstCall          *self);
+GST_CALL_AVAILABLE_IN_0_1
+void              gst_call_set_video_codec      (GstCall          *self,
+                                                 GstCallCodec      codec);
+GST_CALL_AVAILABLE_IN_0_1
+GstCallBroadcast * gst_call_get_video_broadcast (GstCall          *self);
+GST_CALL_AVAILABLE_IN_0_1
+guint             gst_call_get_audio_bitrate    (GstCall          *self);
+GST_CALL_AVAILABLE_IN_0_1
+void              gst_call_set_audio_bitrate    (GstCall          *self,
+                                                 guint             kbit_per_second);
+GST_CALL_AVAILABLE_IN_0_1
+GstCallCodec      gst_call_get_audio_codec      (GstCall          *self);
+GST_CALL_AVAILABLE_IN_0_1
+void              gst_call_set_audio_codec      (GstCall          *self,
+                                                 GstCallCodec      codec);
+GST_CALL_AVAILABLE_IN_0_1
+GstCallBroadcast * gst_call_get_audio_broadcast (GstCall          *self);
+GST_CALL_AVAILABLE_IN_0_1
+const char * const * gst_call_get_ice_servers (GstCall          *self);
+GST_CALL_AVAILABLE_IN_0_1
+void              gst_call_set_ice_servers      (GstCall          *self,
+                                                 const char * const *servers);
+GST_CALL_AVAILABLE_IN_0_1
+const char * const * gst_call_get_ice_local_addresses (GstCall          *self);
+GST_CALL_AVAILABLE_IN_0_1
+void              gst_call_set_ice_local_addresses (GstCall          *self,
+                                                    const char * const *addresses);
+GST_CALL_AVAILABLE_IN_0_1
+GstCallIceTransportPolicy gst_call_get_ice_transport_policy (GstCall          *self);
+GST_CALL_AVAILABLE_IN_0_1
+void              gst_call_set_ice_transport_policy (GstCall          *self,
+                                                     GstCallIceTransportPolicy  policy);
+
 G_END_DECLS

@@ -19,7 +19,7 @@ import gi
 
 gi.require_version("GIRepository", "2.0")
 gi.require_version("Soup", "3.0")
-from gi.repository import Gio, GIRepository, GLib, Gst, GstCall, Soup  # noqa: E402
+from gi.repository import Gio, GIRepository, GLib, GObject, Gst, GstCall, Soup  # noqa: E402
 
 import pytest  # noqa: E402
 
@@ -360,3 +360,68 @@ def test_websocket_signaling_over_tls(tmp_path):
     assert raised.value.message
     relay_through(server, "wss", certificate)
     server.stop()
+
+
+
+def test_every_call_property_has_accessors():
+    """No GstCall property is reachable only through get/set_property: each
+    has a getter, each writable one a setter, and they read and write the
+    property itself."""
+    call = GstCall.Call.new()
+    checked = 0
+    for spec in GObject.list_properties(GstCall.Call):
+        if spec.owner_type != GstCall.Call.__gtype__:
+            continue
+        name = spec.name.replace("-", "_")
+        getter = getattr(call, "get_" + name, None)
+        assert getter is not None, f"GstCall:{spec.name} has no gst_call_get_{name}"
+        assert getter() == call.get_property(spec.name), spec.name
+        if not spec.flags & GObject.ParamFlags.WRITABLE:
+            continue
+        setter = getattr(call, "set_" + name, None)
+        assert setter is not None, f"GstCall:{spec.name} has no gst_call_set_{name}"
+        if spec.value_type == GObject.TYPE_UINT:
+            value = spec.default_value + 1 if spec.default_value < spec.maximum else spec.minimum
+        elif spec.value_type == GObject.TYPE_BOOLEAN:
+            value = not spec.default_value
+        else:
+            continue
+        setter(value)
+        assert call.get_property(spec.name) == value, spec.name
+        assert getter() == value, spec.name
+        checked += 1
+    assert checked >= 10
+
+
+def test_call_accessors_of_settings():
+    call = GstCall.Call.new()
+    call.set_connect_timeout(7)
+    call.set_latency(120)
+    call.set_peer_timeout(4)
+    call.set_video_width(320)
+    call.set_video_height(240)
+    call.set_video_framerate(15)
+    call.set_video_bitrate(800)
+    call.set_audio_bitrate(32)
+    call.set_video_codec(GstCall.CallCodec.H264)
+    call.set_audio_codec(GstCall.CallCodec.PCMU)
+    call.set_ice_servers(["stun:127.0.0.1:3478"])
+    call.set_ice_local_addresses(["127.0.0.1"])
+    call.set_ice_transport_policy(GstCall.CallIceTransportPolicy.RELAY)
+    assert (call.get_connect_timeout(), call.get_latency(), call.get_peer_timeout()) == (7, 120, 4)
+    assert (call.get_video_width(), call.get_video_height(), call.get_video_framerate()) == \
+        (320, 240, 15)
+    assert (call.get_video_bitrate(), call.get_audio_bitrate()) == (800, 32)
+    assert call.props.video_codec == call.get_video_codec() == GstCall.CallCodec.H264
+    assert call.props.audio_codec == call.get_audio_codec() == GstCall.CallCodec.PCMU
+    assert call.get_ice_servers() == call.props.ice_servers == ["stun:127.0.0.1:3478"]
+    assert call.get_ice_local_addresses() == ["127.0.0.1"]
+    assert call.get_ice_transport_policy() == GstCall.CallIceTransportPolicy.RELAY
+    call.set_ice_servers(None)
+    assert call.get_ice_servers() == call.props.ice_servers == []
+    assert call.get_video_broadcast() is None and call.get_audio_broadcast() is None
+    source = Gst.parse_bin_from_description(VIDEO_SOURCE, True)
+    broadcast = GstCall.CallBroadcast.new(GstCall.CallMediaKind.VIDEO, source)
+    call.set_broadcast(broadcast)
+    assert call.get_video_broadcast() == broadcast == call.props.video_broadcast
+    assert call.get_audio_broadcast() is None
