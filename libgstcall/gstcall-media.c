@@ -14,7 +14,8 @@
 #include "gstcall-plugins-private.h"
 #include "gstcall-private.h"
 
-/* Payload MTU that fits any path seen in practice (DESIGN.md, interop). */
+/* Payload MTU that fits any path seen in practice: the size WebRTC
+ * browsers packetize at, with room for SRTP, TURN and VPN headers. */
 #define RTP_PAYLOAD_MTU 1200
 
 /* Starting bitrate of video encoders. */
