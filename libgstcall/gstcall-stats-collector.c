@@ -208,9 +208,8 @@ add_outbound (Collection *collection,
       !gst_structure_get_uint (payloader_stats, "ssrc", &ssrc))
     return;
   source = find_source (collection, ssrc, TRUE);
-  if (!source)
-    return; /* nothing sent yet */
-  source->used = TRUE;
+  if (source)
+    source->used = TRUE;
   gst_structure_get_uint (payloader_stats, "pt", &payload_type);
   structure = gst_caps_get_structure (caps, 0);
   media = gst_structure_get_string (structure, "media");
@@ -221,12 +220,14 @@ add_outbound (Collection *collection,
                                                   : GST_CALL_MEDIA_KIND_AUDIO;
   stream->codec = g_strdup (gst_structure_get_string (structure, "encoding-name"));
   stream->payload_type = payload_type;
-  stream->bytes_sent = get_uint64 (source->source, "octets-sent");
-  stream->packets_sent = get_uint64 (source->source, "packets-sent");
-  stream->bitrate = get_uint64 (source->source, "bitrate");
-  stream->nack_count = get_uint64 (source->source, "recv-nack-count");
-  stream->pli_count = get_uint64 (source->source, "recv-pli-count");
-  stream->fir_count = get_uint64 (source->source, "recv-fir-count");
+  if (source) {
+    stream->bytes_sent = get_uint64 (source->source, "octets-sent");
+    stream->packets_sent = get_uint64 (source->source, "packets-sent");
+    stream->bitrate = get_uint64 (source->source, "bitrate");
+    stream->nack_count = get_uint64 (source->source, "recv-nack-count");
+    stream->pli_count = get_uint64 (source->source, "recv-pli-count");
+    stream->fir_count = get_uint64 (source->source, "recv-fir-count");
+  }
 
   encoder = find_encoder_upstream (payloader);
   if (encoder && GST_IS_CALL_ENCODER_SLOT (encoder)) {
@@ -240,7 +241,14 @@ add_outbound (Collection *collection,
     stream->encoder = g_strdup (factory_name (encoder));
   }
 
-  entry.session = source->session;
+  /* Without its RTP source: nothing sent yet, or the RTP session dropped
+   * the source of a track paused for long (a muted track). A stream whose
+   * encoder produced frames is still listed, with those. */
+  if (!source && stream->frames_sent == 0) {
+    g_object_unref (stream);
+    return;
+  }
+  entry.session = source ? source->session : NO_SESSION;
   entry.kind = stream->kind;
   entry.stream = stream;
   g_array_append_val (collection->outbound, entry);
