@@ -120,6 +120,7 @@ struct _GstCall {
   GstPeerConnection *pc;
   GstCallRtpTransport *rtp;  /* set while the transport is RTP */
   gboolean rtp_offerer;      /* the RTP offer went out, its answer is awaited */
+  gboolean rtp_reoffer;      /* the RTP tracks changed while an offer was out */
   GstCallNegotiator *negotiator;
   GTask *setup_task;
   GSource *timeout_source;
@@ -805,7 +806,28 @@ answer_rtp_offer (GstCall    *self,
     return;
   }
   gst_call_signaller_send_description (self->signaller, GST_CALL_SDP_TYPE_ANSWER, answer);
-  rtp_connected (self);
+  if (self->state == GST_CALL_STATE_CONNECTING)
+    rtp_connected (self);
+}
+
+/* Mid-call: the RTP tracks changed, the peer is told with a new offer
+ * (once the one still out is answered). */
+static void
+send_rtp_reoffer (GstCall *self)
+{
+  g_autofree char *offer = NULL;
+  GError *error = NULL;
+
+  self->rtp_reoffer = self->rtp_offerer;
+  if (self->rtp_offerer)
+    return;
+  offer = gst_call_rtp_transport_create_offer (self->rtp, &error);
+  if (!offer) {
+    fail_rtp_negotiation (self, error);
+    return;
+  }
+  self->rtp_offerer = TRUE;
+  gst_call_signaller_send_description (self->signaller, GST_CALL_SDP_TYPE_OFFER, offer);
 }
 
 static void
@@ -821,7 +843,10 @@ receive_rtp_answer (GstCall    *self,
     return;
   }
   self->rtp_offerer = FALSE;
-  rtp_connected (self);
+  if (self->state == GST_CALL_STATE_CONNECTING)
+    rtp_connected (self);
+  else if (self->rtp_reoffer)
+    send_rtp_reoffer (self);
 }
 
 /* The description the RTP transport builds the @kind source from (the
@@ -1344,9 +1369,11 @@ gst_call_add_track (GstCall           *self,
     return NULL;
   }
   if (self->rtp) {
-    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
-                         _("The RTP transport cannot add tracks during a call"));
-    return NULL;
+    GstCallTrack *track = gst_call_rtp_transport_add_track (self->rtp, kind, source, error);
+
+    if (track)
+      send_rtp_reoffer (self);
+    return track;
   }
   return add_local_track (self, kind, source, error);
 }
@@ -1384,9 +1411,10 @@ gst_call_remove_track (GstCall       *self,
     return FALSE;
   }
   if (self->rtp) {
-    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
-                         _("The RTP transport cannot remove tracks during a call"));
-    return FALSE;
+    if (!gst_call_rtp_transport_remove_track (self->rtp, track, error))
+      return FALSE;
+    send_rtp_reoffer (self);
+    return TRUE;
   }
 
   keep = g_object_ref (track);
@@ -1417,6 +1445,8 @@ gst_call_get_local_tracks (GstCall *self)
 
   g_return_val_if_fail (GST_IS_CALL (self), NULL);
 
+  if (self->rtp)
+    return gst_call_rtp_transport_get_local_tracks (self->rtp);
   local = g_ptr_array_new_with_free_func (g_object_unref);
   if (!self->pc)
     return local;
@@ -1457,7 +1487,8 @@ on_description_received (GstCallSignaller *signaller,
                          const char       *sdp,
                          GstCall          *self)
 {
-  if (self->rtp && self->state == GST_CALL_STATE_CONNECTING) {
+  if (self->rtp && (self->state == GST_CALL_STATE_CONNECTING ||
+                    self->state == GST_CALL_STATE_ACTIVE)) {
     if (self->rtp_offerer && type == GST_CALL_SDP_TYPE_ANSWER)
       receive_rtp_answer (self, sdp);
     else if (!self->rtp_offerer && type == GST_CALL_SDP_TYPE_OFFER)
@@ -3556,9 +3587,11 @@ gst_call_class_init (GstCallClass *klass)
    * [property@Call:video-codec] and [property@Call:audio-codec] (VP8, VP9,
    * H.264, Opus, G.711), the video size, frame rate and bitrate properties,
    * [signal@Call::remote-track], [property@Call:video-sink],
-   * [property@Call:audio-sink], muting and [property@Call:peer-timeout]
-   * (no RTP or RTCP from the peer) work as on WebRTC.
-   * [method@Call.add_track], [property@Call:ice-servers] and
+   * [property@Call:audio-sink], muting, [property@Call:peer-timeout] (no
+   * RTP or RTCP from the peer) and, once media flows, [method@Call.add_track]
+   * and [method@Call.remove_track] (a new offer through the signaller) work
+   * as on WebRTC; an SRTP call keeps its tracks.
+   * [property@Call:ice-servers] and
    * [property@Call:ice-local-addresses] do not apply: the transport's own
    * [property@CallRtpTransport:local-address] does.
    *

@@ -42,6 +42,24 @@ void gst_call_rtp_transport_set_muted (GstCallRtpTransport *self,
                                        GstCallMediaKind     kind,
                                        gboolean             muted);
 
+/* Mid-call, once media flows: sends @source (its floating reference is
+ * taken) as a new media section of @kind in the transport's codec of that
+ * kind. The section goes out in the next gst_call_rtp_transport_create_offer()
+ * (a re-offer) and media flows once its answer is applied. */
+GstCallTrack *gst_call_rtp_transport_add_track (GstCallRtpTransport  *self,
+                                                GstCallMediaKind      kind,
+                                                GstElement           *source,
+                                                GError              **error);
+
+/* Stops sending @track at once; the next offer makes its section
+ * receive-only. */
+gboolean      gst_call_rtp_transport_remove_track (GstCallRtpTransport  *self,
+                                                   GstCallTrack         *track,
+                                                   GError              **error);
+
+/* The tracks sent, once media flows. (transfer container) */
+GPtrArray    *gst_call_rtp_transport_get_local_tracks (GstCallRtpTransport *self);
+
 /* What @kind is sent in (a codec gst_call_media_codec_can_send() takes);
  * the kind's default until set. Set before the offer or answer. */
 void gst_call_rtp_transport_set_codec (GstCallRtpTransport *self,

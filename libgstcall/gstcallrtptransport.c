@@ -93,6 +93,10 @@ typedef struct {
   char *mid;
   char *profile_level_id;   /* H.264: answered, or NULL: the codec table's */
   GstElement *encoder_slot; /* owned ref once sending, or NULL */
+  GstElement *source;       /* owned: an element given mid-call, or NULL */
+  GstElement *sending;      /* the source in the pipeline once sending, or NULL */
+  GstCallTrack *track;      /* owned, once sending */
+  gboolean removed;         /* the application stopped sending it */
 } LocalMedia;
 
 typedef struct {
@@ -134,6 +138,8 @@ struct _GstCallRtpTransport {
   GPtrArray *medias;         /* LocalMedia */
   char *cname;
   guint64 sdp_session_id;
+  guint sdp_version;         /* of our descriptions: one more each renegotiation */
+  guint offered_sections;    /* media sections of the offer awaiting its answer */
 
   GSocket *socket;
   GstElement *pipeline;
@@ -198,7 +204,28 @@ local_media_free (gpointer data)
   g_free (media->mid);
   g_free (media->profile_level_id);
   gst_clear_object (&media->encoder_slot);
+  gst_clear_object (&media->source);
+  gst_clear_object (&media->sending);
+  g_clear_object (&media->track);
   g_free (media);
+}
+
+/* A new local media of @kind in the transport's codec, not in the call yet. */
+static LocalMedia *
+local_media_add (GstCallRtpTransport *self,
+                 GstCallMediaKind     kind)
+{
+  LocalMedia *media = g_new0 (LocalMedia, 1);
+
+  media->kind = kind;
+  media->codec = self->codecs[kind];
+  media->session = -1;
+  media->ssrc = g_random_int ();
+  do
+    media->rtx_ssrc = g_random_int ();
+  while (media->rtx_ssrc == media->ssrc);
+  g_ptr_array_add (self->medias, media);
+  return media;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -513,9 +540,9 @@ static void
 append_session_header (GstCallRtpTransport *self,
                        GString             *text)
 {
-  g_string_append_printf (text, "v=0\r\no=- %" G_GUINT64_FORMAT " 0 IN IP%c %s\r\n"
+  g_string_append_printf (text, "v=0\r\no=- %" G_GUINT64_FORMAT " %u IN IP%c %s\r\n"
                           "s=libgstcall\r\nc=IN IP%c %s\r\nt=0 0\r\n",
-                          self->sdp_session_id, strchr (self->local_address, ':') ? '6' : '4',
+                          self->sdp_session_id, self->sdp_version++, strchr (self->local_address, ':') ? '6' : '4',
                           self->local_address, strchr (self->local_address, ':') ? '6' : '4',
                           self->local_address);
 }
@@ -1175,13 +1202,18 @@ add_send_branch (GstCallRtpTransport  *self,
   g_autoptr (GstPad) funnel_sink = NULL;
   g_autoptr (GstElement) payloader = NULL;
   GstElement *source, *send_bin;
-  gboolean encoded = media->kind == GST_CALL_MEDIA_KIND_VIDEO &&
+  gboolean encoded = media->kind == GST_CALL_MEDIA_KIND_VIDEO && !media->source &&
                      media->codec == GST_CALL_CODEC_VP8 && self->encoded_video_source;
+  /* A full reference, given up once the pipeline holds the source. */
+  gboolean owned = encoded || media->source;
 
   if (encoded) {
-    /* A full reference, given up once the pipeline holds the source. */
     source = g_steal_pointer (&self->encoded_video_source);
     send_bin = make_vp8_payload_bin (media->payload_type, error);
+  } else if (media->source) {
+    source = gst_object_ref (media->source);
+    send_bin = gst_call_media_make_send_bin_full (media->codec, media->payload_type,
+                                                  media->profile_level_id, error);
   } else {
     source = gst_call_media_make_source_from_description (media->kind,
                                                           media->source_description, error);
@@ -1191,16 +1223,12 @@ add_send_branch (GstCallRtpTransport  *self,
                                                   media->profile_level_id, error);
   }
   if (!send_bin) {
-    gst_object_unref (encoded ? source : gst_object_ref_sink (source));
+    gst_object_unref (owned ? source : gst_object_ref_sink (source));
     return FALSE;
   }
-  if (!encoded) {
-    gst_clear_object (&media->encoder_slot);
+  gst_clear_object (&media->encoder_slot);
+  if (!encoded)
     media->encoder_slot = gst_call_media_find_encoder_slot (send_bin);
-    if (media->encoder_slot && self->bitrates[media->kind])
-      gst_call_encoder_slot_set_bitrate (GST_CALL_ENCODER_SLOT (media->encoder_slot),
-                                         self->bitrates[media->kind]);
-  }
   payloader = find_payloader (send_bin);
   if (payloader) {
     g_autoptr (GstPad) payloader_sink = gst_element_get_static_pad (payloader, "sink");
@@ -1214,9 +1242,18 @@ add_send_branch (GstCallRtpTransport  *self,
   }
 
   gst_bin_add_many (GST_BIN (self->pipeline), source, send_bin, NULL);
-  if (encoded)
+  if (owned)
     gst_object_unref (source);
+  gst_object_replace ((GstObject **) &media->sending, GST_OBJECT (source));
   source_src = gst_element_get_static_pad (source, "src");
+  if (!media->track)
+    media->track = gst_call_track_new (media->kind, FALSE, media->mid,
+                                       GST_BIN (self->pipeline), source_src);
+  gst_call_track_set_mid (media->track, media->mid);
+  if (media->encoder_slot)
+    gst_call_track_set_encoder_slot (media->track, media->encoder_slot);
+  if (self->bitrates[media->kind])
+    gst_call_track_set_bitrate (media->track, self->bitrates[media->kind]);
   gst_pad_add_probe (source_src, GST_PAD_PROBE_TYPE_BUFFER, drop_muted,
                      &self->muted[media->kind], NULL);
   bin_sink = gst_element_get_static_pad (send_bin, "sink");
@@ -1235,6 +1272,11 @@ add_send_branch (GstCallRtpTransport  *self,
   if (media->rtx_payload_type)
     gst_call_rtp_demux_add_local_ssrc (GST_CALL_RTP_DEMUX (self->demux), media->rtx_ssrc,
                                        (guint) media->session);
+  if (self->started) {
+    /* Mid-call: the new branch joins the playing pipeline. */
+    gst_element_sync_state_with_parent (send_bin);
+    gst_element_sync_state_with_parent (source);
+  }
   return TRUE;
 }
 
@@ -1401,14 +1443,23 @@ append_crypto_line (GString                 *text,
 }
 
 static gboolean
-check_usable (GstCallRtpTransport  *self,
-              GError              **error)
+check_open (GstCallRtpTransport  *self,
+            GError              **error)
 {
   if (self->closed) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_CLOSED,
                  _("The RTP transport is closed"));
     return FALSE;
   }
+  return TRUE;
+}
+
+static gboolean
+check_usable (GstCallRtpTransport  *self,
+              GError              **error)
+{
+  if (!check_open (self, error))
+    return FALSE;
   if (self->started) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
                  _("The RTP transport was already negotiated; renegotiation is not "
@@ -1486,22 +1537,40 @@ gst_call_rtp_transport_set_sources_from_description (GstCallRtpTransport  *self,
 
   g_ptr_array_set_size (self->medias, 0);
   for (guint i = 0; i < G_N_ELEMENTS (descriptions); i++) {
-    LocalMedia *media;
-
-    if (!descriptions[i])
-      continue;
-    media = g_new0 (LocalMedia, 1);
-    media->kind = kinds[i];
-    media->codec = self->codecs[kinds[i]];
-    media->source_description = g_strdup (descriptions[i]);
-    media->session = -1;
-    media->ssrc = g_random_int ();
-    do
-      media->rtx_ssrc = g_random_int ();
-    while (media->rtx_ssrc == media->ssrc);
-    g_ptr_array_add (self->medias, media);
+    if (descriptions[i])
+      local_media_add (self, kinds[i])->source_description = g_strdup (descriptions[i]);
   }
   return TRUE;
+}
+
+static char *create_renegotiation_offer (GstCallRtpTransport  *self,
+                                        GError              **error);
+
+/* @media is offered as media section @session, in its codec's static
+ * payload type or ours, with RTX when its codec takes NACK, at the H.264
+ * level of the video format. */
+static void
+offer_media_section (GstCallRtpTransport *self,
+                     LocalMedia          *media,
+                     int                  session)
+{
+  int static_type = gst_call_media_codec_static_payload_type (media->codec);
+
+  media->session = session;
+  media->send = TRUE;
+  g_free (media->mid);
+  media->mid = g_strdup_printf ("%d", session);
+  if (static_type >= 0)
+    media->payload_type = (guint) static_type;
+  else
+    media->payload_type = media->kind == GST_CALL_MEDIA_KIND_VIDEO ? VIDEO_PAYLOAD_TYPE
+                                                                   : AUDIO_PAYLOAD_TYPE;
+  media->rtx_payload_type = self->rtx && gst_call_codec_table_lookup (media->codec)->nack
+                            ? VIDEO_RTX_PAYLOAD_TYPE : 0;
+  g_clear_pointer (&media->profile_level_id, g_free);
+  if (media->codec == GST_CALL_CODEC_H264 && self->video_width)
+    media->profile_level_id = gst_call_h264_profile_level_id_for_video (
+        self->video_width, self->video_height, self->video_framerate, 1);
 }
 
 /**
@@ -1517,6 +1586,11 @@ gst_call_rtp_transport_set_sources_from_description (GstCallRtpTransport  *self,
  * is. Media flows
  * once [method@CallRtpTransport.set_remote_answer] is given the answer.
  *
+ * Called again once media flows, it makes a new offer of the same sections
+ * (renegotiation, the SDP version one higher), for the peer to answer with
+ * [method@CallRtpTransport.create_answer]; an SRTP call cannot be
+ * renegotiated.
+ *
  * Returns: (transfer full) (nullable): the offer SDP, or %NULL on error
  *
  * Since: 0.1
@@ -1531,8 +1605,15 @@ gst_call_rtp_transport_create_offer (GstCallRtpTransport  *self,
   g_return_val_if_fail (GST_IS_CALL_RTP_TRANSPORT (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!check_usable (self, error))
+  if (!check_open (self, error))
     return NULL;
+  if (self->offered) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
+                 _("An offer of this transport still waits for its answer"));
+    return NULL;
+  }
+  if (self->started)
+    return create_renegotiation_offer (self, error);
   if (self->medias->len == 0) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
                  _("An offer needs a source: call "
@@ -1549,23 +1630,8 @@ gst_call_rtp_transport_create_offer (GstCallRtpTransport  *self,
   append_session_header (self, text);
   for (guint i = 0; i < self->medias->len; i++) {
     LocalMedia *media = g_ptr_array_index (self->medias, i);
-    int static_type = gst_call_media_codec_static_payload_type (media->codec);
 
-    media->session = (int) i;
-    media->send = TRUE;
-    g_free (media->mid);
-    media->mid = g_strdup_printf ("%u", i);
-    if (static_type >= 0)
-      media->payload_type = (guint) static_type;
-    else
-      media->payload_type = media->kind == GST_CALL_MEDIA_KIND_VIDEO ? VIDEO_PAYLOAD_TYPE
-                                                                     : AUDIO_PAYLOAD_TYPE;
-    media->rtx_payload_type = self->rtx && gst_call_codec_table_lookup (media->codec)->nack
-                              ? VIDEO_RTX_PAYLOAD_TYPE : 0;
-    g_clear_pointer (&media->profile_level_id, g_free);
-    if (media->codec == GST_CALL_CODEC_H264 && self->video_width)
-      media->profile_level_id = gst_call_h264_profile_level_id_for_video (
-          self->video_width, self->video_height, self->video_framerate, 1);
+    offer_media_section (self, media, (int) i);
     g_string_append_printf (group, " %s", media->mid);
   }
   g_string_append_printf (text, "%s\r\n", group->str);
@@ -1588,6 +1654,7 @@ gst_call_rtp_transport_create_offer (GstCallRtpTransport  *self,
     append_ssrc_lines (self, text, media);
   }
   self->offered = TRUE;
+  self->offered_sections = self->medias->len;
   return g_string_free (text, FALSE);
 }
 
@@ -1682,6 +1749,163 @@ append_offered_lines (GString           *text,
   }
 }
 
+/* A section receiving what the peer's @media describes: its formats, RTX
+ * when we take it; TRUE when RTX is among them. */
+static gboolean
+append_receive_only_formats (GstCallRtpTransport *self,
+                             GString             *text,
+                             const GstSDPMedia   *media)
+{
+  gboolean known;
+  gboolean rtx = FALSE;
+
+  g_string_append_printf (text, "m=%s %u %s",
+                          gst_call_media_kind_to_string (media_kind (media, &known)),
+                          gst_call_rtp_transport_get_local_port (self),
+                          gst_sdp_media_get_proto (media));
+  for (guint f = 0; f < gst_sdp_media_formats_len (media); f++) {
+    guint64 payload_type = g_ascii_strtoull (gst_sdp_media_get_format (media, f), NULL, 10);
+
+    if (payload_type > 127 ||
+        (!self->rtx && media_is_rtx_format (media, (guint) payload_type, NULL)))
+      continue;
+    rtx |= media_is_rtx_format (media, (guint) payload_type, NULL);
+    g_string_append_printf (text, " %u", (guint) payload_type);
+  }
+  g_string_append (text, "\r\n");
+  for (guint f = 0; f < gst_sdp_media_formats_len (media); f++) {
+    guint64 payload_type = g_ascii_strtoull (gst_sdp_media_get_format (media, f), NULL, 10);
+
+    if (payload_type > 127 ||
+        (!self->rtx && media_is_rtx_format (media, (guint) payload_type, NULL)))
+      continue;
+    append_offered_lines (text, media, (guint) payload_type);
+  }
+  return rtx;
+}
+
+/* The local media sent in media section @session, or NULL. */
+static LocalMedia *
+media_for_session (GstCallRtpTransport *self,
+                   int                  session)
+{
+  for (guint i = 0; i < self->medias->len; i++) {
+    LocalMedia *media = g_ptr_array_index (self->medias, i);
+
+    if (media->session == session)
+      return media;
+  }
+  return NULL;
+}
+
+/* Mid-call, once a renegotiation's answer is known: the demux learns the new
+ * sections' SSRCs, new local media starts, removed media stops. */
+static gboolean
+apply_renegotiation (GstCallRtpTransport  *self,
+                     GError              **error)
+{
+  guint contradictory = 0;
+
+  gst_call_rtp_demux_set_remote_description (GST_CALL_RTP_DEMUX (self->demux), self->remote,
+                                             &contradictory);
+  for (guint i = 0; i < self->medias->len; i++) {
+    LocalMedia *media = g_ptr_array_index (self->medias, i);
+
+    if (media->session >= 0 && media->send && !media->removed && !media->sending &&
+        !add_send_branch (self, media, error))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* Mid-call: an offer of every section negotiated so far, in its order, then
+ * of the tracks added since; a removed track's section only receives. */
+static char *
+create_renegotiation_offer (GstCallRtpTransport  *self,
+                            GError              **error)
+{
+  guint n_sections = gst_sdp_message_medias_len (self->remote);
+  GString *text;
+  GString *group;
+
+  if (self->secure) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
+                 _("An SRTP call over plain RTP cannot be renegotiated: its tracks are "
+                   "fixed once it started"));
+    return NULL;
+  }
+  for (guint i = 0; i < self->medias->len; i++) {
+    LocalMedia *media = g_ptr_array_index (self->medias, i);
+
+    if (media->session < 0 && media->source)
+      n_sections++;
+  }
+  if (n_sections > GST_CALL_RTP_TRANSPORT_MAX_SESSIONS) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("A plain RTP transport has at most %d media sections"),
+                 GST_CALL_RTP_TRANSPORT_MAX_SESSIONS);
+    return NULL;
+  }
+  n_sections = gst_sdp_message_medias_len (self->remote);
+  for (guint i = 0; i < self->medias->len; i++) {
+    LocalMedia *media = g_ptr_array_index (self->medias, i);
+
+    if (media->session < 0 && media->source)
+      offer_media_section (self, media, (int) n_sections++);
+  }
+
+  text = g_string_new (NULL);
+  group = g_string_new ("a=group:BUNDLE");
+  append_session_header (self, text);
+  for (guint i = 0; i < n_sections; i++) {
+    LocalMedia *local = media_for_session (self, (int) i);
+    const GstSDPMedia *remote = i < gst_sdp_message_medias_len (self->remote)
+                                ? gst_sdp_message_get_media (self->remote, i) : NULL;
+    const char *mid = local ? local->mid : gst_sdp_media_get_attribute_val (remote, "mid");
+    gboolean known = FALSE;
+
+    if (!local && remote)
+      media_kind (remote, &known);
+    if (!local && (!remote || gst_sdp_media_get_port (remote) == 0 || !known)) {
+      g_string_append_printf (text, "m=%s 0 RTP/AVPF 0\r\n",
+                              remote ? gst_sdp_media_get_media (remote) : "application");
+      continue;
+    }
+    if (local) {
+      g_string_append_printf (text, "m=%s %u RTP/AVPF %u",
+                              gst_call_media_kind_to_string (local->kind),
+                              gst_call_rtp_transport_get_local_port (self),
+                              local->payload_type);
+      if (local->rtx_payload_type)
+        g_string_append_printf (text, " %u", local->rtx_payload_type);
+      g_string_append (text, "\r\n");
+      append_codec_lines (text, local);
+    } else {
+      append_receive_only_formats (self, text, remote);
+    }
+    if (mid && *mid && !strpbrk (mid, "\r\n ")) {
+      g_string_append_printf (text, "a=mid:%s\r\n", mid);
+      g_string_append_printf (group, " %s", mid);
+    }
+    g_string_append (text, local && !local->removed ? "a=sendrecv\r\n" : "a=recvonly\r\n");
+    g_string_append (text, "a=rtcp-mux\r\n");
+    if (local && !local->removed)
+      append_ssrc_lines (self, text, local);
+  }
+  /* The group goes before the sections. */
+  {
+    const char *first = strstr (text->str, "m=");
+    gsize at = first ? (gsize) (first - text->str) : text->len;
+
+    g_string_append (group, "\r\n");
+    g_string_insert (text, at, group->str);
+    g_string_free (group, TRUE);
+  }
+  self->offered = TRUE;
+  self->offered_sections = n_sections;
+  return g_string_free (text, FALSE);
+}
+
 /**
  * gst_call_rtp_transport_create_answer:
  * @self: a [class@CallRtpTransport]
@@ -1695,6 +1919,10 @@ append_offered_lines (GString           *text,
  * is sent there and received on this transport's one port. An SRTP offer
  * (`RTP/SAVP` or `RTP/SAVPF`) is answered with SRTP, keyed by the first
  * `a=crypto` line of each section that libgstcall supports.
+ *
+ * Once media flows, a new offer of the peer (renegotiation) is answered the
+ * same way: sections it adds are received, sections it no longer sends to
+ * stop.
  *
  * Returns: (transfer full) (nullable): the answer SDP, or %NULL on error
  *
@@ -1718,7 +1946,7 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
   g_return_val_if_fail (offer != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!check_usable (self, error))
+  if (!check_open (self, error))
     return NULL;
   if (self->offered) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
@@ -1728,6 +1956,20 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
   sdp = parse_remote_description (offer, &address, &port, &secure, error);
   if (!sdp || !ensure_pipeline (self, error))
     return NULL;
+  if (self->started && (secure || self->secure)) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
+                 _("An SRTP call over plain RTP cannot be renegotiated: its tracks are "
+                   "fixed once it started"));
+    return NULL;
+  }
+  if (self->started &&
+      gst_sdp_message_medias_len (sdp) < gst_sdp_message_medias_len (self->remote)) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
+                 _("The new offer has %u media sections, fewer than the %u of the call"),
+                 gst_sdp_message_medias_len (sdp),
+                 gst_sdp_message_medias_len (self->remote));
+    return NULL;
+  }
   if (!secure && self->srtp) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
                  _("The offer is plain RTP (%s) but this transport requires SRTP "
@@ -1778,8 +2020,11 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
                             !gst_sdp_media_get_attribute_val (media, "inactive");
     LocalMedia *local = NULL;
 
-    if (known && gst_sdp_media_get_port (media) != 0)
-      local = match_local_media (self, media, kind);
+    if (known && gst_sdp_media_get_port (media) != 0) {
+      local = media_for_session (self, (int) i);
+      if (!local)
+        local = match_local_media (self, media, kind);
+    }
 
     if (!known || gst_sdp_media_get_port (media) == 0 ||
         (!local && gst_sdp_media_formats_len (media) == 0)) {
@@ -1791,7 +2036,7 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
 
     if (local) {
       local->session = (int) i;
-      local->send = remote_receives;
+      local->send = remote_receives && !local->removed;
       g_free (local->mid);
       local->mid = g_strdup (mid);
       local_rtx[i] = local->rtx_payload_type != 0;
@@ -1803,28 +2048,7 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
       g_string_append (text, "\r\n");
       append_codec_lines (text, local);
     } else {
-      /* Receive only: the offered formats, RTX when we take it. */
-      g_string_append_printf (text, "m=%s %u %s", gst_call_media_kind_to_string (kind),
-                              gst_call_rtp_transport_get_local_port (self),
-                              gst_sdp_media_get_proto (media));
-      for (guint f = 0; f < gst_sdp_media_formats_len (media); f++) {
-        guint64 payload_type = g_ascii_strtoull (gst_sdp_media_get_format (media, f), NULL, 10);
-
-        if (payload_type > 127 ||
-            (!self->rtx && media_is_rtx_format (media, (guint) payload_type, NULL)))
-          continue;
-        local_rtx[i] |= media_is_rtx_format (media, (guint) payload_type, NULL);
-        g_string_append_printf (text, " %u", (guint) payload_type);
-      }
-      g_string_append (text, "\r\n");
-      for (guint f = 0; f < gst_sdp_media_formats_len (media); f++) {
-        guint64 payload_type = g_ascii_strtoull (gst_sdp_media_get_format (media, f), NULL, 10);
-
-        if (payload_type > 127 ||
-            (!self->rtx && media_is_rtx_format (media, (guint) payload_type, NULL)))
-          continue;
-        append_offered_lines (text, media, (guint) payload_type);
-      }
+      local_rtx[i] = append_receive_only_formats (self, text, media);
     }
     if (mid && *mid && !strpbrk (mid, "\r\n "))
       g_string_append_printf (text, "a=mid:%s\r\n", mid);
@@ -1841,7 +2065,8 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
 
   set_remote (self, g_steal_pointer (&sdp), local_rtx, secure ? keys.local : NULL,
               secure ? keys.remote : NULL);
-  if (!start (self, address, port, error)) {
+  if (self->started ? !apply_renegotiation (self, error)
+                    : !start (self, address, port, error)) {
     g_string_free (text, TRUE);
     return NULL;
   }
@@ -1877,7 +2102,7 @@ gst_call_rtp_transport_set_remote_answer (GstCallRtpTransport  *self,
   g_return_val_if_fail (answer != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!check_usable (self, error))
+  if (!check_open (self, error))
     return FALSE;
   if (!self->offered) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
@@ -1888,10 +2113,10 @@ gst_call_rtp_transport_set_remote_answer (GstCallRtpTransport  *self,
   sdp = parse_remote_description (answer, &address, &port, &secure, error);
   if (!sdp)
     return FALSE;
-  if (gst_sdp_message_medias_len (sdp) != self->medias->len) {
+  if (gst_sdp_message_medias_len (sdp) != self->offered_sections) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
                  _("The answer has %u media sections, the offer %u"),
-                 gst_sdp_message_medias_len (sdp), self->medias->len);
+                 gst_sdp_message_medias_len (sdp), self->offered_sections);
     return FALSE;
   }
   if (secure != self->srtp) {
@@ -1902,19 +2127,24 @@ gst_call_rtp_transport_set_remote_answer (GstCallRtpTransport  *self,
   }
 
   local_rtx = g_new0 (gboolean, gst_sdp_message_medias_len (sdp));
-  for (guint i = 0; i < self->medias->len; i++) {
-    LocalMedia *local = g_ptr_array_index (self->medias, i);
+  for (guint i = 0; i < self->offered_sections; i++) {
+    LocalMedia *local = media_for_session (self, (int) i);
     const GstSDPMedia *media = gst_sdp_message_get_media (sdp, i);
     gboolean known;
     GstCallMediaKind kind = media_kind (media, &known);
 
+    if (!local) {
+      /* A section we only receive on. */
+      local_rtx[i] = self->rtx && media_has_rtx (media);
+      continue;
+    }
     if (!known || kind != local->kind) {
       g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
                    _("Media section %u of the answer is not %s"), i,
                    gst_call_media_kind_to_string (local->kind));
       return FALSE;
     }
-    local->send = gst_sdp_media_get_port (media) != 0 &&
+    local->send = gst_sdp_media_get_port (media) != 0 && !local->removed &&
                   !gst_sdp_media_get_attribute_val (media, "sendonly") &&
                   !gst_sdp_media_get_attribute_val (media, "inactive");
     if (local->rtx_payload_type && !media_has_rtx (media))
@@ -1938,7 +2168,10 @@ gst_call_rtp_transport_set_remote_answer (GstCallRtpTransport  *self,
 
   set_remote (self, g_steal_pointer (&sdp), local_rtx, secure ? keys.local : NULL,
               secure ? keys.remote : NULL);
-  return start (self, address, port, error);
+  if (self->started ? !apply_renegotiation (self, error) : !start (self, address, port, error))
+    return FALSE;
+  self->offered = FALSE;
+  return TRUE;
 }
 
 /**
@@ -2551,6 +2784,85 @@ gst_call_rtp_transport_set_muted (GstCallRtpTransport *self,
   g_atomic_int_set (&self->muted[kind], !!muted);
 }
 
+GstCallTrack *
+gst_call_rtp_transport_add_track (GstCallRtpTransport  *self,
+                                  GstCallMediaKind      kind,
+                                  GstElement           *source,
+                                  GError              **error)
+{
+  LocalMedia *media;
+  g_autoptr (GstPad) source_src = NULL;
+
+  g_return_val_if_fail (GST_IS_CALL_RTP_TRANSPORT (self), NULL);
+  g_return_val_if_fail (GST_IS_ELEMENT (source), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  gst_object_ref_sink (source);
+  if (!check_open (self, error) || !self->started) {
+    if (error && !*error)
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
+                   _("Tracks are added to a plain RTP call once its media flows"));
+    gst_object_unref (source);
+    return NULL;
+  }
+  source_src = gst_element_get_static_pad (source, "src");
+  if (!source_src) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("The %s source %s has no \"src\" pad"),
+                 gst_call_media_kind_to_string (kind), GST_OBJECT_NAME (source));
+    gst_object_unref (source);
+    return NULL;
+  }
+  media = local_media_add (self, kind);
+  media->source = source;
+  media->track = gst_call_track_new (kind, FALSE, NULL, GST_BIN (self->pipeline), source_src);
+  return media->track;
+}
+
+gboolean
+gst_call_rtp_transport_remove_track (GstCallRtpTransport  *self,
+                                     GstCallTrack         *track,
+                                     GError              **error)
+{
+  g_return_val_if_fail (GST_IS_CALL_RTP_TRANSPORT (self), FALSE);
+  g_return_val_if_fail (GST_IS_CALL_TRACK (track), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  for (guint i = 0; i < self->medias->len; i++) {
+    LocalMedia *media = g_ptr_array_index (self->medias, i);
+
+    if (media->track != track || media->removed)
+      continue;
+    media->removed = TRUE;
+    media->send = FALSE;
+    if (media->sending) {
+      /* Its media stops at once; the re-offer tells the peer. */
+      gst_element_set_locked_state (media->sending, TRUE);
+      gst_element_set_state (media->sending, GST_STATE_NULL);
+    }
+    return TRUE;
+  }
+  g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+               _("The track is not sent by this plain RTP transport"));
+  return FALSE;
+}
+
+GPtrArray *
+gst_call_rtp_transport_get_local_tracks (GstCallRtpTransport *self)
+{
+  GPtrArray *tracks = g_ptr_array_new_with_free_func (g_object_unref);
+
+  g_return_val_if_fail (GST_IS_CALL_RTP_TRANSPORT (self), tracks);
+
+  for (guint i = 0; i < self->medias->len; i++) {
+    LocalMedia *media = g_ptr_array_index (self->medias, i);
+
+    if (media->track && !media->removed)
+      g_ptr_array_add (tracks, g_object_ref (media->track));
+  }
+  return tracks;
+}
+
 void
 gst_call_rtp_transport_set_codec (GstCallRtpTransport *self,
                                   GstCallMediaKind     kind,
@@ -2596,9 +2908,8 @@ gst_call_rtp_transport_set_bitrate (GstCallRtpTransport *self,
   for (guint i = 0; i < self->medias->len; i++) {
     LocalMedia *media = g_ptr_array_index (self->medias, i);
 
-    if (media->kind == kind && media->encoder_slot)
-      gst_call_encoder_slot_set_bitrate (GST_CALL_ENCODER_SLOT (media->encoder_slot),
-                                         kbit_per_second);
+    if (media->kind == kind && media->track)
+      gst_call_track_set_bitrate (media->track, kbit_per_second);
   }
 }
 

@@ -228,16 +228,6 @@ test_both_ways (void)
   test_assert_mute_stops_media (b.base.call, a.base.call, "audio-frames-received",
                                 gst_call_set_audio_muted, gst_call_get_audio_muted, 25);
 
-  /* The RTP transport has no tracks to add mid-call. */
-  {
-    g_autoptr (GError) error = NULL;
-
-    g_assert_null (gst_call_add_track (a.base.call, GST_CALL_MEDIA_KIND_VIDEO,
-                                       gst_element_factory_make ("videotestsrc", NULL),
-                                       &error));
-    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE);
-  }
-
   /* Hanging up on one side ends both. */
   gst_call_hangup (b.base.call);
   g_assert_cmpint (gst_call_get_state (b.base.call), ==, GST_CALL_STATE_ENDED);
@@ -644,6 +634,96 @@ test_peer_silent (void)
   side_clear (&b);
 }
 
+/* Tracks added and removed mid-call over plain RTP, from either side: each
+ * change is a new offer through the signaller; the far end gets a new
+ * remote track, and its frames stop when the track is removed. */
+static void
+test_add_track_mid_call (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) local_tracks = NULL;
+  GstCallTrack *video;
+  GstElement *source;
+  guint frozen, previous;
+  gint64 give_up;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a));
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b));
+  g_object_set (a.base.call, "send-video", FALSE, NULL);
+  g_object_set (b.base.call, "send-video", FALSE, NULL);
+  connect_pair (&a, &b);
+  test_wait_call_stats (b.base.call, "audio-frames-received", 25);
+  g_assert_cmpuint (test_call_stats_uint (b.base.call, "video-frames-received"), ==, 0);
+  local_tracks = gst_call_get_local_tracks (a.base.call);
+  g_assert_cmpuint (local_tracks->len, ==, 1);
+
+  /* The caller starts video: a new offer, the callee receives it. */
+  source = gst_parse_bin_from_description (TEST_VIDEO_SOURCE, TRUE, &error);
+  g_assert_no_error (error);
+  video = gst_call_add_track (a.base.call, GST_CALL_MEDIA_KIND_VIDEO, source, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (video);
+  test_wait_call_stats (b.base.call, "video-frames-received", 30);
+  g_assert_cmpuint (b.base.remote_tracks[GST_CALL_MEDIA_KIND_VIDEO], ==, 1);
+  g_test_message ("the callee receives the caller's new video: %s", b.received_sdp);
+  g_assert_nonnull (strstr (b.received_sdp, "o=- "));
+  g_assert_nonnull (strstr (b.received_sdp, " 1 IN IP4 "));
+  g_clear_pointer (&local_tracks, g_ptr_array_unref);
+  local_tracks = gst_call_get_local_tracks (a.base.call);
+  g_assert_cmpuint (local_tracks->len, ==, 2);
+
+  /* Then the callee does: the side that answered offers this time. */
+  source = gst_parse_bin_from_description (TEST_VIDEO_SOURCE, TRUE, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (gst_call_add_track (b.base.call, GST_CALL_MEDIA_KIND_VIDEO, source, &error));
+  g_assert_no_error (error);
+  test_wait_call_stats (a.base.call, "video-frames-received", 30);
+  g_assert_cmpuint (a.base.remote_tracks[GST_CALL_MEDIA_KIND_VIDEO], ==, 1);
+
+  /* The caller stops its video: the callee's frames stop... */
+  g_assert_true (gst_call_remove_track (a.base.call, video, &error));
+  g_assert_no_error (error);
+  g_assert_false (gst_call_remove_track (a.base.call, video, &error));
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  give_up = g_get_monotonic_time () + 8 * G_USEC_PER_SEC;
+  previous = test_call_stats_uint (b.base.call, "video-frames-received");
+  do {
+    test_iterate_for (1000);
+    frozen = previous;
+    previous = test_call_stats_uint (b.base.call, "video-frames-received");
+  } while (previous != frozen && g_get_monotonic_time () < give_up);
+  test_iterate_for (1000);
+  g_assert_cmpuint (test_call_stats_uint (b.base.call, "video-frames-received"), ==, frozen);
+  g_test_message ("the caller's video stopped at %u frames", frozen);
+  g_assert_nonnull (strstr (b.received_sdp, "a=recvonly"));
+
+  /* ... and start again when it shares something else. */
+  source = gst_parse_bin_from_description (TEST_VIDEO_SOURCE, TRUE, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (gst_call_add_track (a.base.call, GST_CALL_MEDIA_KIND_VIDEO, source, &error));
+  g_assert_no_error (error);
+  test_wait_call_stats (b.base.call, "video-frames-received", frozen + 30);
+  g_assert_cmpuint (b.base.remote_tracks[GST_CALL_MEDIA_KIND_VIDEO], ==, 2);
+
+  /* The callee's video and audio kept flowing. */
+  previous = test_call_stats_uint (a.base.call, "video-frames-received");
+  test_wait_call_stats (a.base.call, "video-frames-received", previous + 15);
+  previous = test_call_stats_uint (a.base.call, "audio-frames-received");
+  test_wait_call_stats (a.base.call, "audio-frames-received", previous + 25);
+  g_assert_cmpint (gst_call_get_state (a.base.call), ==, GST_CALL_STATE_ACTIVE);
+  g_assert_cmpint (gst_call_get_state (b.base.call), ==, GST_CALL_STATE_ACTIVE);
+
+  gst_call_hangup (a.base.call);
+  test_wait_until (test_call_side_ended, &b.base, 2000, "the callee to see the hang-up");
+  side_clear (&a);
+  side_clear (&b);
+}
+
 /* What the RTP transport cannot take fails the dial with a clear error. */
 static void
 test_bad_configuration (void)
@@ -694,6 +774,7 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/RtpCall/video-format-and-bitrate", test_video_format_and_bitrate);
   g_test_add_func ("/GstCall/RtpCall/h264-1080p", test_h264_1080p);
   g_test_add_func ("/GstCall/RtpCall/peer-silent", test_peer_silent);
+  g_test_add_func ("/GstCall/RtpCall/add-and-remove-tracks-mid-call", test_add_track_mid_call);
 
   return g_test_run ();
 }
