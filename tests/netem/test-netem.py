@@ -203,10 +203,11 @@ def test_delay(tap, workdir):
     delays = one_way_delays_ms(sent, received)
     order = [seq for seq, _ in sorted(received.items(), key=lambda item: item[1])]
     # uniform in 40..60 ms: mean 50, standard deviation 20 / sqrt(12) = 5.8 ms;
-    # percentiles, not extremes: a loaded machine may delay a packet's wake-up
+    # percentiles, not extremes, within 5% of the bounds: a loaded machine
+    # may delay a wake-up by a millisecond or two
     centiles = statistics.quantiles(delays, n=100)
-    tap.check(abs(statistics.median(delays) - 50) <= 1.5 and 39.5 <= centiles[0]
-              and centiles[-1] <= 61 and 4.5 <= statistics.pstdev(delays) <= 7.0,
+    tap.check(abs(statistics.median(delays) - 50) <= 1.5 and 38 <= centiles[0]
+              and centiles[-1] <= 63 and 4.5 <= statistics.pstdev(delays) <= 7.0,
               "jitter: 50 +- 10 ms uniform", f"median {statistics.median(delays):.2f}, sd "
               f"{statistics.pstdev(delays):.2f}, p1 {centiles[0]:.1f}, p99 {centiles[-1]:.1f} ms")
     tap.check(order == sorted(order), "jitter: no packet reordered")
