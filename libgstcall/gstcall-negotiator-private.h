@@ -19,7 +19,12 @@ G_BEGIN_DECLS
  * answers every remote offer. Candidates go both ways as they come. Signals:
  *   "negotiated" ()          an offer/answer exchange completed
  *   "failed"     (GError *)  a step failed; the exchange stopped
- *   "bye"        ()          the peer hung up through the signaller */
+ *   "bye"        ()          the peer hung up through the signaller
+ *   "remote-offer" (const char *)  the peer's offer, before it is answered
+ *   "local-description" (GstCallSdpType, const char *)  sent to the peer
+ *   "local-candidate" (guint, const char *)  sent to the peer (NULL: the end)
+ * Without a signaller (NULL), the descriptions and candidates to send are
+ * only emitted, and the caller passes on what the peer sends. */
 #define GST_TYPE_CALL_NEGOTIATOR (gst_call_negotiator_get_type ())
 G_DECLARE_FINAL_TYPE (GstCallNegotiator, gst_call_negotiator, GST, CALL_NEGOTIATOR, GObject)
 

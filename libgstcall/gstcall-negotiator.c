@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "gstcall-negotiator-private.h"
+#include "gstcall-enum-types.h"
 #include "gstpeerconnection-private.h"
 #include "gstcall-private.h"
 
@@ -39,10 +40,34 @@ enum {
   SIGNAL_FAILED,
   SIGNAL_BYE,
   SIGNAL_REMOTE_OFFER,
+  SIGNAL_LOCAL_DESCRIPTION,
+  SIGNAL_LOCAL_CANDIDATE,
   N_SIGNALS
 };
 
 static guint signals[N_SIGNALS];
+
+/* What goes to the peer: through the signaller, if there is one, and to
+ * whoever listens. */
+static void
+send_description (GstCallNegotiator *self,
+                  GstCallSdpType     type,
+                  const char        *sdp)
+{
+  if (self->signaller)
+    gst_call_signaller_send_description (self->signaller, type, sdp);
+  g_signal_emit (self, signals[SIGNAL_LOCAL_DESCRIPTION], 0, type, sdp);
+}
+
+static void
+send_candidate (GstCallNegotiator *self,
+                guint              mline_index,
+                const char        *candidate)
+{
+  if (self->signaller)
+    gst_call_signaller_send_candidate (self->signaller, mline_index, candidate);
+  g_signal_emit (self, signals[SIGNAL_LOCAL_CANDIDATE], 0, mline_index, candidate);
+}
 
 static void
 fail (GstCallNegotiator *self,
@@ -144,7 +169,7 @@ on_local_description_set (GObject      *source,
       self->offer_in_progress = FALSE;
     fail (self, error);
   } else {
-    gst_call_signaller_send_description (self->signaller, local->type, local->sdp);
+    send_description (self, local->type, local->sdp);
     if (local->type == GST_CALL_SDP_TYPE_ANSWER)
       exchange_done (self);
   }
@@ -273,7 +298,7 @@ on_ice_candidate (GstPeerConnection *pc,
                   GstCallNegotiator *self)
 {
   self->candidates_sent++;
-  gst_call_signaller_send_candidate (self->signaller, mline_index, candidate);
+  send_candidate (self, mline_index, candidate);
 }
 
 /* The end of candidates goes to the peer too: signallers that batch
@@ -290,7 +315,7 @@ on_gathering_state (GstPeerConnection *pc,
   } else if (state == GST_CALL_ICE_GATHERING_STATE_COMPLETE &&
              !self->end_of_candidates_sent) {
     self->end_of_candidates_sent = TRUE;
-    gst_call_signaller_send_candidate (self->signaller, 0, NULL);
+    send_candidate (self, 0, NULL);
   }
 }
 
@@ -347,6 +372,12 @@ gst_call_negotiator_class_init (GstCallNegotiatorClass *klass)
   signals[SIGNAL_BYE] =
       g_signal_new ("bye", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                     NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_LOCAL_DESCRIPTION] =
+      g_signal_new ("local-description", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                    NULL, NULL, NULL, G_TYPE_NONE, 2, GST_TYPE_CALL_SDP_TYPE, G_TYPE_STRING);
+  signals[SIGNAL_LOCAL_CANDIDATE] =
+      g_signal_new ("local-candidate", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                    NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_STRING);
 }
 
 static void
@@ -363,11 +394,11 @@ gst_call_negotiator_new (GstPeerConnection *pc,
   GstCallNegotiator *self;
 
   g_return_val_if_fail (GST_IS_PEER_CONNECTION (pc), NULL);
-  g_return_val_if_fail (GST_IS_CALL_SIGNALLER (signaller), NULL);
+  g_return_val_if_fail (signaller == NULL || GST_IS_CALL_SIGNALLER (signaller), NULL);
 
   self = g_object_new (GST_TYPE_CALL_NEGOTIATOR, NULL);
   self->pc = g_object_ref (pc);
-  self->signaller = g_object_ref (signaller);
+  self->signaller = signaller ? g_object_ref (signaller) : NULL;
   self->offerer = offerer;
 
   g_signal_connect_object (pc, "ice-candidate", G_CALLBACK (on_ice_candidate), self, 0);
@@ -375,12 +406,14 @@ gst_call_negotiator_new (GstPeerConnection *pc,
                            G_CALLBACK (on_negotiation_needed), self, 0);
   g_signal_connect_object (pc, "notify::ice-gathering-state",
                            G_CALLBACK (on_gathering_state), self, 0);
-  g_signal_connect_object (signaller, "description-received",
-                           G_CALLBACK (on_description_received), self, 0);
-  g_signal_connect_object (signaller, "candidate-received",
-                           G_CALLBACK (on_candidate_received), self, 0);
-  g_signal_connect_object (signaller, "bye-received",
-                           G_CALLBACK (on_bye_received), self, 0);
+  if (signaller) {
+    g_signal_connect_object (signaller, "description-received",
+                             G_CALLBACK (on_description_received), self, 0);
+    g_signal_connect_object (signaller, "candidate-received",
+                             G_CALLBACK (on_candidate_received), self, 0);
+    g_signal_connect_object (signaller, "bye-received",
+                             G_CALLBACK (on_bye_received), self, 0);
+  }
   return self;
 }
 
