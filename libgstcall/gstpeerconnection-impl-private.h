@@ -1,0 +1,180 @@
+/* libgstcall
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <gst/sdp/sdp.h>
+#include <gst/webrtc/webrtc.h>
+#include <nice/agent.h>
+
+#include "gstpeerconnection-private.h"
+#include "gstcall-dtls-private.h"
+#include "gstcall-private.h"
+#include "gstcall-stats-collector-private.h"
+
+G_BEGIN_DECLS
+
+/* What the files of GstPeerConnection share:
+ *   gstpeerconnection.c               the object, its properties, states and
+ *                                     signals, webrtcbin's events
+ *   gstpeerconnection-ice.c           construction, ICE agent, STUN/TURN
+ *   gstpeerconnection-media.c         local and remote media branches
+ *   gstpeerconnection-offer-answer.c  descriptions and candidates
+ *   gstpeerconnection-stats.c         statistics */
+
+/* Parts shared with GStreamer threads. The peer connection holds one
+ * reference, every webrtcbin/decodebin signal handler another, so a handler
+ * running while the peer connection is disposed never touches freed memory. */
+typedef struct {
+  gatomicrefcount ref_count;
+  GstCallContextProxy *proxy;
+  GstElement *pipeline;
+  GstElement *webrtcbin;
+
+  GMutex lock;
+  GHashTable *ssrc_kinds; /* remote SSRC -> GstCallMediaKind + 1 */
+  GPtrArray *remote_sections; /* RemoteSection, of the last remote description */
+  gboolean video_nack;
+  gboolean adding_local;  /* a transceiver for local media is being made */
+  gint negotiation_pending; /* atomic: an emission is on its way */
+  GstCallDtlsGuard *dtls_guard; /* checks the peer's certificate */
+} GstPeerConnectionShared;
+
+struct _GstPeerConnection {
+  GObject parent_instance;
+
+  GstPeerConnectionShared *shared;
+  GSource *bus_source;
+  GstCallStatsHistory *stats_history; /* main context only */
+
+  GStrv ice_servers;
+  GStrv ice_local_addresses;
+  GstCallBundlePolicy bundle_policy;
+  GstCallIceTransportPolicy ice_transport_policy;
+  guint latency;
+
+  GstCallSignalingState signaling_state;
+  GstCallIceGatheringState ice_gathering_state;
+  GstCallIceConnectionState ice_connection_state;
+  GstCallPeerConnectionState connection_state;
+
+  GPtrArray *tracks;
+  GHashTable *local_branches; /* GstCallTrack -> GstPeerConnectionLocalBranch */
+  guint local_generation;
+  guint next_video_payload;
+  guint next_audio_payload;
+  char *last_offer;
+  char *last_answer;
+  guint relay_candidates; /* local candidates of type relay so far */
+
+  gboolean initialized;
+  gboolean closed;
+};
+
+/* The elements sending one local track. */
+typedef struct {
+  GstElement *source;
+  GstElement *valve;
+  GstElement *send_bin;
+  GstPad *webrtc_sink;
+  GstWebRTCRTPTransceiver *transceiver;
+} GstPeerConnectionLocalBranch;
+
+/* Elements every peer connection needs, checked at construction. */
+static const char * const transport_elements[] = {
+  "webrtcbin", "nicesrc", "nicesink", "dtlssrtpenc", "dtlssrtpdec",
+  "srtpenc", "srtpdec", "rtpbin", "rtprtxsend", "rtprtxreceive",
+  "queue", "capsfilter", "fakesink",
+  NULL
+};
+
+#define FIRST_VIDEO_PAYLOAD 96
+
+/* Jitterbuffer latency: enough for a retransmission on a LAN (a NACK and
+ * the repaired packet take a few ms there) and for the packets of a
+ * keyframe to arrive; webrtcbin's own 200 ms is for the Internet.
+ * bench/run measures what it costs. */
+#define DEFAULT_LATENCY_MS 50
+
+/* Ta, the interval between ICE connectivity checks (see configure_ice_agent
+ * and pace_ice_checks), and libnice's own. */
+#define ICE_CHECK_PACING_MS 5
+#define LIBNICE_CHECK_PACING_MS 20
+#define FIRST_AUDIO_PAYLOAD 111
+
+enum {
+  PROP_0,
+  PROP_ICE_SERVERS,
+  PROP_ICE_LOCAL_ADDRESSES,
+  PROP_BUNDLE_POLICY,
+  PROP_ICE_TRANSPORT_POLICY,
+  PROP_LATENCY,
+  PROP_PIPELINE,
+  PROP_SIGNALING_STATE,
+  PROP_ICE_GATHERING_STATE,
+  PROP_ICE_CONNECTION_STATE,
+  PROP_CONNECTION_STATE,
+  N_PROPS
+};
+
+enum {
+  SIGNAL_ICE_CANDIDATE,
+  SIGNAL_NEGOTIATION_NEEDED,
+  SIGNAL_TRACK,
+  SIGNAL_ERROR,
+  N_SIGNALS
+};
+
+/* gstpeerconnection.c */
+GstPeerConnectionShared *gst_peer_connection_shared_ref (GstPeerConnectionShared *shared);
+void        gst_peer_connection_shared_unref (gpointer data);
+const char *gst_peer_connection_signaling_state_name (GstWebRTCSignalingState state);
+GstWebRTCRTPTransceiverDirection gst_peer_connection_map_direction (GstCallDirection direction);
+/* One negotiation-needed emission for any number of reasons that come
+ * together; errors go to the owner context too. */
+void        gst_peer_connection_schedule_negotiation_needed (GstPeerConnectionShared *shared);
+void        gst_peer_connection_report_error (GstPeerConnectionShared *shared,
+                                              GError                  *error);
+void        gst_peer_connection_enable_video_nack (GstPeerConnection *self);
+void        gst_peer_connection_set_adding_local (GstPeerConnectionShared *shared,
+                                                  gboolean                 adding);
+void        gst_peer_connection_remember_remote_sections (GstPeerConnectionShared *shared,
+                                                          const GstSDPMessage     *message);
+char       *gst_peer_connection_find_remote_mid (GstPeerConnectionShared *shared,
+                                                 GstCallMediaKind         kind,
+                                                 guint                    payload_type,
+                                                 guint                    ssrc);
+void        gst_peer_connection_initable_iface_init (GInitableIface *iface);
+
+/* gstpeerconnection-ice.c */
+gboolean    gst_peer_connection_configure_ice_servers (GstPeerConnection  *self,
+                                                       GError            **error);
+gboolean    gst_peer_connection_configure_ice_agent   (GstPeerConnection  *self,
+                                                       GError            **error);
+NiceAgent  *gst_peer_connection_dup_nice_agent        (GstElement         *webrtcbin);
+gboolean    gst_peer_connection_uses_turn             (GstPeerConnection  *self);
+void        gst_peer_connection_release_turn_allocations (GstPeerConnection *self);
+/* FALSE with @error set once the peer connection is closed or broken. */
+gboolean    gst_peer_connection_check_usable          (GstPeerConnection  *self,
+                                                       GError            **error);
+
+/* gstpeerconnection-media.c */
+GstCallTrack *gst_peer_connection_add_track_internal (GstPeerConnection  *self,
+                                                      GstCallCodec        codec,
+                                                      GstElement         *source,
+                                                      GstCallBroadcast   *broadcast,
+                                                      int                 offered_payload_type,
+                                                      const char         *profile_level_id,
+                                                      GError            **error);
+/* Streaming thread: webrtcbin has a new stream of remote RTP. */
+void        gst_peer_connection_on_webrtc_pad_added (GstElement              *webrtcbin,
+                                                     GstPad                  *pad,
+                                                     GstPeerConnectionShared *shared);
+
+extern GParamSpec *gst_peer_connection_props[N_PROPS];
+extern guint gst_peer_connection_signals[N_SIGNALS];
+
+G_END_DECLS

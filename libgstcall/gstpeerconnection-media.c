@@ -1,0 +1,650 @@
+/* libgstcall
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <gst/sdp/sdp.h>
+#include <gst/video/video.h>
+#include <gst/webrtc/webrtc.h>
+#include <nice/agent.h>
+
+#include "gstpeerconnection-impl-private.h"
+#include "gstcallbroadcast-private.h"
+#include "gstcall-dtls-private.h"
+#include "gstcall-enum-types.h"
+#include "gstcall-error.h"
+#include "gstcall-media-private.h"
+#include "gstcall-plugins-private.h"
+#include "gstcall-private.h"
+#include "gstcall-receive-private.h"
+#include "gstcall-sdp-private.h"
+#include "gstcall-stats-collector-private.h"
+#include "gstcalltrack-private.h"
+
+/* GstPeerConnection's media: the branches sending local tracks and the
+ * branches decoding remote ones. */
+
+/* ------------------------------------------------------------------------ */
+/* Remote tracks                                                             */
+
+static void
+announce_remote_track (gpointer object,
+                       gpointer data)
+{
+  GstPeerConnection *self = object;
+  GstCallRemotePad *remote = data;
+  g_autoptr (GstCallTrack) track = NULL;
+
+  if (self->closed)
+    return;
+
+  track = gst_call_track_new (remote->kind, TRUE, remote->mid,
+                              GST_BIN (self->shared->pipeline), remote->pad);
+  g_ptr_array_add (self->tracks, g_object_ref (track));
+
+  g_signal_emit (self, gst_peer_connection_signals[SIGNAL_TRACK], 0, track);
+
+  gst_call_remote_pad_release (remote, track);
+}
+
+typedef struct {
+  GstPeerConnectionShared *shared;
+  char *mid;
+} RemoteBranch;
+
+static void
+remote_branch_free (gpointer data)
+{
+  RemoteBranch *branch = data;
+
+  gst_peer_connection_shared_unref (branch->shared);
+  g_free (branch->mid);
+  g_free (branch);
+}
+
+/* Streaming thread: a decoder was found for the remote stream. */
+static void
+on_remote_decoded (GstElement       *track_bin,
+                   GstCallMediaKind  kind,
+                   GstElement       *convert,
+                   GstPad           *decoded,
+                   gpointer          user_data)
+{
+  RemoteBranch *branch = user_data;
+  GstCallRemotePad *remote;
+
+  remote = gst_call_remote_pad_new (kind, branch->mid, track_bin, convert, decoded);
+  gst_call_context_proxy_invoke (branch->shared->proxy, announce_remote_track,
+                                 remote, gst_call_remote_pad_free);
+}
+
+static void
+on_remote_error (GError   *error,
+                 gpointer  user_data)
+{
+  RemoteBranch *branch = user_data;
+
+  gst_peer_connection_report_error (branch->shared, error);
+}
+
+static const GstCallReceiveCallbacks remote_callbacks = {
+  on_remote_decoded,
+  on_remote_error,
+};
+
+/* Streaming thread: webrtcbin has a new stream of remote RTP. It must be
+ * linked before this returns, so the branch is built here. */
+void
+gst_peer_connection_on_webrtc_pad_added (GstElement *webrtcbin,
+                     GstPad     *pad,
+                     GstPeerConnectionShared     *shared)
+{
+  g_autoptr (GstCaps) caps = NULL;
+  GstCallMediaKind kind;
+  RemoteBranch *branch;
+
+  if (GST_PAD_DIRECTION (pad) != GST_PAD_SRC)
+    return;
+
+  caps = gst_pad_get_current_caps (pad);
+  if (!caps)
+    caps = gst_pad_query_caps (pad, NULL);
+  kind = gst_call_receive_kind_from_caps (caps);
+
+  branch = g_new0 (RemoteBranch, 1);
+  branch->shared = gst_peer_connection_shared_ref (shared);
+  if (caps && gst_caps_get_size (caps) > 0) {
+    const GstStructure *structure = gst_caps_get_structure (caps, 0);
+    int payload_type = -1;
+    guint ssrc = 0;
+
+    gst_structure_get_int (structure, "payload", &payload_type);
+    gst_structure_get_uint (structure, "ssrc", &ssrc);
+    branch->mid = gst_peer_connection_find_remote_mid (shared, kind, (guint) payload_type, ssrc);
+  }
+
+  GST_DEBUG ("remote %s stream on %s (mid %s) caps %" GST_PTR_FORMAT,
+             gst_call_media_kind_to_string (kind), GST_PAD_NAME (pad), branch->mid, caps);
+
+  gst_call_receive_add_branch (GST_BIN (shared->pipeline), pad, kind, &remote_callbacks,
+                               branch, remote_branch_free);
+}
+
+
+/* ------------------------------------------------------------------------ */
+/* Media                                                                     */
+
+/**
+ * gst_peer_connection_add_transceiver:
+ * @self: a [class@PeerConnection]
+ * @kind: audio or video
+ * @direction: the direction, usually %GST_CALL_DIRECTION_RECVONLY to ask the
+ *   peer for media without sending any
+ * @error: return location for a #GError
+ *
+ * Adds a media section with no local source, as the W3C
+ * `addTransceiver(kind, {direction})`. Video transceivers use NACK and RTX.
+ *
+ * Returns: %TRUE on success
+ *
+ * Since: 0.1
+ */
+gboolean
+gst_peer_connection_add_transceiver (GstPeerConnection *self,
+                                     GstCallMediaKind   kind,
+                                     GstCallDirection   direction,
+                                     GError           **error)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return gst_peer_connection_add_transceiver_with_codec (self,
+                                                         gst_call_media_default_codec (kind),
+                                                         direction, error);
+}
+
+/**
+ * gst_peer_connection_add_transceiver_with_codec:
+ * @self: a [class@PeerConnection]
+ * @codec: the codec to offer (see [method@PeerConnection.add_track_with_codec])
+ * @direction: the direction, usually %GST_CALL_DIRECTION_RECVONLY
+ * @error: return location for a #GError
+ *
+ * Adds a media section of the codec's kind with no local source, offering
+ * @codec, as [method@PeerConnection.add_transceiver] does with the default
+ * codec.
+ *
+ * Returns: %TRUE on success
+ *
+ * Since: 0.1
+ */
+gboolean
+gst_peer_connection_add_transceiver_with_codec (GstPeerConnection *self,
+                                                GstCallCodec       codec,
+                                                GstCallDirection   direction,
+                                                GError           **error)
+{
+  GstCallMediaKind kind = gst_call_media_codec_kind (codec);
+  int static_payload_type = gst_call_media_codec_static_payload_type (codec);
+  g_autoptr (GstWebRTCRTPTransceiver) transceiver = NULL;
+  g_autoptr (GstCaps) caps = NULL;
+  guint payload_type;
+
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!gst_peer_connection_check_usable (self, error))
+    return FALSE;
+
+  if (!gst_call_media_codec_can_send (codec)) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("This codec cannot be negotiated yet: VP8, VP9, H.264, Opus, "
+                   "G.711 A-law and µ-law can"));
+    return FALSE;
+  }
+  if (static_payload_type >= 0)
+    payload_type = static_payload_type;
+  else
+    payload_type = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->next_video_payload
+                                                     : self->next_audio_payload;
+  caps = gst_call_media_make_rtp_caps (codec, payload_type);
+  gst_peer_connection_set_adding_local (self->shared, TRUE);
+  g_signal_emit_by_name (self->shared->webrtcbin, "add-transceiver",
+                         gst_peer_connection_map_direction (direction), caps, &transceiver);
+  gst_peer_connection_set_adding_local (self->shared, FALSE);
+  if (!transceiver) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
+                 _("webrtcbin refused to add a %s transceiver"),
+                 gst_call_media_kind_to_string (kind));
+    return FALSE;
+  }
+  if (kind == GST_CALL_MEDIA_KIND_VIDEO)
+    g_object_set (transceiver, "do-nack", TRUE, NULL);
+
+  self->local_generation++;
+  gst_peer_connection_schedule_negotiation_needed (self->shared);
+  return TRUE;
+}
+
+static GstPad *
+find_source_pad (GstElement *source)
+{
+  GstPad *pad = gst_element_get_static_pad (source, "src");
+  GstIterator *it;
+  GValue item = G_VALUE_INIT;
+
+  if (pad)
+    return pad;
+
+  it = gst_element_iterate_src_pads (source);
+  if (gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
+    pad = g_value_dup_object (&item);
+    g_value_unset (&item);
+  }
+  gst_iterator_free (it);
+  return pad;
+}
+
+/**
+ * gst_peer_connection_add_track:
+ * @self: a [class@PeerConnection]
+ * @kind: audio or video
+ * @source: (transfer floating): an element or bin producing raw media of
+ *   @kind on an always source pad, e.g. `videotestsrc is-live=true` or a
+ *   camera source; it is added to the peer connection's pipeline
+ * @error: return location for a #GError
+ *
+ * Sends media from @source to the peer: it is converted, encoded (VP8 for
+ * video, Opus for audio), payloaded and given to `webrtcbin`. Video uses NACK
+ * and RTX. Adding a track fires [signal@PeerConnection::negotiation-needed].
+ *
+ * Live sources (cameras, microphones, test sources with `is-live=true`) are
+ * expected: a non-live source is encoded as fast as the CPU allows.
+ *
+ * Returns: (transfer none) (nullable): the local [class@CallTrack], owned by
+ *   @self, or %NULL with @error set
+ *
+ * Since: 0.1
+ */
+GstCallTrack *
+gst_peer_connection_add_track (GstPeerConnection *self,
+                               GstCallMediaKind   kind,
+                               GstElement        *source,
+                               GError           **error)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+  g_return_val_if_fail (GST_IS_ELEMENT (source), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return gst_peer_connection_add_track_with_codec (self,
+                                                   gst_call_media_default_codec (kind),
+                                                   source, error);
+}
+
+/**
+ * gst_peer_connection_add_track_with_codec:
+ * @self: a [class@PeerConnection]
+ * @codec: the codec to send: VP8, VP9 or H.264 (constrained baseline,
+ *   packetization mode 1, offered at level 3.1 and encoded at the level the
+ *   video's size and frame rate need) for video, Opus or G.711 (A-law,
+ *   µ-law) for audio
+ * @source: (transfer floating): an element or bin producing raw media of
+ *   the codec's kind on an always source pad
+ * @error: return location for a #GError
+ *
+ * Sends media from @source encoded with @codec, as
+ * [method@PeerConnection.add_track] does with the default codec (VP8 for
+ * video, Opus for audio). The encoder is chosen by [class@CallCodecs],
+ * hardware first.
+ *
+ * Returns: (transfer none) (nullable): the local [class@CallTrack], owned by
+ *   @self, or %NULL with @error set (a codec that cannot be sent, no working
+ *   encoder: the error names the package to install)
+ *
+ * Since: 0.1
+ */
+GstCallTrack *
+gst_peer_connection_add_track_with_codec (GstPeerConnection *self,
+                                          GstCallCodec       codec,
+                                          GstElement        *source,
+                                          GError           **error)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+  g_return_val_if_fail (GST_IS_ELEMENT (source), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return gst_peer_connection_add_track_for_offer (self, codec, source, -1, NULL, error);
+}
+
+GstCallTrack *
+gst_peer_connection_add_track_for_offer (GstPeerConnection *self,
+                                         GstCallCodec       codec,
+                                         GstElement        *source,
+                                         int                offered_payload_type,
+                                         const char        *profile_level_id,
+                                         GError           **error)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+  g_return_val_if_fail (GST_IS_ELEMENT (source), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return gst_peer_connection_add_track_internal (self, codec, source, NULL, offered_payload_type,
+                             profile_level_id, error);
+}
+
+GstCallTrack *
+gst_peer_connection_add_broadcast_track (GstPeerConnection *self,
+                                         GstCallBroadcast  *broadcast,
+                                         int                offered_payload_type,
+                                         GError           **error)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+  g_return_val_if_fail (GST_IS_CALL_BROADCAST (broadcast), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return gst_peer_connection_add_track_internal (self, gst_call_broadcast_get_codec (broadcast), NULL,
+                             broadcast, offered_payload_type, NULL, error);
+}
+
+/* Sends @source encoded with @codec, or, with @broadcast (and no source),
+ * the broadcast's packets: its encoder is shared, the branch only carries
+ * packets to webrtcbin. @offered_payload_type and @profile_level_id are
+ * the offer's when answering (-1 and NULL otherwise). */
+GstCallTrack *
+gst_peer_connection_add_track_internal (GstPeerConnection *self,
+                    GstCallCodec       codec,
+                    GstElement        *source,
+                    GstCallBroadcast  *broadcast,
+                    int                offered_payload_type,
+                    const char        *profile_level_id,
+                    GError           **error)
+{
+  GstCallMediaKind kind = gst_call_media_codec_kind (codec);
+  int static_payload_type = gst_call_media_codec_static_payload_type (codec);
+  GstPeerConnectionShared *shared;
+  g_autoptr (GstElement) source_ref = NULL;
+  g_autoptr (GstPad) source_pad = NULL;
+  g_autoptr (GstPad) valve_sink = NULL;
+  g_autoptr (GstPad) send_src = NULL;
+  g_autoptr (GstPad) webrtc_sink = NULL;
+  g_autoptr (GstWebRTCRTPTransceiver) transceiver = NULL;
+  GstElement *send_bin;
+  GstElement *valve;
+  GstCallTrack *track;
+  guint payload_type;
+
+  if (source)
+    source_ref = gst_object_ref_sink (source);
+  if (!gst_peer_connection_check_usable (self, error))
+    return NULL;
+  shared = self->shared;
+
+  if (offered_payload_type >= 0)
+    payload_type = offered_payload_type;
+  else if (static_payload_type >= 0)
+    payload_type = static_payload_type;
+  else
+    payload_type = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->next_video_payload
+                                                     : self->next_audio_payload;
+
+  if (broadcast) {
+    source = gst_call_broadcast_add_viewer (broadcast, payload_type, error);
+    if (!source)
+      return NULL;
+    source_ref = source; /* a full reference already */
+  }
+
+  if (GST_OBJECT_PARENT (source)) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("The source “%s” is already in a bin"), GST_OBJECT_NAME (source));
+    return NULL;
+  }
+  source_pad = find_source_pad (source);
+  if (!source_pad) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("The %s source “%s” has no source pad"),
+                 gst_call_media_kind_to_string (kind), GST_OBJECT_NAME (source));
+    return NULL;
+  }
+
+  /* A broadcast's packets are ready to send: its appsrc pushes them to
+   * webrtcbin on a thread of this pipeline, through an element that lets
+   * them pass (and keyframe requests back). */
+  send_bin = broadcast ? gst_call_make_element ("capsfilter", NULL, error)
+                       : gst_call_media_make_send_bin_full (codec, payload_type,
+                                                            profile_level_id, error);
+  if (!send_bin)
+    return NULL;
+
+  /* The valve turns the track off (GstCallTrack:enabled) before the
+   * encoder: no frames are encoded and the peer's decoder keeps its
+   * references, so media resumes at once when it opens again. */
+  valve = gst_call_make_element ("valve", NULL, error);
+  if (!valve) {
+    gst_object_unref (gst_object_ref_sink (send_bin));
+    return NULL;
+  }
+  gst_bin_add_many (GST_BIN (shared->pipeline), source, valve, send_bin, NULL);
+  valve_sink = gst_element_get_static_pad (valve, "sink");
+  send_src = gst_element_get_static_pad (send_bin, "src");
+  if (gst_pad_link (source_pad, valve_sink) != GST_PAD_LINK_OK ||
+      !gst_element_link (valve, send_bin)) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("The source “%s” does not produce raw %s"),
+                 GST_OBJECT_NAME (source), gst_call_media_kind_to_string (kind));
+    gst_bin_remove_many (GST_BIN (shared->pipeline), source, valve, send_bin, NULL);
+    return NULL;
+  }
+
+  gst_peer_connection_set_adding_local (shared, TRUE);
+  webrtc_sink = gst_element_request_pad_simple (shared->webrtcbin, "sink_%u");
+  gst_peer_connection_set_adding_local (shared, FALSE);
+  if (!webrtc_sink || gst_pad_link (send_src, webrtc_sink) != GST_PAD_LINK_OK) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
+                 _("webrtcbin refused a new %s stream"),
+                 gst_call_media_kind_to_string (kind));
+    if (webrtc_sink)
+      gst_element_release_request_pad (shared->webrtcbin, webrtc_sink);
+    gst_bin_remove_many (GST_BIN (shared->pipeline), source, valve, send_bin, NULL);
+    return NULL;
+  }
+
+  g_object_get (webrtc_sink, "transceiver", &transceiver, NULL);
+  if (transceiver) {
+    g_autoptr (GstCaps) caps = gst_call_media_make_rtp_caps_full (codec, payload_type,
+                                                                   profile_level_id);
+
+    g_object_set (transceiver, "direction",
+                  GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_SENDRECV,
+                  "codec-preferences", caps, NULL);
+    if (kind == GST_CALL_MEDIA_KIND_VIDEO) {
+      g_object_set (transceiver, "do-nack", TRUE, NULL);
+      g_mutex_lock (&shared->lock);
+      shared->video_nack = TRUE;
+      g_mutex_unlock (&shared->lock);
+    }
+  }
+
+  if (offered_payload_type >= 0 || static_payload_type >= 0)
+    ;
+  else if (kind == GST_CALL_MEDIA_KIND_VIDEO)
+    self->next_video_payload += 2;
+  else
+    self->next_audio_payload -= 1;
+
+  gst_element_sync_state_with_parent (send_bin);
+  gst_element_sync_state_with_parent (valve);
+  gst_element_sync_state_with_parent (source);
+
+  /* webrtcbin 1.22 does not always ask for negotiation when a track lands
+   * on an existing transceiver (one the peer offered): ask ourselves. */
+  self->local_generation++;
+  gst_peer_connection_schedule_negotiation_needed (shared);
+
+  track = gst_call_track_new (kind, FALSE, NULL, GST_BIN (shared->pipeline),
+                              source_pad);
+  gst_call_track_set_valve (track, valve);
+  if (!broadcast) {
+    g_autoptr (GstElement) slot = gst_call_media_find_encoder_slot (send_bin);
+
+    gst_call_track_set_encoder_slot (track, slot);
+  }
+  g_ptr_array_add (self->tracks, track);
+
+  {
+    GstPeerConnectionLocalBranch *branch = g_new0 (GstPeerConnectionLocalBranch, 1);
+
+    branch->source = gst_object_ref (source);
+    branch->valve = gst_object_ref (valve);
+    branch->send_bin = gst_object_ref (send_bin);
+    branch->webrtc_sink = gst_object_ref (webrtc_sink);
+    branch->transceiver = transceiver ? gst_object_ref (transceiver) : NULL;
+    g_hash_table_insert (self->local_branches, track, branch);
+  }
+  return track;
+}
+
+/**
+ * gst_peer_connection_remove_track:
+ * @self: a [class@PeerConnection]
+ * @track: a local [class@CallTrack] of @self
+ * @error: return location for a #GError
+ *
+ * Stops sending @track, as the W3C `removeTrack()`: its source and encoder
+ * are stopped and removed, and its media section no longer sends (it still
+ * receives what the peer sends). Fires
+ * [signal@PeerConnection::negotiation-needed]. The track's media section
+ * stays in the session: a track added later gets a new one. @self drops
+ * its reference to @track.
+ *
+ * Returns: %TRUE on success
+ *
+ * Since: 0.1
+ */
+gboolean
+gst_peer_connection_remove_track (GstPeerConnection  *self,
+                                  GstCallTrack       *track,
+                                  GError            **error)
+{
+  GstPeerConnectionLocalBranch *branch;
+  GstElement *elements[3];
+  gboolean webrtc_sink_active;
+
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), FALSE);
+  g_return_val_if_fail (GST_IS_CALL_TRACK (track), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!gst_peer_connection_check_usable (self, error))
+    return FALSE;
+  branch = g_hash_table_lookup (self->local_branches, track);
+  if (!branch) {
+    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                         _("The track is not a local track of this peer connection"));
+    return FALSE;
+  }
+
+  /* Until its transceiver is negotiated, webrtcbin holds buffers in a
+   * blocking probe on the sink pad: the send branch's streaming thread
+   * waits there, and stopping the branch would wait for that thread
+   * forever. Deactivating the pad sets it flushing, which lets the thread
+   * go; the pad is activated again once the branch is gone. */
+  webrtc_sink_active = gst_pad_is_active (branch->webrtc_sink);
+  if (webrtc_sink_active)
+    gst_pad_set_active (branch->webrtc_sink, FALSE);
+
+  /* Upstream first, so no buffer is pushed into an element going away. */
+  elements[0] = branch->source;
+  elements[1] = branch->valve;
+  elements[2] = branch->send_bin;
+  for (guint i = 0; i < G_N_ELEMENTS (elements); i++) {
+    gst_element_set_locked_state (elements[i], TRUE);
+    gst_element_set_state (elements[i], GST_STATE_NULL);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (elements); i++)
+    gst_bin_remove (GST_BIN (self->shared->pipeline), elements[i]);
+  if (webrtc_sink_active)
+    gst_pad_set_active (branch->webrtc_sink, TRUE);
+
+  if (branch->transceiver) {
+    GstWebRTCRTPTransceiverDirection direction;
+
+    g_object_get (branch->transceiver, "direction", &direction, NULL);
+    g_object_set (branch->transceiver, "direction",
+                  direction == GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_SENDRECV
+                      ? GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_RECVONLY
+                      : GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_INACTIVE, NULL);
+  }
+
+  g_hash_table_remove (self->local_branches, track);
+  g_ptr_array_remove (self->tracks, track);
+
+  self->local_generation++;
+  gst_peer_connection_schedule_negotiation_needed (self->shared);
+  return TRUE;
+}
+
+/**
+ * gst_peer_connection_add_track_from_description:
+ * @self: a [class@PeerConnection]
+ * @kind: audio or video
+ * @description: a gst-launch style description of the source, for example
+ *   `videotestsrc is-live=true pattern=ball ! video/x-raw,width=640,height=480`
+ * @error: return location for a #GError
+ *
+ * Builds a source bin from @description and adds it as with
+ * [method@PeerConnection.add_track].
+ *
+ * Returns: (transfer none) (nullable): the local [class@CallTrack], or %NULL
+ *   with @error set (a missing element is reported with its package)
+ *
+ * Since: 0.1
+ */
+GstCallTrack *
+gst_peer_connection_add_track_from_description (GstPeerConnection *self,
+                                                GstCallMediaKind   kind,
+                                                const char        *description,
+                                                GError           **error)
+{
+  GstElement *source;
+
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+  g_return_val_if_fail (description != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!gst_peer_connection_check_usable (self, error))
+    return NULL;
+
+  source = gst_call_media_make_source_from_description (kind, description, error);
+  if (!source)
+    return NULL;
+
+  return gst_peer_connection_add_track (self, kind, source, error);
+}
+
+/**
+ * gst_peer_connection_get_tracks:
+ * @self: a [class@PeerConnection]
+ *
+ * Gets the local tracks and the remote tracks announced so far.
+ *
+ * Returns: (transfer container) (element-type GstCallTrack): the tracks
+ *
+ * Since: 0.1
+ */
+GPtrArray *
+gst_peer_connection_get_tracks (GstPeerConnection *self)
+{
+  GPtrArray *tracks;
+
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+
+  tracks = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; self->tracks && i < self->tracks->len; i++)
+    g_ptr_array_add (tracks, g_object_ref (g_ptr_array_index (self->tracks, i)));
+  return tracks;
+}
