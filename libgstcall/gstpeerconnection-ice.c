@@ -284,3 +284,60 @@ gst_peer_connection_check_usable (GstPeerConnection *self,
   }
   return TRUE;
 }
+
+/**
+ * gst_peer_connection_get_ice_servers:
+ * @self: a [class@PeerConnection]
+ *
+ * Gets the STUN and TURN servers, see [property@PeerConnection:ice-servers].
+ *
+ * Returns: (transfer none) (nullable) (array zero-terminated=1): the ICE servers
+ *
+ * Since: 0.1
+ */
+const char * const *
+gst_peer_connection_get_ice_servers (GstPeerConnection *self)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+
+  return (const char * const *) self->ice_servers;
+}
+
+/**
+ * gst_peer_connection_get_ice_local_addresses:
+ * @self: a [class@PeerConnection]
+ *
+ * Gets the local addresses ICE is restricted to.
+ *
+ * Returns: (transfer none) (nullable) (array zero-terminated=1): the local
+ *   addresses ICE is restricted to, see
+ *   [property@PeerConnection:ice-local-addresses]
+ *
+ * Since: 0.1
+ */
+const char * const *
+gst_peer_connection_get_ice_local_addresses (GstPeerConnection *self)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
+
+  return (const char * const *) self->ice_local_addresses;
+}
+
+/**
+ * gst_peer_connection_get_ice_transport_policy:
+ * @self: a [class@PeerConnection]
+ *
+ * Gets the ICE transport policy, see [property@PeerConnection:ice-transport-policy].
+ *
+ * Returns: the ICE transport policy
+ *
+ * Since: 0.1
+ */
+GstCallIceTransportPolicy
+gst_peer_connection_get_ice_transport_policy (GstPeerConnection *self)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self),
+                        GST_CALL_ICE_TRANSPORT_POLICY_ALL);
+
+  return self->ice_transport_policy;
+}
