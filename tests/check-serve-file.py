@@ -15,15 +15,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "interop"))
-from interop_utils import SCALE, Child, gst_call_env, log, skip  # noqa: E402
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
-CHROMIUM_FLAGS = [  # as in tests/interop/test-browser.py, no camera needed
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--autoplay-policy=no-user-gesture-required",
-]
+from interop_utils import SCALE, Child, gst_call_env, log, start_chromium  # noqa: E402
 
 
 def make_clip(path):
@@ -36,20 +28,8 @@ def make_clip(path):
 
 
 def check_browser(url):
+    driver, profile = start_chromium(["--autoplay-policy=no-user-gesture-required"])
     try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        skip("python3-selenium is missing (tools/install-deps installs it)")
-    profile = tempfile.mkdtemp(prefix="gst-call-chromium-")
-    driver = None
-    try:
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for flag in CHROMIUM_FLAGS + [f"--user-data-dir={profile}"]:
-            options.add_argument(flag)
-        driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-        driver.set_page_load_timeout(30 * SCALE)
         driver.get(url)
         deadline = time.monotonic() + 30 * SCALE
         state = None
@@ -63,8 +43,7 @@ def check_browser(url):
             time.sleep(0.25)
         raise TimeoutError(f"the page did not play the clip: [width, height, time] = {state}")
     finally:
-        if driver:
-            driver.quit()
+        driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
 
 
@@ -72,10 +51,6 @@ def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     gst_call, serve_file = sys.argv[1], sys.argv[2]
-    for program in (CHROMIUM, CHROMEDRIVER):
-        if not os.access(program, os.X_OK):
-            skip(f"{program} is missing: install chromium and chromium-driver "
-                 "(tools/install-deps does)")
     workdir = tempfile.mkdtemp(prefix="gst-call-serve-file-")
     server = None
     try:

@@ -7,6 +7,7 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -144,3 +145,36 @@ def start_server(gst_call, *args):
     child = Child("serve", [gst_call, "serve", "--port", "0", *args], env=gst_call_env())
     match = child.wait_line(r"(https?://127\.0\.0\.1:\d+/)", 20)
     return child, match.group(1)
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+# The flags are explained in docs/browser-interop.md.
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def start_chromium(extra_flags):
+    """Headless Chromium through chromium-driver, with a fresh profile and
+    the flags above plus @extra_flags; skips (fails in CI) when Chromium,
+    its driver or Selenium is missing. Returns (driver, profile directory):
+    quit the one and remove the other when done."""
+    for program in (CHROMIUM, CHROMEDRIVER):
+        if not os.access(program, os.X_OK):
+            skip(f"{program} is missing: install chromium and chromium-driver "
+                 "(tools/install-deps does)")
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        skip("python3-selenium is missing (tools/install-deps installs it)")
+    profile = tempfile.mkdtemp(prefix="gst-call-chromium-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in CHROMIUM_FLAGS + list(extra_flags) + [f"--user-data-dir={profile}"]:
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(30 * SCALE)
+    return driver, profile

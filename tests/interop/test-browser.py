@@ -14,18 +14,13 @@ usage: test-browser.py GST_CALL ARTIFACT_DIR
 import os
 import shutil
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from interop_utils import SCALE, log, skip, start_server  # noqa: E402
+from interop_utils import SCALE, log, start_chromium, start_server  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
-# The flags are explained in docs/browser-interop.md.
-CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+# A fake camera and microphone without a prompt (docs/browser-interop.md).
+BROWSER_FLAGS = [
     "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
     "--window-size=1280,900",
 ]
@@ -108,30 +103,14 @@ def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     gst_call, artifact_dir = sys.argv[1], sys.argv[2]
-    for program in (CHROMIUM, CHROMEDRIVER):
-        if not os.access(program, os.X_OK):
-            skip(f"{program} is missing: install chromium and chromium-driver "
-                 "(tools/install-deps does)")
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        skip("python3-selenium is missing (tools/install-deps installs it)")
-
     profiles = []
     drivers = []
     serve = None
 
     def start_browser():
-        profile = tempfile.mkdtemp(prefix="gst-call-chromium-")
+        driver, profile = start_chromium(BROWSER_FLAGS)
         profiles.append(profile)
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for flag in CHROMIUM_FLAGS + [f"--user-data-dir={profile}"]:
-            options.add_argument(flag)
-        driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
         drivers.append(driver)
-        driver.set_page_load_timeout(30 * SCALE)
         return driver
 
     try:
