@@ -49,6 +49,7 @@ struct _Loopback {
   guint duration_id;
   double duration;
   guint stats_pending;
+  guint n_streams; /* each side sends (and receives) this many */
 };
 
 static double
@@ -192,7 +193,8 @@ on_setup_done (GObject      *source,
 }
 
 /* "sends video H264 (x264enc), audio OPUS (opusenc); receives video H264
- * (avdec_h264), ..." once every stream has its element. */
+ * (avdec_h264), ..." once every stream sent and received is in the stats
+ * with its element. */
 static void
 print_codecs (Side *side)
 {
@@ -200,7 +202,8 @@ print_codecs (Side *side)
   GPtrArray *inbound = gst_call_stats_get_inbound_streams (side->stats);
   g_autoptr (GString) line = g_string_new (NULL);
 
-  if (side->codecs_printed || (outbound->len == 0 && inbound->len == 0))
+  if (side->codecs_printed || outbound->len < side->loopback->n_streams ||
+      inbound->len < side->loopback->n_streams)
     return;
   for (guint i = 0; i < outbound->len; i++) {
     if (!gst_call_outbound_stream_stats_get_encoder (outbound->pdata[i]))
@@ -483,6 +486,7 @@ gst_call_tool_loopback (int argc, char **argv)
 
   loopback.loop = g_main_loop_new (NULL, FALSE);
   loopback.display = display;
+  loopback.n_streams = (video != NULL) + (audio != NULL);
   loopback.duration = duration;
   loopback.start = g_get_monotonic_time ();
   gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
