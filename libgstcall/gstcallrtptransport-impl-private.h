@@ -1,0 +1,185 @@
+/* libgstcall
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <gst/gst.h>
+#include <gst/sdp/sdp.h>
+
+#include "gstcallrtptransport.h"
+#include "gstcallrtptransport-private.h"
+#include "gstcall-private.h"
+#include "gstcall-srtp-private.h"
+#include "gstcall-stats-collector-private.h"
+
+G_BEGIN_DECLS
+
+/* What the files of GstCallRtpTransport share:
+ *   gstcallrtptransport.c               the object, its properties, signals
+ *                                       and accessors, the local media
+ *   gstcallrtptransport-offer-answer.c  SDP: offers, answers, renegotiation
+ *   gstcallrtptransport-rtpbin.c        the pipeline: socket, rtpbin, SSRC
+ *                                       routing, RTX and SRTP elements
+ *   gstcallrtptransport-media.c         send branches and remote decoding
+ *   gstcallrtptransport-stats.c         statistics */
+
+typedef struct {
+  GstCallMediaKind kind;
+  GstCallCodec codec;
+  char *source_description;
+  guint payload_type;
+  guint rtx_payload_type;   /* 0: none */
+  guint32 ssrc;
+  guint32 rtx_ssrc;
+  int session;              /* media section, -1: not in the call */
+  gboolean send;
+  char *mid;
+  char *profile_level_id;   /* H.264: answered, or NULL: the codec table's */
+  GstElement *encoder_slot; /* owned ref once sending, or NULL */
+  GstElement *source;       /* owned: an element given mid-call, or NULL */
+  GstElement *sending;      /* the source in the pipeline once sending, or NULL */
+  GstCallTrack *track;      /* owned, once sending */
+  gboolean removed;         /* the application stopped sending it */
+} LocalMedia;
+
+typedef struct {
+  GstCallMediaKind kind;
+  gboolean known;
+  gboolean rtx;             /* NACK + RTX negotiated for what we receive */
+  gboolean send_rtcp_linked;
+  GstElement *rtx_receive;  /* owned ref, or NULL */
+  GstElement *rtx_send;     /* owned ref, or NULL */
+  gboolean secure;          /* SRTP: the keys below are set */
+  GstCallSrtpCrypto local_crypto;
+  GstCallSrtpCrypto remote_crypto;
+  GstElement *srtp_encoder; /* owned ref, or NULL */
+} Session;
+
+struct _GstCallRtpTransport {
+  GObject parent;
+
+  GstCallContextProxy *proxy;
+  GstCallStatsHistory *stats_history; /* main context only */
+
+  char *local_address;
+  gboolean rtx;
+  gboolean srtp;
+  GstCallSrtpCrypto offer_crypto;  /* what an SRTP offer gives */
+  guint latency;
+  GstElement *video_sink;
+  GstElement *audio_sink;
+  GstElement *send_filter;
+  GstElement *encoded_video_source;
+  GstCallRtpTransportTrackFunc track_func;
+  gpointer track_func_data;
+  gint muted[2];             /* atomic, by GstCallMediaKind */
+  GstCallCodec codecs[2];    /* what is sent, by GstCallMediaKind */
+  guint bitrates[2];         /* kbit/s by GstCallMediaKind, 0: the encoder's default */
+  guint video_width;         /* 0: no video format given */
+  guint video_height;
+  guint video_framerate;
+  GPtrArray *medias;         /* LocalMedia */
+  char *cname;
+  guint64 sdp_session_id;
+  guint sdp_version;         /* of our descriptions: one more each renegotiation */
+  guint offered_sections;    /* media sections of the offer awaiting its answer */
+
+  GSocket *socket;
+  GstElement *pipeline;
+  GstElement *rtpbin;
+  GstElement *demux;
+  GstElement *funnel;
+  gboolean started;
+  gboolean closed;
+  gboolean offered;          /* an offer was made and waits for its answer */
+  gboolean secure;           /* SRTP was negotiated */
+  GstElement *srtp_decoder;
+
+  GMutex lock;               /* guards what follows: streaming threads read it */
+  GstSDPMessage *remote;
+  Session sessions[GST_CALL_RTP_TRANSPORT_MAX_SESSIONS];
+  gboolean video_sink_used;
+  gboolean audio_sink_used;
+
+  gint video_frames_decoded; /* atomic */
+  gint audio_buffers_decoded;
+  gint video_frames_sent;
+  gint audio_buffers_sent;
+  guint bundled_ssrc_calls;
+  guint warnings;
+  gboolean session_limit_reported;
+  guint srtp_unsignalled_ssrcs;
+  guint srtp_ssrcs_refused;
+};
+
+enum {
+  PROP_0,
+  PROP_LOCAL_ADDRESS,
+  PROP_LOCAL_PORT,
+  PROP_RTX,
+  PROP_VIDEO_SINK,
+  PROP_AUDIO_SINK,
+  PROP_LATENCY,
+  PROP_SRTP,
+  PROP_SECURE,
+  N_PROPS
+};
+
+enum {
+  SIGNAL_BUNDLED_SSRC,
+  SIGNAL_WARNING,
+  SIGNAL_ERROR,
+  N_SIGNALS
+};
+
+extern GParamSpec *gst_call_rtp_transport_props[N_PROPS];
+extern guint gst_call_rtp_transport_signals[N_SIGNALS];
+
+/* gstcallrtptransport.c */
+/* Any thread: the warning or error signal, on the main context. They take
+ * @warning and @error. */
+void          gst_call_rtp_transport_report_warning (GstCallRtpTransport  *self,
+                                                     GError               *warning);
+void          gst_call_rtp_transport_report_error   (GstCallRtpTransport  *self,
+                                                     GError               *error);
+/* FALSE with @error set once the transport is closed. */
+gboolean      gst_call_rtp_transport_check_open     (GstCallRtpTransport  *self,
+                                                     GError              **error);
+
+/* gstcallrtptransport-offer-answer.c */
+/* rtprtxreceive's payload-type-map from the remote description; the lock
+ * is held. */
+GstStructure *gst_call_rtp_transport_remote_rtx_payload_type_map (GstCallRtpTransport *self);
+
+/* gstcallrtptransport-rtpbin.c */
+gboolean      gst_call_rtp_transport_ensure_pipeline (GstCallRtpTransport  *self,
+                                                      GError              **error);
+/* Both descriptions are known: media flows to @remote_address. */
+gboolean      gst_call_rtp_transport_start (GstCallRtpTransport  *self,
+                                            const char           *remote_address,
+                                            guint                 remote_port,
+                                            GError              **error);
+/* Mid-call, once a renegotiation's answer is known. */
+gboolean      gst_call_rtp_transport_apply_renegotiation (GstCallRtpTransport  *self,
+                                                          GError              **error);
+gboolean      gst_call_rtp_transport_link_pads (GstPad  *src,
+                                                GstPad  *sink,
+                                                GError **error);
+/* Any thread: the RTCP of @session goes out through the socket. */
+void          gst_call_rtp_transport_ensure_send_rtcp (GstCallRtpTransport *self,
+                                                       guint                session);
+
+/* gstcallrtptransport-media.c */
+/* @media starts sending in its media section. */
+gboolean      gst_call_rtp_transport_add_send_branch (GstCallRtpTransport  *self,
+                                                      LocalMedia           *media,
+                                                      GError              **error);
+/* Streaming thread: rtpbin has a new stream of remote RTP. */
+void          gst_call_rtp_transport_on_rtpbin_pad_added (GstElement          *rtpbin,
+                                                          GstPad              *pad,
+                                                          GstCallRtpTransport *self);
+
+G_END_DECLS

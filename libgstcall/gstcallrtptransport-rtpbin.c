@@ -1,0 +1,640 @@
+/* libgstcall
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <stdio.h>
+
+#include <gst/rtp/rtp.h>
+
+#include "gstcallrtptransport-impl-private.h"
+#include "gstcall-error.h"
+#include "gstcall-media-private.h"
+#include "gstcall-plugins-private.h"
+#include "gstcall-rtp-demux-private.h"
+
+/* GstCallRtpTransport's pipeline: the socket, rtpbin and its sessions, the
+ * bundle demultiplexer routing each SSRC, the RTX and SRTP elements. */
+
+#define RTCP_MIN_INTERVAL (100 * GST_MSECOND)
+/* SSRCs that no a=ssrc line names get a key up to this many times: each
+ * one costs srtpdec a stream, and a stranger can send any SSRC. */
+#define SRTP_MAX_UNSIGNALLED_SSRCS 64
+
+/* ------------------------------------------------------------------------ */
+/* New SSRCs the application places                                          */
+
+typedef struct {
+  guint32 ssrc;
+  guint payload_type;
+  char *mid;
+  GstElement *demux;
+} BundledSsrc;
+
+static void
+bundled_ssrc_free (gpointer data)
+{
+  BundledSsrc *event = data;
+
+  g_free (event->mid);
+  gst_object_unref (event->demux);
+  g_free (event);
+}
+
+/* Main context: the application places a new SSRC. */
+static void
+emit_bundled_ssrc (gpointer object,
+                   gpointer data)
+{
+  GstCallRtpTransport *self = object;
+  BundledSsrc *event = data;
+  int session = -1;
+
+  self->bundled_ssrc_calls++;
+  g_signal_emit (self, gst_call_rtp_transport_signals[SIGNAL_BUNDLED_SSRC], 0, event->ssrc,
+                 event->payload_type, event->mid, &session);
+  GST_DEBUG ("application routes SSRC %u to session %d", event->ssrc, session);
+  if (session >= GST_CALL_RTP_TRANSPORT_MAX_SESSIONS && !self->session_limit_reported) {
+    /* Once: a flood of SSRCs must not become a flood of warnings. */
+    self->session_limit_reported = TRUE;
+    gst_call_rtp_transport_report_warning (self,
+        g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                     _("Session %d for SSRC %u is past the limit of %d "
+                       "sessions: its packets are dropped"),
+                     session, event->ssrc, GST_CALL_RTP_TRANSPORT_MAX_SESSIONS));
+  }
+  gst_call_rtp_demux_resolve (GST_CALL_RTP_DEMUX (event->demux), event->ssrc, session);
+}
+
+/* Streaming thread. */
+static void
+on_demux_ask (GstCallRtpDemux       *demux,
+              const GstCallRtpRoute *route,
+              gpointer               user_data)
+{
+  GstCallRtpTransport *self = user_data;
+  BundledSsrc *event = g_new0 (BundledSsrc, 1);
+
+  event->ssrc = route->ssrc;
+  event->payload_type = route->payload_type;
+  event->mid = route->mid[0] ? g_strdup (route->mid) : NULL;
+  event->demux = gst_object_ref (demux);
+  gst_call_context_proxy_invoke (self->proxy, emit_bundled_ssrc, event, bundled_ssrc_free);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Pipeline                                                                  */
+
+static gboolean
+bind_socket (GstCallRtpTransport  *self,
+             GError              **error)
+{
+  g_autoptr (GInetAddress) inet = NULL;
+  g_autoptr (GSocketAddress) address = NULL;
+  g_autoptr (GSocket) socket = NULL;
+
+  if (self->socket)
+    return TRUE;
+
+  inet = g_inet_address_new_from_string (self->local_address);
+  if (!inet) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("Local address \"%s\" is not an IP address"), self->local_address);
+    return FALSE;
+  }
+  socket = g_socket_new (g_inet_address_get_family (inet), G_SOCKET_TYPE_DATAGRAM,
+                         G_SOCKET_PROTOCOL_UDP, error);
+  if (!socket)
+    return FALSE;
+  address = g_inet_socket_address_new (inet, 0);
+  if (!g_socket_bind (socket, address, FALSE, error))
+    return FALSE;
+  self->socket = g_steal_pointer (&socket);
+  g_object_notify_by_pspec (G_OBJECT (self), gst_call_rtp_transport_props[PROP_LOCAL_PORT]);
+  return TRUE;
+}
+
+gboolean
+gst_call_rtp_transport_link_pads (GstPad     *src,
+                                  GstPad     *sink,
+                                  GError    **error)
+{
+  if (!src || !sink || gst_pad_link (src, sink) != GST_PAD_LINK_OK) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
+                 _("Could not link %s to %s in the RTP pipeline"),
+                 src ? GST_PAD_NAME (src) : "?", sink ? GST_PAD_NAME (sink) : "?");
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* Any thread: the RTCP of @session goes out through the socket. */
+void
+gst_call_rtp_transport_ensure_send_rtcp (GstCallRtpTransport *self,
+                                         guint                session)
+{
+  g_autofree char *name = g_strdup_printf ("send_rtcp_src_%u", session);
+  g_autoptr (GstPad) rtcp = NULL;
+  g_autoptr (GstPad) funnel_sink = NULL;
+  gboolean link;
+
+  g_mutex_lock (&self->lock);
+  link = !self->sessions[session].send_rtcp_linked;
+  self->sessions[session].send_rtcp_linked = TRUE;
+  g_mutex_unlock (&self->lock);
+  if (!link)
+    return;
+
+  rtcp = gst_element_request_pad_simple (self->rtpbin, name);
+  {
+    g_autoptr (GstElement) rtp_session = NULL;
+
+    /* AVPF feedback (NACK) goes out early once per regular interval: keep
+     * that interval short, or retransmissions come too late to be used. */
+    g_signal_emit_by_name (self->rtpbin, "get-session", session, &rtp_session);
+    if (rtp_session)
+      g_object_set (rtp_session, "rtcp-min-interval", (guint64) RTCP_MIN_INTERVAL, NULL);
+  }
+  funnel_sink = gst_element_request_pad_simple (self->funnel, "sink_%u");
+  if (!rtcp || gst_pad_link (rtcp, funnel_sink) != GST_PAD_LINK_OK)
+    GST_WARNING ("could not link %s", name);
+}
+
+/* Streaming thread: the demux has packets for a new session. */
+static gboolean
+on_demux_session (GstCallRtpDemux *demux,
+                  guint            session,
+                  GstPad          *rtp_pad,
+                  GstPad          *rtcp_pad,
+                  gpointer         user_data)
+{
+  GstCallRtpTransport *self = user_data;
+  g_autofree char *rtp_name = g_strdup_printf ("recv_rtp_sink_%u", session);
+  g_autofree char *rtcp_name = g_strdup_printf ("recv_rtcp_sink_%u", session);
+  g_autoptr (GstPad) rtp_sink = NULL;
+  g_autoptr (GstPad) rtcp_sink = NULL;
+  g_autoptr (GError) error = NULL;
+
+  GST_DEBUG ("new receive session %u", session);
+  rtp_sink = gst_element_request_pad_simple (self->rtpbin, rtp_name);
+  rtcp_sink = gst_element_request_pad_simple (self->rtpbin, rtcp_name);
+  if (!gst_call_rtp_transport_link_pads (rtp_pad, rtp_sink, &error) ||
+      !gst_call_rtp_transport_link_pads (rtcp_pad, rtcp_sink, &error)) {
+    GST_WARNING ("%s", error->message);
+    return FALSE;
+  }
+  gst_call_rtp_transport_ensure_send_rtcp (self, session);
+  return TRUE;
+}
+
+/* Streaming thread: caps of a payload type, from the remote description
+ * (that section first, then any). */
+static GstCaps *
+on_request_pt_map (GstElement          *rtpbin,
+                   guint                session,
+                   guint                payload_type,
+                   GstCallRtpTransport *self)
+{
+  GstCaps *caps = NULL;
+
+  g_mutex_lock (&self->lock);
+  if (self->remote) {
+    guint n = gst_sdp_message_medias_len (self->remote);
+
+    for (guint pass = 0; pass < 2 && !caps; pass++) {
+      for (guint i = 0; i < n && !caps; i++) {
+        const GstSDPMedia *media = gst_sdp_message_get_media (self->remote, i);
+        g_autofree char *format = g_strdup_printf ("%u", payload_type);
+        gboolean listed = FALSE;
+
+        if ((pass == 0) != (i == session))
+          continue;
+        for (guint f = 0; f < gst_sdp_media_formats_len (media); f++)
+          listed |= g_strcmp0 (gst_sdp_media_get_format (media, f), format) == 0;
+        if (!listed)
+          continue;
+        caps = gst_sdp_media_get_caps_from_media (media, (int) payload_type);
+        if (caps) {
+          GstStructure *structure;
+
+          caps = gst_caps_make_writable (caps);
+          structure = gst_caps_get_structure (caps, 0);
+          gst_structure_set_name (structure, "application/x-rtp");
+          gst_structure_set (structure, "media", G_TYPE_STRING,
+                             gst_sdp_media_get_media (media), NULL);
+          /* RTCP feedback attributes are no caps fields of use here. */
+          gst_structure_remove_fields (structure, "rtcp-fb-nack", "rtcp-fb-nack-pli",
+                                       NULL);
+          if (!gst_structure_has_field (structure, "clock-rate"))
+            gst_caps_replace (&caps, NULL);
+        }
+      }
+    }
+  }
+  g_mutex_unlock (&self->lock);
+  GST_DEBUG ("session %u payload type %u: %" GST_PTR_FORMAT, session, payload_type, caps);
+  return caps;
+}
+
+/* Streaming thread: rtprtxreceive for the sessions that get RTX. */
+static GstElement *
+on_request_aux_receiver (GstElement          *rtpbin,
+                         guint                session,
+                         GstCallRtpTransport *self)
+{
+  g_autoptr (GstStructure) map = NULL;
+  g_autofree char *sink_name = g_strdup_printf ("sink_%u", session);
+  g_autofree char *src_name = g_strdup_printf ("src_%u", session);
+  g_autoptr (GstPad) sink = NULL;
+  g_autoptr (GstPad) src = NULL;
+  GstElement *bin, *receive;
+
+  if (session >= GST_CALL_RTP_TRANSPORT_MAX_SESSIONS)
+    return NULL;
+  g_mutex_lock (&self->lock);
+  if (!self->rtx || !self->sessions[session].rtx) {
+    g_mutex_unlock (&self->lock);
+    return NULL;
+  }
+  map = gst_call_rtp_transport_remote_rtx_payload_type_map (self);
+  g_mutex_unlock (&self->lock);
+
+  receive = gst_element_factory_make ("rtprtxreceive", NULL);
+  if (!receive)
+    return NULL;
+  g_object_set (receive, "payload-type-map", map, NULL);
+  bin = gst_bin_new (NULL);
+  gst_bin_add (GST_BIN (bin), receive);
+  sink = gst_element_get_static_pad (receive, "sink");
+  src = gst_element_get_static_pad (receive, "src");
+  gst_element_add_pad (bin, gst_ghost_pad_new (sink_name, sink));
+  gst_element_add_pad (bin, gst_ghost_pad_new (src_name, src));
+
+  g_mutex_lock (&self->lock);
+  gst_object_replace ((GstObject **) &self->sessions[session].rtx_receive,
+                      GST_OBJECT (receive));
+  g_mutex_unlock (&self->lock);
+  return bin;
+}
+
+/* Streaming thread: rtprtxsend for the media we send with RTX. */
+static GstElement *
+on_request_aux_sender (GstElement          *rtpbin,
+                       guint                session,
+                       GstCallRtpTransport *self)
+{
+  g_autofree char *sink_name = g_strdup_printf ("sink_%u", session);
+  g_autofree char *src_name = g_strdup_printf ("src_%u", session);
+  g_autoptr (GstStructure) payload_types = NULL;
+  g_autoptr (GstStructure) ssrcs = NULL;
+  g_autoptr (GstPad) sink = NULL;
+  g_autoptr (GstPad) src = NULL;
+  LocalMedia *media = NULL;
+  GstElement *bin, *send;
+
+  for (guint i = 0; i < self->medias->len; i++) {
+    LocalMedia *candidate = g_ptr_array_index (self->medias, i);
+
+    if (candidate->session == (int) session && candidate->send && candidate->rtx_payload_type)
+      media = candidate;
+  }
+  if (!media)
+    return NULL;
+
+  send = gst_element_factory_make ("rtprtxsend", NULL);
+  if (!send)
+    return NULL;
+  {
+    g_autofree char *payload_type = g_strdup_printf ("%u", media->payload_type);
+    g_autofree char *ssrc = g_strdup_printf ("%u", media->ssrc);
+
+    payload_types = gst_structure_new ("application/x-rtp-pt-map", payload_type, G_TYPE_UINT,
+                                       media->rtx_payload_type, NULL);
+    ssrcs = gst_structure_new ("application/x-rtp-ssrc-map", ssrc, G_TYPE_UINT,
+                               media->rtx_ssrc, NULL);
+  }
+  g_object_set (send, "payload-type-map", payload_types, "ssrc-map", ssrcs,
+                "max-size-time", 2000, NULL);
+  bin = gst_bin_new (NULL);
+  gst_bin_add (GST_BIN (bin), send);
+  sink = gst_element_get_static_pad (send, "sink");
+  src = gst_element_get_static_pad (send, "src");
+  gst_element_add_pad (bin, gst_ghost_pad_new (sink_name, sink));
+  gst_element_add_pad (bin, gst_ghost_pad_new (src_name, src));
+
+  g_mutex_lock (&self->lock);
+  gst_object_replace ((GstObject **) &self->sessions[session].rtx_send, GST_OBJECT (send));
+  g_mutex_unlock (&self->lock);
+  return bin;
+}
+
+/* Streaming thread: the jitterbuffer of a session with RTX asks for
+ * retransmissions (NACK). */
+static void
+on_new_jitterbuffer (GstElement          *rtpbin,
+                     GstElement          *jitterbuffer,
+                     guint                session,
+                     guint                ssrc,
+                     GstCallRtpTransport *self)
+{
+  gboolean retransmission;
+
+  g_mutex_lock (&self->lock);
+  retransmission = self->rtx && session < GST_CALL_RTP_TRANSPORT_MAX_SESSIONS &&
+                   self->sessions[session].rtx;
+  g_mutex_unlock (&self->lock);
+  GST_DEBUG ("jitterbuffer of session %u SSRC %u: retransmission %d", session, ssrc,
+             retransmission);
+  g_object_set (jitterbuffer, "do-retransmission", retransmission, NULL);
+}
+
+/* The srtpenc of a session, for its RTP or (@rtcp) its RTCP. */
+static GstElement *
+request_srtp_encoder (GstCallRtpTransport *self,
+                      guint                session,
+                      gboolean             rtcp)
+{
+  GstElement *encoder = NULL;
+
+  if (session >= GST_CALL_RTP_TRANSPORT_MAX_SESSIONS)
+    return NULL;
+  g_mutex_lock (&self->lock);
+  if (self->secure && self->sessions[session].secure) {
+    Session *entry = &self->sessions[session];
+
+    if (!entry->srtp_encoder) {
+      entry->srtp_encoder = gst_object_ref_sink (gst_element_factory_make ("srtpenc", NULL));
+      gst_call_srtp_configure_encoder (entry->srtp_encoder, &entry->local_crypto);
+    }
+    /* rtpbin takes a reference each time it asks. */
+    encoder = gst_object_ref (entry->srtp_encoder);
+  }
+  g_mutex_unlock (&self->lock);
+
+  if (encoder) {
+    /* rtpbin looks for the source pad, which srtpenc makes with the sink. */
+    g_autofree char *name = g_strdup_printf (rtcp ? "rtcp_sink_%u" : "rtp_sink_%u", session);
+    g_autoptr (GstPad) sink = gst_element_request_pad_simple (encoder, name);
+
+    if (!sink)
+      GST_WARNING ("srtpenc has no pad %s", name);
+  }
+  return encoder;
+}
+
+static GstElement *
+on_request_rtp_encoder (GstElement          *rtpbin,
+                        guint                session,
+                        GstCallRtpTransport *self)
+{
+  return request_srtp_encoder (self, session, FALSE);
+}
+
+static GstElement *
+on_request_rtcp_encoder (GstElement          *rtpbin,
+                         guint                session,
+                         GstCallRtpTransport *self)
+{
+  return request_srtp_encoder (self, session, TRUE);
+}
+
+/* Streaming thread: srtpdec meets a new SSRC (RTP, or the sender of RTCP).
+ * Its key is the one of the section that names it (the demultiplexer read
+ * the a=ssrc lines and FID groups), else of the first SRTP section: a peer
+ * that keys its sections differently names its SSRCs. */
+static GstCaps *
+on_srtp_request_key (GstElement          *srtpdec,
+                     guint                ssrc,
+                     GstCallRtpTransport *self)
+{
+  GstCaps *caps = NULL;
+  int session = gst_call_rtp_demux_signalled_session (GST_CALL_RTP_DEMUX (self->demux), ssrc);
+
+  g_mutex_lock (&self->lock);
+  if (session < 0 || session >= GST_CALL_RTP_TRANSPORT_MAX_SESSIONS ||
+      !self->sessions[session].secure) {
+    session = -1;
+    if (self->srtp_unsignalled_ssrcs < SRTP_MAX_UNSIGNALLED_SSRCS) {
+      for (guint i = 0; i < GST_CALL_RTP_TRANSPORT_MAX_SESSIONS && session < 0; i++) {
+        if (self->sessions[i].secure)
+          session = (int) i;
+      }
+      self->srtp_unsignalled_ssrcs++;
+    } else {
+      self->srtp_ssrcs_refused++;
+    }
+  }
+  if (session >= 0)
+    caps = gst_call_srtp_make_decoder_caps (&self->sessions[session].remote_crypto, ssrc);
+  g_mutex_unlock (&self->lock);
+  GST_DEBUG ("SRTP key for SSRC %u: session %d", ssrc, session);
+  return caps;
+}
+
+static GstPadProbeReturn
+note_local_ssrc (GstPad          *pad,
+                 GstPadProbeInfo *info,
+                 gpointer         user_data)
+{
+  GstCallRtpTransport *self = user_data;
+  GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER (info);
+  guint session;
+  GstMapInfo map;
+
+  if (!buffer || sscanf (GST_PAD_NAME (pad), "send_rtcp_src_%u", &session) != 1)
+    return GST_PAD_PROBE_OK;
+  if (gst_buffer_map (buffer, &map, GST_MAP_READ)) {
+    if (map.size >= 8)
+      gst_call_rtp_demux_add_local_ssrc (GST_CALL_RTP_DEMUX (self->demux),
+                                         GST_READ_UINT32_BE (map.data + 4), session);
+    gst_buffer_unmap (buffer, &map);
+  }
+  return GST_PAD_PROBE_OK;
+}
+
+static void
+on_rtpbin_pad_added_rtcp (GstElement          *rtpbin,
+                          GstPad              *pad,
+                          GstCallRtpTransport *self)
+{
+  /* What we send in RTCP (receiver reports of receive-only sessions too) is
+   * ours: RTCP about these SSRCs belongs to that session. */
+  if (GST_PAD_DIRECTION (pad) == GST_PAD_SRC &&
+      g_str_has_prefix (GST_PAD_NAME (pad), "send_rtcp_src_"))
+    gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, note_local_ssrc, self, NULL);
+}
+
+static gboolean
+on_bus_message (GstBus     *bus,
+                GstMessage *message,
+                gpointer    user_data)
+{
+  GstCallRtpTransport *self = user_data;
+
+  if (GST_MESSAGE_TYPE (message) == GST_MESSAGE_ERROR) {
+    g_autoptr (GError) gst_error = NULL;
+    g_autofree char *debug = NULL;
+
+    gst_message_parse_error (message, &gst_error, &debug);
+    GST_WARNING ("pipeline error from %s: %s (%s)", GST_MESSAGE_SRC_NAME (message),
+                 gst_error->message, debug);
+    g_signal_emit (self, gst_call_rtp_transport_signals[SIGNAL_ERROR], 0, gst_error);
+  }
+  return G_SOURCE_CONTINUE;
+}
+
+gboolean
+gst_call_rtp_transport_ensure_pipeline (GstCallRtpTransport  *self,
+                                        GError              **error)
+{
+  static const char * const elements[] = {
+    "rtpbin", "udpsrc", "udpsink", "funnel", "rtprtxsend", "rtprtxreceive", NULL
+  };
+  g_autoptr (GstBus) bus = NULL;
+
+  if (self->pipeline)
+    return TRUE;
+  if (!gst_call_check_elements (elements, error) ||
+      !gst_call_check_elements (gst_call_media_required_elements (), error))
+    return FALSE;
+  if (!bind_socket (self, error))
+    return FALSE;
+
+  self->pipeline = gst_pipeline_new ("gst-call-rtp");
+  self->rtpbin = gst_element_factory_make ("rtpbin", "rtpbin");
+  self->funnel = gst_element_factory_make ("funnel", "send-funnel");
+  self->demux = gst_call_rtp_demux_new (on_demux_session, on_demux_ask, self, NULL);
+  g_object_set (self->rtpbin, "rtp-profile", GST_RTP_PROFILE_AVPF, "latency", self->latency,
+                NULL);
+  gst_bin_add_many (GST_BIN (self->pipeline), self->rtpbin, self->funnel, self->demux, NULL);
+
+  g_signal_connect (self->rtpbin, "request-pt-map", G_CALLBACK (on_request_pt_map), self);
+  g_signal_connect (self->rtpbin, "request-aux-receiver",
+                    G_CALLBACK (on_request_aux_receiver), self);
+  g_signal_connect (self->rtpbin, "request-aux-sender", G_CALLBACK (on_request_aux_sender),
+                    self);
+  g_signal_connect (self->rtpbin, "new-jitterbuffer", G_CALLBACK (on_new_jitterbuffer), self);
+  g_signal_connect (self->rtpbin, "request-rtp-encoder", G_CALLBACK (on_request_rtp_encoder),
+                    self);
+  g_signal_connect (self->rtpbin, "request-rtcp-encoder", G_CALLBACK (on_request_rtcp_encoder),
+                    self);
+  g_signal_connect (self->rtpbin, "pad-added",
+                    G_CALLBACK (gst_call_rtp_transport_on_rtpbin_pad_added), self);
+  g_signal_connect (self->rtpbin, "pad-added", G_CALLBACK (on_rtpbin_pad_added_rtcp), self);
+
+  bus = gst_pipeline_get_bus (GST_PIPELINE (self->pipeline));
+  gst_bus_add_watch (bus, on_bus_message, self);
+  return TRUE;
+}
+
+/* Both descriptions are known: media flows. */
+gboolean
+gst_call_rtp_transport_start (GstCallRtpTransport  *self,
+                              const char           *remote_address,
+                              guint                 remote_port,
+                              GError              **error)
+{
+  GstElement *udpsrc, *udpsink, *last;
+  guint contradictory = 0;
+
+  udpsrc = gst_element_factory_make ("udpsrc", "udpsrc");
+  udpsink = gst_element_factory_make ("udpsink", "udpsink");
+  g_object_set (udpsrc, "socket", self->socket, "close-socket", FALSE,
+                "caps", NULL, NULL);
+  g_object_set (udpsink, "socket", self->socket, "close-socket", FALSE,
+                "host", remote_address, "port", (int) remote_port,
+                "sync", FALSE, "async", FALSE, NULL);
+  gst_bin_add_many (GST_BIN (self->pipeline), udpsrc, udpsink, NULL);
+  if (self->secure) {
+    /* SRTP and SRTCP share the port: srtpdec tells them apart, the
+     * demux routes what it decrypted. */
+    g_autoptr (GstCaps) srtp_caps = gst_caps_new_empty_simple ("application/x-srtp");
+    GstElement *receive_funnel = gst_element_factory_make ("funnel", "receive-funnel");
+
+    self->srtp_decoder = gst_object_ref_sink (gst_element_factory_make ("srtpdec", "srtpdec"));
+    g_signal_connect (self->srtp_decoder, "request-key", G_CALLBACK (on_srtp_request_key),
+                      self);
+    g_object_set (udpsrc, "caps", srtp_caps, NULL);
+    gst_bin_add_many (GST_BIN (self->pipeline), self->srtp_decoder, receive_funnel, NULL);
+    if (!gst_element_link_pads (udpsrc, "src", self->srtp_decoder, "rtp_sink") ||
+        !gst_element_link_pads (self->srtp_decoder, "rtp_src", receive_funnel, "sink_%u") ||
+        !gst_element_link_pads (self->srtp_decoder, "rtcp_src", receive_funnel, "sink_%u") ||
+        !gst_element_link (receive_funnel, self->demux)) {
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
+                   _("Could not link %s to %s in the RTP pipeline"), "srtpdec", "demux");
+      return FALSE;
+    }
+  } else if (!gst_element_link (udpsrc, self->demux)) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
+                 _("Could not link %s to %s in the RTP pipeline"), "udpsrc", "demux");
+    return FALSE;
+  }
+  last = self->funnel;
+  if (self->send_filter) {
+    gst_bin_add (GST_BIN (self->pipeline), self->send_filter);
+    if (!gst_element_link (last, self->send_filter)) {
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
+                   _("Could not link %s to %s in the RTP pipeline"), "funnel",
+                   GST_OBJECT_NAME (self->send_filter));
+      return FALSE;
+    }
+    last = self->send_filter;
+  }
+  if (!gst_element_link (last, udpsink)) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
+                 _("Could not link %s to %s in the RTP pipeline"), GST_OBJECT_NAME (last),
+                 "udpsink");
+    return FALSE;
+  }
+
+  gst_call_rtp_demux_set_remote_description (GST_CALL_RTP_DEMUX (self->demux), self->remote,
+                                             &contradictory);
+  gst_call_rtp_demux_set_ask_application (GST_CALL_RTP_DEMUX (self->demux),
+      g_signal_has_handler_pending (self, gst_call_rtp_transport_signals[SIGNAL_BUNDLED_SSRC],
+                                    0, TRUE));
+  if (contradictory > 0)
+    gst_call_rtp_transport_report_warning (self,
+        g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                     _("The remote description has contradictory FID "
+                       "groups or SSRC lines: the packets of %u SSRCs "
+                       "are dropped"), contradictory));
+
+  for (guint i = 0; i < self->medias->len; i++) {
+    LocalMedia *media = g_ptr_array_index (self->medias, i);
+
+    if (media->session >= 0 && media->send &&
+        !gst_call_rtp_transport_add_send_branch (self, media, error))
+      return FALSE;
+  }
+
+  if (gst_element_set_state (self->pipeline, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
+                 _("The RTP pipeline could not start"));
+    return FALSE;
+  }
+  self->started = TRUE;
+  return TRUE;
+}
+
+/* Mid-call, once a renegotiation's answer is known: the demux learns the new
+ * sections' SSRCs, new local media starts, removed media stops. */
+gboolean
+gst_call_rtp_transport_apply_renegotiation (GstCallRtpTransport  *self,
+                                            GError              **error)
+{
+  guint contradictory = 0;
+
+  gst_call_rtp_demux_set_remote_description (GST_CALL_RTP_DEMUX (self->demux), self->remote,
+                                             &contradictory);
+  for (guint i = 0; i < self->medias->len; i++) {
+    LocalMedia *media = g_ptr_array_index (self->medias, i);
+
+    if (media->session >= 0 && media->send && !media->removed && !media->sending &&
+        !gst_call_rtp_transport_add_send_branch (self, media, error))
+      return FALSE;
+  }
+  return TRUE;
+}
