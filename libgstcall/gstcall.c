@@ -19,9 +19,8 @@
 #include "gstcall-sinks-private.h"
 #include "gstcall-stats-collector-private.h"
 #include "gstcalltrack-private.h"
-#include "gstcallrtptransport-private.h"
-#include "gstcall-negotiator-private.h"
-#include "gstpeerconnection-private.h"
+#include "gstcall-rtp-session-private.h"
+#include "gstcall-webrtc-session-private.h"
 #include "gstcall-private.h"
 #include "gstcallwebsocketsignaller.h"
 #include "gstcallwhipsignaller.h"
@@ -117,18 +116,13 @@ struct _GstCall {
   /* the call */
   GstCallState state;
   GError *error;
-  GstPeerConnection *pc;
-  GstCallRtpTransport *rtp;  /* set while the transport is RTP */
-  gboolean rtp_offerer;      /* the RTP offer went out, its answer is awaited */
-  gboolean rtp_reoffer;      /* the RTP tracks changed while an offer was out */
-  GstCallNegotiator *negotiator;
+  GstCallSession *session;   /* what carries the media, by the transport */
+  gboolean session_started;  /* the peer's messages go to the session */
   GTask *setup_task;
   GSource *timeout_source;
   GstCallLiveness *liveness; /* while active */
-  GstCallTrack *local_tracks[2]; /* by GstCallMediaKind */
   GPtrArray *pending_messages;
   gboolean incoming;
-  gboolean sources_added; /* the answerer adds them when the offer comes */
   gulong peer_joined_handler; /* dialling a room nobody is in yet */
 };
 
@@ -241,16 +235,8 @@ finish_call (GstCall      *self,
   g_clear_pointer (&self->liveness, gst_call_liveness_free);
   if (self->peer_joined_handler && self->signaller)
     g_clear_signal_handler (&self->peer_joined_handler, self->signaller);
-  if (self->negotiator)
-    gst_call_negotiator_stop (self->negotiator);
-  if (self->pc) {
-    g_signal_handlers_disconnect_by_data (self->pc, self);
-    gst_peer_connection_close (self->pc);
-  }
-  if (self->rtp) {
-    g_signal_handlers_disconnect_by_data (self->rtp, self);
-    gst_call_rtp_transport_close (self->rtp);
-  }
+  g_signal_handlers_disconnect_by_data (self->session, self);
+  gst_call_session_close (self->session);
   g_clear_pointer (&self->pending_messages, g_ptr_array_unref);
 
   self->error = reason;
@@ -292,141 +278,6 @@ fail_call (GstCall    *self,
 /* ------------------------------------------------------------------------ */
 /* Media                                                                     */
 
-static GstElement *
-make_device_source (const char *device_class)
-{
-  g_autoptr (GstDeviceMonitor) monitor = gst_device_monitor_new ();
-  GList *devices;
-  GstElement *element = NULL;
-
-  gst_device_monitor_add_filter (monitor, device_class, NULL);
-  if (!gst_device_monitor_start (monitor))
-    return NULL;
-  devices = gst_device_monitor_get_devices (monitor);
-  gst_device_monitor_stop (monitor);
-
-  if (devices) {
-    GstDevice *device = devices->data;
-    g_autofree char *name = gst_device_get_display_name (device);
-
-    element = gst_device_create_element (device, NULL);
-    GST_INFO ("using %s “%s”", device_class, name);
-  }
-  g_list_free_full (devices, gst_object_unref);
-  return element;
-}
-
-/* What brings raw video to the call's video size and frame rate. */
-static char *
-video_format_description (GstCall *self)
-{
-  return g_strdup_printf ("videoconvert ! videoscale ! videorate ! "
-                          "capsfilter caps=video/x-raw,width=%u,height=%u,"
-                          "framerate=%u/1", self->video_width,
-                          self->video_height, self->video_framerate);
-}
-
-/* The default source of @kind: the first camera or microphone, or a test
- * source, normalised to the call's video size and frame rate. */
-static GstElement *
-make_default_source (GstCall          *self,
-                     GstCallMediaKind  kind,
-                     GError          **error)
-{
-  g_autofree char *description = NULL;
-  GstElement *device;
-
-  device = make_device_source (kind == GST_CALL_MEDIA_KIND_VIDEO ? "Video/Source"
-                                                                  : "Audio/Source");
-  if (device) {
-    GstElement *bin = gst_bin_new (NULL);
-    g_autoptr (GstElement) convert = NULL;
-    g_autoptr (GstPad) device_pad = NULL;
-    g_autoptr (GstPad) convert_sink = NULL;
-    g_autoptr (GstPad) convert_src = NULL;
-
-    if (kind == GST_CALL_MEDIA_KIND_VIDEO) {
-      description = video_format_description (self);
-    } else {
-      description = g_strdup ("audioconvert ! audioresample");
-    }
-    convert = gst_object_ref_sink (
-        gst_parse_bin_from_description (description, TRUE, error));
-    if (!convert) {
-      gst_object_unref (gst_object_ref_sink (bin));
-      gst_object_unref (gst_object_ref_sink (device));
-      return NULL;
-    }
-    gst_bin_add_many (GST_BIN (bin), device, gst_object_ref (convert), NULL);
-    device_pad = gst_element_get_static_pad (device, "src");
-    convert_sink = gst_element_get_static_pad (convert, "sink");
-    convert_src = gst_element_get_static_pad (convert, "src");
-    if (!device_pad || gst_pad_link (device_pad, convert_sink) != GST_PAD_LINK_OK) {
-      GST_WARNING ("could not use the %s device, falling back to a test source",
-                   gst_call_media_kind_to_string (kind));
-      gst_object_unref (gst_object_ref_sink (bin));
-    } else {
-      gst_element_add_pad (bin, gst_ghost_pad_new ("src", convert_src));
-      return bin;
-    }
-  }
-
-  g_free (description);
-  if (kind == GST_CALL_MEDIA_KIND_VIDEO) {
-    description = g_strdup_printf ("videotestsrc is-live=true pattern=ball ! "
-                                   "capsfilter caps=video/x-raw,width=%u,height=%u,"
-                                   "framerate=%u/1", self->video_width,
-                                   self->video_height, self->video_framerate);
-  } else {
-    /* A quiet tone, not "ticks": GStreamer 1.22's ticks leave the first
-     * sample of every second unwritten, and that memory would be encoded
-     * and sent. */
-    description = g_strdup ("audiotestsrc is-live=true wave=sine volume=0.1 ! "
-                            "capsfilter caps=audio/x-raw,rate=48000,channels=2");
-  }
-  return gst_call_media_make_source_from_description (kind, description, error);
-}
-
-/* Sends @source with @codec; @payload_type and @profile_level_id are the
- * offer's when answering (-1 and NULL otherwise). */
-static GstCallTrack *
-add_local_track_full (GstCall           *self,
-                      GstCallMediaKind   kind,
-                      GstElement        *source,
-                      GstCallCodec       codec,
-                      int                payload_type,
-                      const char        *profile_level_id,
-                      GError           **error)
-{
-  GstCallTrack *track;
-
-  if (self->broadcasts[kind])
-    track = gst_peer_connection_add_broadcast_track (self->pc, self->broadcasts[kind],
-                                                     payload_type, error);
-  else
-    track = gst_peer_connection_add_track_for_offer (self->pc, codec, source, payload_type,
-                                                     profile_level_id, error);
-  if (!track)
-    return NULL;
-
-  gst_call_track_set_enabled (track, !(kind == GST_CALL_MEDIA_KIND_VIDEO
-                                           ? self->video_muted : self->audio_muted));
-  if (self->bitrates[kind])
-    gst_call_track_set_bitrate (track, self->bitrates[kind]);
-
-  g_set_object (&self->local_tracks[kind], track);
-  return track;
-}
-
-static GstCallTrack *
-add_local_track (GstCall           *self,
-                 GstCallMediaKind   kind,
-                 GstElement        *source,
-                 GError           **error)
-{
-  return add_local_track_full (self, kind, source, self->codecs[kind], -1, NULL, error);
-}
-
 /* Announces a remote track of either transport and, unless the application
  * linked it, plays it into the configured or an automatic sink. */
 static void
@@ -464,20 +315,11 @@ play_remote_track (GstCall      *self,
 }
 
 static void
-on_remote_track (GstPeerConnection *pc,
-                 GstCallTrack      *track,
-                 GstCall           *self)
+on_session_remote_track (GstCallSession *session,
+                         GstCallTrack   *track,
+                         GstCall        *self)
 {
   play_remote_track (self, track);
-}
-
-/* The RTP transport counts the decoded frames itself. */
-static void
-on_rtp_remote_track (GstCallRtpTransport *transport,
-                     GstCallTrack        *track,
-                     gpointer             user_data)
-{
-  play_remote_track (user_data, track);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -494,52 +336,29 @@ on_peer_silent (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* Media flows: the call is active, and watched for a peer that goes away. */
 static void
-on_connection_state (GstPeerConnection *pc,
-                     GParamSpec        *pspec,
-                     GstCall           *self)
+on_session_connected (GstCallSession *session,
+                      GstElement     *watched,
+                      GstCall        *self)
 {
-  switch (gst_peer_connection_get_connection_state (pc)) {
-    case GST_CALL_PEER_CONNECTION_STATE_CONNECTED:
-      if (self->state == GST_CALL_STATE_CONNECTING) {
-        g_autoptr (GTask) task = g_steal_pointer (&self->setup_task);
+  g_autoptr (GTask) task = NULL;
 
-        clear_timeout (self);
-        if (self->peer_timeout > 0)
-          self->liveness = gst_call_liveness_new (gst_peer_connection_get_webrtcbin (pc),
-                                                  self->peer_timeout, on_peer_silent, self);
-        set_state (self, GST_CALL_STATE_ACTIVE);
-        if (task)
-          g_task_return_boolean (task, TRUE);
-      }
-      break;
-    case GST_CALL_PEER_CONNECTION_STATE_FAILED:
-      if (gst_peer_connection_get_ice_connection_state (pc) ==
-          GST_CALL_ICE_CONNECTION_STATE_FAILED)
-        fail_call (self, GST_CALL_ERROR_ICE,
-                   _("ICE found no working path to the peer"));
-      else
-        fail_call (self, GST_CALL_ERROR_DTLS,
-                   _("The secure (DTLS) connection with the peer failed"));
-      break;
-    default:
-      break;
-  }
+  if (self->state != GST_CALL_STATE_CONNECTING)
+    return;
+  task = g_steal_pointer (&self->setup_task);
+  clear_timeout (self);
+  if (self->peer_timeout > 0)
+    self->liveness = gst_call_liveness_new (watched, self->peer_timeout, on_peer_silent, self);
+  set_state (self, GST_CALL_STATE_ACTIVE);
+  if (task)
+    g_task_return_boolean (task, TRUE);
 }
 
 static void
-on_pc_error (GstPeerConnection *pc,
-             GError            *error,
-             GstCall           *self)
-{
-  /* Media errors end the call: a branch that failed does not recover. */
-  finish_call (self, GST_CALL_STATE_FAILED, g_error_copy (error));
-}
-
-static void
-on_negotiation_failed (GstCallNegotiator *negotiator,
-                       GError            *error,
-                       GstCall           *self)
+on_session_failed (GstCallSession *session,
+                   GError         *error,
+                   GstCall        *self)
 {
   finish_call (self, GST_CALL_STATE_FAILED, g_error_copy (error));
 }
@@ -548,11 +367,9 @@ static gboolean
 on_connect_timeout (gpointer user_data)
 {
   GstCall *self = user_data;
-  g_autofree char *remote = NULL;
 
   g_clear_pointer (&self->timeout_source, g_source_unref);
-  remote = self->pc ? gst_peer_connection_get_remote_description (self->pc) : NULL;
-  if (!remote)
+  if (!gst_call_session_has_remote_description (self->session))
     fail_call (self, GST_CALL_ERROR_SIGNALING,
                _("The call did not connect within %u s: no answer came through "
                  "the signaller"), self->connect_timeout);
@@ -563,190 +380,6 @@ on_connect_timeout (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-static void arm_connect_timeout (GstCall *self);
-static gboolean check_remote_codecs (GstCall    *self,
-                                     const char *sdp);
-/* Adds the configured (or default) sources as local tracks. Answering,
- * @offer is the peer's offer: each track is sent with the offer's payload
- * type and parameters, in the configured codec (an offer without it has
- * already failed the call, see check_remote_codecs()); a kind the offer
- * lacks is not sent. */
-static gboolean
-add_sources (GstCall             *self,
-             const GstSDPMessage *offer,
-             GError             **error)
-{
-  GstCallMediaKind kinds[] = { GST_CALL_MEDIA_KIND_AUDIO, GST_CALL_MEDIA_KIND_VIDEO };
-
-  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
-    GstCallMediaKind kind = kinds[i];
-    gboolean send = !self->receive_only &&
-        (kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio);
-    GstElement *configured = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->video_source
-                                                               : self->audio_source;
-    GstCallCodec codec = self->codecs[kind];
-    guint payload_type = 0;
-    g_autofree char *profile_level_id = NULL;
-    GstElement *source;
-
-    if (!send)
-      continue;
-    if (offer && !gst_call_sdp_find_send_codec (offer, kind, self->codecs[kind], &codec,
-                                                &payload_type, &profile_level_id)) {
-      GST_INFO ("call %p: the offer asks for no %s we can send",
-                self, gst_call_media_kind_to_string (kind));
-      continue;
-    }
-    /* Offering H.264, the level follows the video's size and frame rate
-     * (answering, webrtcbin takes only the offer's profile-level-id). */
-    if (!offer && codec == GST_CALL_CODEC_H264)
-      profile_level_id = gst_call_h264_profile_level_id_for_video (
-          self->video_width, self->video_height, self->video_framerate, 1);
-
-    if (self->broadcasts[kind]) {
-      /* The broadcast's encoder serves this call: no source of its own. */
-      if (!add_local_track_full (self, kind, NULL, codec, offer ? (int) payload_type : -1,
-                                 profile_level_id, error))
-        return FALSE;
-      continue;
-    }
-
-    source = configured ? gst_object_ref (configured) : make_default_source (self, kind, error);
-    /* A full reference in both cases: add_local_track_full() takes its own. */
-    if (source && !configured)
-      gst_object_ref_sink (source);
-
-    if (!source || !add_local_track_full (self, kind, source, codec,
-                                          offer ? (int) payload_type : -1,
-                                          profile_level_id, error)) {
-      gst_clear_object (&source);
-      return FALSE;
-    }
-    gst_object_unref (source);
-  }
-  return TRUE;
-}
-
-/* The answerer links its send branches once the first offer is read, with
- * the offer's payload types and parameters. */
-static void
-on_remote_offer (GstCallNegotiator *negotiator,
-                 const char        *sdp,
-                 GstCall           *self)
-{
-  g_autoptr (GstSDPMessage) offer = NULL;
-  g_autoptr (GError) error = NULL;
-
-  if (self->sources_added)
-    return;
-  self->sources_added = TRUE;
-
-  offer = gst_call_sdp_parse_webrtc (sdp, &error);
-  if (!offer) {
-    g_prefix_error (&error, _("Invalid remote offer: "));
-    finish_call (self, GST_CALL_STATE_FAILED, g_steal_pointer (&error));
-    return;
-  }
-  if (!add_sources (self, offer, &error))
-    finish_call (self, GST_CALL_STATE_FAILED, g_steal_pointer (&error));
-}
-
-/* A WHIP publisher only sends: its offer says sendonly (RFC 9725, section
- * 4.2), so the endpoint expects no media back. Local tracks are added as
- * sendrecv, as for a call; every transceiver there is now is one of them. */
-static void
-make_local_tracks_send_only (GstCall *self)
-{
-  GstElement *webrtcbin = gst_peer_connection_get_webrtcbin (self->pc);
-  g_autoptr (GArray) transceivers = NULL;
-
-  g_signal_emit_by_name (webrtcbin, "get-transceivers", &transceivers);
-  for (guint i = 0; transceivers && i < transceivers->len; i++) {
-    GstWebRTCRTPTransceiver *transceiver =
-        g_array_index (transceivers, GstWebRTCRTPTransceiver *, i);
-    GstWebRTCRTPTransceiverDirection direction;
-
-    g_object_get (transceiver, "direction", &direction, NULL);
-    if (direction == GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_SENDRECV)
-      g_object_set (transceiver, "direction",
-                    GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_SENDONLY, NULL);
-  }
-}
-
-/* A WHIP or WHEP endpoint names its STUN and TURN servers in the Link
- * headers of its answer (RFC 9725, section 4.6). A call without ICE
- * servers of its own takes the TURN ones then: libnice gathers relay
- * candidates, which are trickled to the endpoint. */
-static void
-on_whip_ice_servers (GstCallWhipSignaller *signaller,
-                     GParamSpec           *pspec,
-                     GstCall              *self)
-{
-  const char * const *servers = gst_call_whip_signaller_get_ice_servers (signaller);
-  g_autoptr (GError) error = NULL;
-
-  if (!self->pc || !servers || !*servers || (self->ice_servers && *self->ice_servers))
-    return;
-  if (!gst_peer_connection_add_late_ice_servers (self->pc, servers, &error))
-    GST_WARNING ("the ICE servers of the WHIP endpoint cannot be used: %s", error->message);
-}
-
-static gboolean
-start_call (GstCall  *self,
-            gboolean  offerer,
-            GError  **error)
-{
-  GstCallMediaKind kinds[] = { GST_CALL_MEDIA_KIND_AUDIO, GST_CALL_MEDIA_KIND_VIDEO };
-
-  self->pc = g_initable_new (GST_TYPE_PEER_CONNECTION, NULL, error,
-                             "ice-servers", self->ice_servers,
-                             "ice-local-addresses", self->ice_local_addresses,
-                             "latency", self->latency,
-                             "ice-transport-policy", self->ice_transport_policy,
-                             NULL);
-  if (!self->pc)
-    return FALSE;
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PEER_CONNECTION]);
-
-  g_signal_connect (self->pc, "notify::connection-state",
-                    G_CALLBACK (on_connection_state), self);
-  g_signal_connect (self->pc, "track", G_CALLBACK (on_remote_track), self);
-  g_signal_connect (self->pc, "error", G_CALLBACK (on_pc_error), self);
-  if (GST_IS_CALL_WHIP_SIGNALLER (self->signaller))
-    g_signal_connect (self->signaller, "notify::ice-servers",
-                      G_CALLBACK (on_whip_ice_servers), self);
-
-  if (offerer) {
-    self->sources_added = TRUE;
-    if (!add_sources (self, NULL, error))
-      return FALSE;
-    if (GST_IS_CALL_WHIP_SIGNALLER (self->signaller))
-      make_local_tracks_send_only (self);
-    for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
-      GstCallMediaKind kind = kinds[i];
-      gboolean send = !self->receive_only &&
-          (kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio);
-
-      if (!send &&
-          !gst_peer_connection_add_transceiver_with_codec (self->pc, self->codecs[kind],
-                                                           GST_CALL_DIRECTION_RECVONLY,
-                                                           error))
-        return FALSE;
-    }
-  }
-
-  self->negotiator = gst_call_negotiator_new (self->pc, self->signaller, offerer);
-  g_signal_connect (self->negotiator, "failed", G_CALLBACK (on_negotiation_failed), self);
-  g_signal_connect (self->negotiator, "remote-offer", G_CALLBACK (on_remote_offer), self);
-
-  arm_connect_timeout (self);
-  set_state (self, GST_CALL_STATE_CONNECTING);
-  return TRUE;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Plain RTP                                                                 */
-
 static void
 arm_connect_timeout (GstCall *self)
 {
@@ -756,179 +389,35 @@ arm_connect_timeout (GstCall *self)
   g_source_attach (self->timeout_source, g_main_context_get_thread_default ());
 }
 
-/* Both descriptions are known: media flows. */
+/* What the session is given when the call starts. */
 static void
-rtp_connected (GstCall *self)
+make_session_config (GstCall              *self,
+                     GstCallSessionConfig *config)
 {
-  g_autoptr (GTask) task = g_steal_pointer (&self->setup_task);
+  GstElement *sources[2] = { self->audio_source, self->video_source };
 
-  clear_timeout (self);
-  if (self->peer_timeout > 0)
-    self->liveness = gst_call_liveness_new (
-        GST_ELEMENT (gst_call_rtp_transport_get_pipeline (self->rtp)), self->peer_timeout,
-        on_peer_silent, self);
-  set_state (self, GST_CALL_STATE_ACTIVE);
-  if (task)
-    g_task_return_boolean (task, TRUE);
-}
-
-static void
-on_rtp_error (GstCallRtpTransport *transport,
-              GError              *error,
-              GstCall             *self)
-{
-  finish_call (self, GST_CALL_STATE_FAILED, g_error_copy (error));
-}
-
-/* @error: (transfer full) */
-static void
-fail_rtp_negotiation (GstCall *self,
-                      GError  *error)
-{
-  GST_WARNING ("call %p: %s", self, error->message);
-  if (self->signaller)
-    gst_call_signaller_send_bye (self->signaller);
-  finish_call (self, GST_CALL_STATE_FAILED, error);
-}
-
-static void
-answer_rtp_offer (GstCall    *self,
-                  const char *offer)
-{
-  g_autofree char *answer = NULL;
-  GError *error = NULL;
-
-  if (!check_remote_codecs (self, offer))
-    return;
-  answer = gst_call_rtp_transport_create_answer (self->rtp, offer, &error);
-  if (!answer) {
-    fail_rtp_negotiation (self, error);
-    return;
+  G_STATIC_ASSERT (GST_CALL_MEDIA_KIND_AUDIO == 0 && GST_CALL_MEDIA_KIND_VIDEO == 1);
+  *config = (GstCallSessionConfig) {
+    .signaller = self->signaller,
+    .send = { !self->receive_only && self->send_audio, !self->receive_only && self->send_video },
+    .codecs = { self->codecs[0], self->codecs[1] },
+    .bitrates = { self->bitrates[0], self->bitrates[1] },
+    .muted = { self->audio_muted, self->video_muted },
+    .video_width = self->video_width,
+    .video_height = self->video_height,
+    .video_framerate = self->video_framerate,
+    .latency = self->latency,
+    .ice_servers = self->ice_servers,
+    .ice_local_addresses = self->ice_local_addresses,
+    .ice_transport_policy = self->ice_transport_policy,
+  };
+  for (guint kind = 0; kind < 2; kind++) {
+    config->sources[kind] = sources[kind];
+    config->broadcasts[kind] = self->broadcasts[kind];
+    /* The plain RTP transport builds its own sources from descriptions. */
+    if (sources[kind] && sources[kind] == self->described_sources[kind])
+      config->source_descriptions[kind] = self->source_descriptions[kind];
   }
-  gst_call_signaller_send_description (self->signaller, GST_CALL_SDP_TYPE_ANSWER, answer);
-  if (self->state == GST_CALL_STATE_CONNECTING)
-    rtp_connected (self);
-}
-
-/* Mid-call: the RTP tracks changed, the peer is told with a new offer
- * (once the one still out is answered). */
-static void
-send_rtp_reoffer (GstCall *self)
-{
-  g_autofree char *offer = NULL;
-  GError *error = NULL;
-
-  self->rtp_reoffer = self->rtp_offerer;
-  if (self->rtp_offerer)
-    return;
-  offer = gst_call_rtp_transport_create_offer (self->rtp, &error);
-  if (!offer) {
-    fail_rtp_negotiation (self, error);
-    return;
-  }
-  self->rtp_offerer = TRUE;
-  gst_call_signaller_send_description (self->signaller, GST_CALL_SDP_TYPE_OFFER, offer);
-}
-
-static void
-receive_rtp_answer (GstCall    *self,
-                    const char *answer)
-{
-  GError *error = NULL;
-
-  if (!check_remote_codecs (self, answer))
-    return;
-  if (!gst_call_rtp_transport_set_remote_answer (self->rtp, answer, &error)) {
-    fail_rtp_negotiation (self, error);
-    return;
-  }
-  self->rtp_offerer = FALSE;
-  if (self->state == GST_CALL_STATE_CONNECTING)
-    rtp_connected (self);
-  else if (self->rtp_reoffer)
-    send_rtp_reoffer (self);
-}
-
-/* The description the RTP transport builds the @kind source from (the
- * default device normalised to the call's video size, as on WebRTC); NULL
- * with @error set when the source is an element it cannot take. */
-static char *
-rtp_source_description (GstCall           *self,
-                        GstCallMediaKind   kind,
-                        GError           **error)
-{
-  GstElement *configured = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->video_source
-                                                             : self->audio_source;
-
-  if (!configured && kind == GST_CALL_MEDIA_KIND_VIDEO) {
-    g_autofree char *format = video_format_description (self);
-
-    return g_strdup_printf ("autovideosrc ! %s", format);
-  }
-  if (!configured)
-    return g_strdup ("autoaudiosrc");
-  if (configured == self->described_sources[kind] && self->source_descriptions[kind])
-    return g_strdup (self->source_descriptions[kind]);
-  g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
-               _("The RTP transport builds its %s source from a description: "
-                 "set it with gst_call_set_sources_from_description()"),
-               gst_call_media_kind_to_string (kind));
-  return NULL;
-}
-
-static gboolean
-start_rtp_call (GstCall  *self,
-                gboolean  offerer,
-                GError  **error)
-{
-  GstCallMediaKind kinds[] = { GST_CALL_MEDIA_KIND_AUDIO, GST_CALL_MEDIA_KIND_VIDEO };
-  g_autofree char *video_description = NULL;
-  g_autofree char *audio_description = NULL;
-  g_autofree char *offer = NULL;
-
-  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
-    GstCallMediaKind kind = kinds[i];
-    gboolean send = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio;
-    char **description;
-
-    if (!send)
-      continue;
-    if (self->broadcasts[kind]) {
-      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
-                   _("The RTP transport cannot send a %s broadcast: it encodes "
-                     "its own source"), gst_call_media_kind_to_string (kind));
-      return FALSE;
-    }
-    gst_call_rtp_transport_set_codec (self->rtp, kind, self->codecs[kind]);
-    gst_call_rtp_transport_set_bitrate (self->rtp, kind, self->bitrates[kind]);
-    description = kind == GST_CALL_MEDIA_KIND_VIDEO ? &video_description
-                                                    : &audio_description;
-    *description = rtp_source_description (self, kind, error);
-    if (!*description)
-      return FALSE;
-  }
-  if (!gst_call_rtp_transport_set_sources_from_description (self->rtp, video_description,
-                                                            audio_description, error))
-    return FALSE;
-  gst_call_rtp_transport_set_video_format (self->rtp, self->video_width, self->video_height,
-                                           self->video_framerate);
-  gst_call_rtp_transport_set_track_func (self->rtp, on_rtp_remote_track, self);
-  gst_call_rtp_transport_set_muted (self->rtp, GST_CALL_MEDIA_KIND_VIDEO, self->video_muted);
-  gst_call_rtp_transport_set_muted (self->rtp, GST_CALL_MEDIA_KIND_AUDIO, self->audio_muted);
-  g_signal_connect (self->rtp, "error", G_CALLBACK (on_rtp_error), self);
-
-  if (offerer) {
-    offer = gst_call_rtp_transport_create_offer (self->rtp, error);
-    if (!offer)
-      return FALSE;
-    self->rtp_offerer = TRUE;
-  }
-
-  arm_connect_timeout (self);
-  set_state (self, GST_CALL_STATE_CONNECTING);
-  if (offer)
-    gst_call_signaller_send_description (self->signaller, GST_CALL_SDP_TYPE_OFFER, offer);
-  return TRUE;
 }
 
 static gboolean
@@ -936,8 +425,15 @@ begin_call (GstCall  *self,
             gboolean  offerer,
             GError  **error)
 {
-  return self->rtp ? start_rtp_call (self, offerer, error)
-                   : start_call (self, offerer, error);
+  GstCallSessionConfig config;
+
+  make_session_config (self, &config);
+  self->session_started = TRUE;
+  if (!gst_call_session_start (self->session, &config, offerer, error))
+    return FALSE;
+  arm_connect_timeout (self);
+  set_state (self, GST_CALL_STATE_CONNECTING);
+  return TRUE;
 }
 
 static gboolean
@@ -979,72 +475,20 @@ watch_cancellable (GstCall      *self,
                              G_CALLBACK (on_setup_cancelled), self, 0);
 }
 
-/* A peer that takes none of the codecs we send fails the call, with both
- * sides' codecs in the error, and hears a bye: webrtcbin would answer
- * without our media and say nothing. FALSE once the call failed. */
-static gboolean
-check_remote_codecs (GstCall    *self,
-                     const char *sdp)
-{
-  GstCallMediaKind kinds[] = { GST_CALL_MEDIA_KIND_VIDEO, GST_CALL_MEDIA_KIND_AUDIO };
-  g_autoptr (GstSDPMessage) message = NULL;
-
-  /* Malformed SDP is the peer connection's to report. */
-  if (is_finished (self) || gst_sdp_message_new_from_text (sdp, &message) != GST_SDP_OK)
-    return !is_finished (self);
-
-  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
-    GstCallMediaKind kind = kinds[i];
-    gboolean sends = self->local_tracks[kind] ||
-        (!self->receive_only &&
-         (kind == GST_CALL_MEDIA_KIND_VIDEO ? self->send_video : self->send_audio));
-    g_autoptr (GstCaps) caps = NULL;
-    GError *error = NULL;
-
-    if (!sends)
-      continue;
-    caps = gst_call_media_make_rtp_caps (self->codecs[kind], 96);
-    if (!caps || gst_call_sdp_check_codec (message, gst_call_media_kind_to_string (kind),
-                                           gst_structure_get_string (gst_caps_get_structure (caps, 0),
-                                                                     "encoding-name"),
-                                           &error))
-      continue;
-
-    GST_WARNING ("call %p: %s", self, error->message);
-    if (self->signaller)
-      gst_call_signaller_send_bye (self->signaller);
-    finish_call (self, GST_CALL_STATE_FAILED, error);
-    return FALSE;
-  }
-  return TRUE;
-}
-
-/* Messages that came before the call was answered go to the negotiator. */
+/* Messages that came before the call was answered go to the session. */
 static void
 replay_pending_messages (GstCall *self)
 {
   g_autoptr (GPtrArray) messages = g_steal_pointer (&self->pending_messages);
 
-  for (guint i = 0; messages && i < messages->len; i++) {
+  for (guint i = 0; messages && i < messages->len && !is_finished (self); i++) {
     PendingMessage *message = g_ptr_array_index (messages, i);
 
-    /* Plain RTP has no candidates: the offer is all there is. */
-    if (self->rtp) {
-      if (message->kind == PENDING_DESCRIPTION) {
-        answer_rtp_offer (self, message->text);
-        return;
-      }
-      continue;
-    }
-
-    if (message->kind == PENDING_DESCRIPTION && !check_remote_codecs (self, message->text))
-      return;
     if (message->kind == PENDING_DESCRIPTION)
-      gst_call_negotiator_receive_description (self->negotiator, message->type,
-                                               message->text);
+      gst_call_session_receive_description (self->session, message->type, message->text);
     else
-      gst_call_negotiator_receive_candidate (self->negotiator, message->mline_index,
-                                             message->text);
+      gst_call_session_receive_candidate (self->session, message->mline_index,
+                                          message->text);
   }
 }
 
@@ -1187,14 +631,14 @@ gst_call_dial_async (GstCall             *self,
                                    "new one for the next"), state_name (self->state));
         return;
       }
-      if (self->rtp) {
-        g_task_return_new_error (task, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
-                                 _("Cannot call “%s”: WHIP and WHEP need the WebRTC "
-                                   "transport, not plain RTP"), uri);
-        return;
-      }
       /* "whip+https://host/path" -> "https://host/path" */
       signaller = gst_call_whip_signaller_new (uri + 5);
+      if (!gst_call_session_check_signaller (self->session, GST_CALL_SIGNALLER (signaller),
+                                             &error)) {
+        g_prefix_error (&error, _("Cannot call “%s”: "), uri);
+        g_task_return_error (task, g_steal_pointer (&error));
+        return;
+      }
       gst_call_set_signaller (self, GST_CALL_SIGNALLER (signaller));
       self->receive_only = g_str_has_prefix (scheme, "whep");
     } else {
@@ -1368,14 +812,7 @@ gst_call_add_track (GstCall           *self,
                    "one that is %s"), state_name (self->state));
     return NULL;
   }
-  if (self->rtp) {
-    GstCallTrack *track = gst_call_rtp_transport_add_track (self->rtp, kind, source, error);
-
-    if (track)
-      send_rtp_reoffer (self);
-    return track;
-  }
-  return add_local_track (self, kind, source, error);
+  return gst_call_session_add_track (self->session, kind, source_ref, error);
 }
 
 /**
@@ -1398,8 +835,6 @@ gst_call_remove_track (GstCall       *self,
                        GstCallTrack  *track,
                        GError       **error)
 {
-  g_autoptr (GstCallTrack) keep = NULL;
-
   g_return_val_if_fail (GST_IS_CALL (self), FALSE);
   g_return_val_if_fail (GST_IS_CALL_TRACK (track), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
@@ -1410,21 +845,7 @@ gst_call_remove_track (GstCall       *self,
                    "from one that is %s"), state_name (self->state));
     return FALSE;
   }
-  if (self->rtp) {
-    if (!gst_call_rtp_transport_remove_track (self->rtp, track, error))
-      return FALSE;
-    send_rtp_reoffer (self);
-    return TRUE;
-  }
-
-  keep = g_object_ref (track);
-  if (!gst_peer_connection_remove_track (self->pc, track, error))
-    return FALSE;
-  for (guint i = 0; i < G_N_ELEMENTS (self->local_tracks); i++) {
-    if (self->local_tracks[i] == track)
-      g_clear_object (&self->local_tracks[i]);
-  }
-  return TRUE;
+  return gst_call_session_remove_track (self->session, track, error);
 }
 
 /**
@@ -1440,24 +861,9 @@ gst_call_remove_track (GstCall       *self,
 GPtrArray *
 gst_call_get_local_tracks (GstCall *self)
 {
-  g_autoptr (GPtrArray) all = NULL;
-  GPtrArray *local;
-
   g_return_val_if_fail (GST_IS_CALL (self), NULL);
 
-  if (self->rtp)
-    return gst_call_rtp_transport_get_local_tracks (self->rtp);
-  local = g_ptr_array_new_with_free_func (g_object_unref);
-  if (!self->pc)
-    return local;
-  all = gst_peer_connection_get_tracks (self->pc);
-  for (guint i = 0; i < all->len; i++) {
-    GstCallTrack *track = g_ptr_array_index (all, i);
-
-    if (!gst_call_track_is_remote (track))
-      g_ptr_array_add (local, g_object_ref (track));
-  }
-  return local;
+  return gst_call_session_get_local_tracks (self->session);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1487,18 +893,10 @@ on_description_received (GstCallSignaller *signaller,
                          const char       *sdp,
                          GstCall          *self)
 {
-  if (self->rtp && (self->state == GST_CALL_STATE_CONNECTING ||
-                    self->state == GST_CALL_STATE_ACTIVE)) {
-    if (self->rtp_offerer && type == GST_CALL_SDP_TYPE_ANSWER)
-      receive_rtp_answer (self, sdp);
-    else if (!self->rtp_offerer && type == GST_CALL_SDP_TYPE_OFFER)
-      answer_rtp_offer (self, sdp);
-    return;
-  }
-  /* Once the call runs, the negotiator takes every message. */
-  if (self->negotiator || self->state != GST_CALL_STATE_IDLE) {
-    if (self->negotiator)
-      check_remote_codecs (self, sdp);
+  /* Once the call runs, the session takes every message. */
+  if (self->session_started || self->state != GST_CALL_STATE_IDLE) {
+    if (!is_finished (self))
+      gst_call_session_receive_description (self->session, type, sdp);
     return;
   }
   if (type != GST_CALL_SDP_TYPE_OFFER) {
@@ -1518,8 +916,11 @@ on_candidate_received (GstCallSignaller *signaller,
                        const char       *candidate,
                        GstCall          *self)
 {
-  if (self->negotiator || self->state != GST_CALL_STATE_IDLE)
+  if (self->session_started || self->state != GST_CALL_STATE_IDLE) {
+    if (!is_finished (self))
+      gst_call_session_receive_candidate (self->session, mline_index, candidate);
     return;
+  }
   stash_message (self, PENDING_CANDIDATE, 0, mline_index, candidate);
 }
 
@@ -1550,21 +951,15 @@ on_signaller_closed (GstCallSignaller *signaller,
 /* Statistics                                                                */
 
 static void
-on_transport_stats (GObject      *source,
-                    GAsyncResult *result,
-                    gpointer      user_data)
+on_session_stats (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      task)
 {
-  g_autoptr (GTask) task = user_data;
   GError *error = NULL;
   GstCallStats *stats;
 
-  stats = GST_IS_PEER_CONNECTION (source)
-      ? gst_peer_connection_get_stats_finish (GST_PEER_CONNECTION (source), result, &error)
-      : gst_call_rtp_transport_get_stats_finish (GST_CALL_RTP_TRANSPORT (source), result, &error);
-  if (stats)
-    g_task_return_pointer (task, stats, g_object_unref);
-  else
-    g_task_return_error (task, error);
+  stats = gst_call_session_get_stats_finish (GST_CALL_SESSION (source), result, &error);
+  gst_call_session_return_stats (task, stats, error);
 }
 
 /**
@@ -1596,14 +991,7 @@ gst_call_get_stats_async (GstCall             *self,
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, gst_call_get_stats_async);
-  if (self->pc) {
-    gst_peer_connection_get_stats_async (self->pc, cancellable, on_transport_stats, task);
-  } else if (self->rtp) {
-    gst_call_rtp_transport_get_stats_async (self->rtp, cancellable, on_transport_stats, task);
-  } else {
-    g_task_return_pointer (task, gst_call_stats_collect (NULL, NULL, NULL), g_object_unref);
-    g_object_unref (task);
-  }
+  gst_call_session_get_stats_async (self->session, cancellable, on_session_stats, task);
 }
 
 /**
@@ -2159,10 +1547,7 @@ set_muted (GstCall          *self,
   if (*field == muted)
     return;
   *field = muted;
-  if (self->local_tracks[kind])
-    gst_call_track_set_enabled (self->local_tracks[kind], !muted);
-  if (self->rtp)
-    gst_call_rtp_transport_set_muted (self->rtp, kind, muted);
+  gst_call_session_set_muted (self->session, kind, muted);
   g_object_notify_by_pspec (G_OBJECT (self),
                             props[kind == GST_CALL_MEDIA_KIND_VIDEO ? PROP_VIDEO_MUTED
                                                                     : PROP_AUDIO_MUTED]);
@@ -2292,9 +1677,39 @@ gst_call_get_error (GstCall *self)
 GstPeerConnection *
 gst_call_get_peer_connection (GstCall *self)
 {
+  GObject *transport;
+
   g_return_val_if_fail (GST_IS_CALL (self), NULL);
 
-  return self->pc;
+  transport = gst_call_session_get_transport (self->session);
+  return GST_IS_PEER_CONNECTION (transport) ? GST_PEER_CONNECTION (transport) : NULL;
+}
+
+static void
+on_session_transport_created (GstCallSession *session,
+                              GstCall        *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PEER_CONNECTION]);
+}
+
+/* The one place that knows the kinds of transport: a session of @kind
+ * replaces the call's. */
+static void
+set_session (GstCall              *self,
+             GstCallTransportKind  kind)
+{
+  if (self->session) {
+    g_signal_handlers_disconnect_by_data (self->session, self);
+    gst_call_session_close (self->session);
+    g_object_unref (self->session);
+  }
+  self->session = kind == GST_CALL_TRANSPORT_KIND_RTP ? gst_call_rtp_session_new ()
+                                                      : gst_call_webrtc_session_new ();
+  g_signal_connect (self->session, "remote-track", G_CALLBACK (on_session_remote_track), self);
+  g_signal_connect (self->session, "connected", G_CALLBACK (on_session_connected), self);
+  g_signal_connect (self->session, "failed", G_CALLBACK (on_session_failed), self);
+  g_signal_connect (self->session, "transport-created",
+                    G_CALLBACK (on_session_transport_created), self);
 }
 
 /**
@@ -2343,10 +1758,7 @@ gst_call_set_transport (GstCall              *self,
     return;
   }
   self->transport = transport;
-  if (transport == GST_CALL_TRANSPORT_KIND_RTP)
-    self->rtp = gst_call_rtp_transport_new ();
-  else
-    g_clear_object (&self->rtp);
+  set_session (self, transport);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_TRANSPORT]);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_RTP_TRANSPORT]);
 }
@@ -2368,9 +1780,12 @@ gst_call_set_transport (GstCall              *self,
 GstCallRtpTransport *
 gst_call_get_rtp_transport (GstCall *self)
 {
+  GObject *transport;
+
   g_return_val_if_fail (GST_IS_CALL (self), NULL);
 
-  return self->rtp;
+  transport = gst_call_session_get_transport (self->session);
+  return GST_IS_CALL_RTP_TRANSPORT (transport) ? GST_CALL_RTP_TRANSPORT (transport) : NULL;
 }
 
 /**
@@ -2437,26 +1852,15 @@ gst_call_dispose (GObject *object)
 
   clear_timeout (self);
   g_clear_pointer (&self->liveness, gst_call_liveness_free);
-  if (self->negotiator) {
-    gst_call_negotiator_stop (self->negotiator);
-    g_clear_object (&self->negotiator);
-  }
-  if (self->pc) {
-    g_signal_handlers_disconnect_by_data (self->pc, self);
-    gst_peer_connection_close (self->pc);
-    g_clear_object (&self->pc);
-  }
-  if (self->rtp) {
-    g_signal_handlers_disconnect_by_data (self->rtp, self);
-    gst_call_rtp_transport_close (self->rtp);
-    g_clear_object (&self->rtp);
+  if (self->session) {
+    g_signal_handlers_disconnect_by_data (self->session, self);
+    gst_call_session_close (self->session);
+    g_clear_object (&self->session);
   }
   if (self->signaller) {
     g_signal_handlers_disconnect_by_data (self->signaller, self);
     g_clear_object (&self->signaller);
   }
-  g_clear_object (&self->local_tracks[0]);
-  g_clear_object (&self->local_tracks[1]);
   gst_clear_object (&self->video_source);
   gst_clear_object (&self->audio_source);
   g_clear_object (&self->broadcasts[0]);
@@ -2568,13 +1972,13 @@ gst_call_get_property (GObject    *object,
       g_value_set_enum (value, self->state);
       break;
     case PROP_PEER_CONNECTION:
-      g_value_set_object (value, self->pc);
+      g_value_set_object (value, gst_call_get_peer_connection (self));
       break;
     case PROP_TRANSPORT:
       g_value_set_enum (value, self->transport);
       break;
     case PROP_RTP_TRANSPORT:
-      g_value_set_object (value, self->rtp);
+      g_value_set_object (value, gst_call_get_rtp_transport (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -2636,16 +2040,7 @@ set_bitrate (GstCall          *self,
   if (self->bitrates[kind] == kbit_per_second)
     return;
   self->bitrates[kind] = kbit_per_second;
-  if (self->pc) {
-    g_autoptr (GPtrArray) tracks = gst_call_get_local_tracks (self);
-
-    for (guint i = 0; i < tracks->len; i++) {
-      if (gst_call_track_get_kind (tracks->pdata[i]) == kind)
-        gst_call_track_set_bitrate (tracks->pdata[i], kbit_per_second);
-    }
-  }
-  if (self->rtp)
-    gst_call_rtp_transport_set_bitrate (self->rtp, kind, kbit_per_second);
+  gst_call_session_set_bitrate (self->session, kind, kbit_per_second);
   g_object_notify_by_pspec (G_OBJECT (self),
                             props[kind == GST_CALL_MEDIA_KIND_VIDEO ? PROP_VIDEO_BITRATE
                                                                     : PROP_AUDIO_BITRATE]);
@@ -3672,6 +3067,7 @@ gst_call_init (GstCall *self)
   self->video_framerate = DEFAULT_VIDEO_FRAMERATE;
   self->codecs[GST_CALL_MEDIA_KIND_VIDEO] = GST_CALL_CODEC_VP8;
   self->codecs[GST_CALL_MEDIA_KIND_AUDIO] = GST_CALL_CODEC_OPUS;
+  set_session (self, GST_CALL_TRANSPORT_KIND_WEBRTC);
 
   /* A call is made to be placed or answered: have the DTLS certificate
    * ready by then (see gstcall-private.c). */
