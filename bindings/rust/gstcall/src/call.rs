@@ -3,7 +3,10 @@
 //
 // SPDX-License-Identifier: LGPL-2.1-or-later
 
-use crate::{async_callback, ffi, result_of, CallFuture, CallState, PeerConnection, Signaller, Stats, Track};
+use crate::{
+    async_callback, ffi, result_of, strv_to_vec, with_strv, CallFuture, CallState, Codec,
+    IceTransportPolicy, MediaKind, PeerConnection, Signaller, Stats, Track, TransportKind,
+};
 use glib::object::IsA;
 use glib::signal::{connect_raw, SignalHandlerId};
 use glib::prelude::*;
@@ -17,9 +20,10 @@ glib::wrapper! {
     ///
     /// Give it a [`Signaller`], then [`dial_future`](Call::dial_future) (or
     /// answer on [`connect_incoming_call`](Call::connect_incoming_call)).
-    /// Other settings are properties, set with
-    /// [`glib::ObjectExt::set_property`]: `video-codec`, `video-bitrate`,
-    /// `video-width`, `connect-timeout`, ...
+    /// Every setting has a getter and a setter:
+    /// [`set_video_codec`](Call::set_video_codec),
+    /// [`set_video_bitrate`](Call::set_video_bitrate),
+    /// [`set_connect_timeout`](Call::set_connect_timeout), ...
     pub struct Call(Object<ffi::GstCall, ffi::GstCallClass>);
 
     match fn {
@@ -57,11 +61,7 @@ unsafe fn stats_finish(
 ) -> Result<Stats, glib::Error> {
     let mut error = std::ptr::null_mut();
     let stats = ffi::gst_call_get_stats_finish(source as *mut ffi::GstCall, result, &mut error);
-    if error.is_null() {
-        Ok(from_glib_full(stats))
-    } else {
-        Err(from_glib_full(error))
-    }
+    result_of((), error).map(|()| from_glib_full(stats))
 }
 
 impl Call {
@@ -88,9 +88,9 @@ impl Call {
     /// Restricts ICE to these local addresses (`127.0.0.1` keeps a call on
     /// this machine); empty for every interface.
     pub fn set_ice_local_addresses(&self, addresses: &[&str]) {
-        let addresses: Vec<String> = addresses.iter().map(|a| a.to_string()).collect();
-        self.set_property("ice-local-addresses", addresses)
-            .expect("GstCall:ice-local-addresses is a string array");
+        with_strv(addresses, |strv| unsafe {
+            ffi::gst_call_set_ice_local_addresses(self.to_glib_none().0, strv)
+        })
     }
 
     /// Sends the sources described in gst-launch syntax (`None` for no such
@@ -130,6 +130,206 @@ impl Call {
     /// Mutes (silence) or unmutes the audio.
     pub fn set_audio_muted(&self, muted: bool) {
         unsafe { ffi::gst_call_set_audio_muted(self.to_glib_none().0, muted.into_glib()) }
+    }
+
+    /// Whether the call sends video.
+    pub fn send_video(&self) -> bool {
+        unsafe { from_glib(ffi::gst_call_get_send_video(self.to_glib_none().0)) }
+    }
+
+    /// Whether the call sends audio.
+    pub fn send_audio(&self) -> bool {
+        unsafe { from_glib(ffi::gst_call_get_send_audio(self.to_glib_none().0)) }
+    }
+
+    /// Whether the video is muted.
+    pub fn video_muted(&self) -> bool {
+        unsafe { from_glib(ffi::gst_call_get_video_muted(self.to_glib_none().0)) }
+    }
+
+    /// Whether the audio is muted.
+    pub fn audio_muted(&self) -> bool {
+        unsafe { from_glib(ffi::gst_call_get_audio_muted(self.to_glib_none().0)) }
+    }
+
+    /// How the call carries its media.
+    pub fn transport(&self) -> TransportKind {
+        unsafe { from_glib(ffi::gst_call_get_transport(self.to_glib_none().0)) }
+    }
+
+    /// Carries the media over WebRTC (the default) or plain RTP; before dialling or answering.
+    pub fn set_transport(&self, value: TransportKind) {
+        unsafe { ffi::gst_call_set_transport(self.to_glib_none().0, value.into_glib()) }
+    }
+
+    /// Seconds a dialled or answered call may take to connect before it fails.
+    pub fn connect_timeout(&self) -> u32 {
+        unsafe { ffi::gst_call_get_connect_timeout(self.to_glib_none().0) }
+    }
+
+    /// Sets the seconds a call may take to connect (1 to 3600).
+    pub fn set_connect_timeout(&self, seconds: u32) {
+        unsafe { ffi::gst_call_set_connect_timeout(self.to_glib_none().0, seconds) }
+    }
+
+    /// Seconds without a packet from the peer after which a connected call
+    /// fails; 0 never gives up.
+    pub fn peer_timeout(&self) -> u32 {
+        unsafe { ffi::gst_call_get_peer_timeout(self.to_glib_none().0) }
+    }
+
+    /// Sets the seconds without a packet from the peer after which a
+    /// connected call fails; 0 never gives up.
+    pub fn set_peer_timeout(&self, seconds: u32) {
+        unsafe { ffi::gst_call_set_peer_timeout(self.to_glib_none().0, seconds) }
+    }
+
+    /// Milliseconds received media waits in the jitter buffer before it is
+    /// played.
+    pub fn latency(&self) -> u32 {
+        unsafe { ffi::gst_call_get_latency(self.to_glib_none().0) }
+    }
+
+    /// Sets the jitter buffer latency, in milliseconds, before the call
+    /// (during it, on [`peer_connection`](Call::peer_connection)).
+    pub fn set_latency(&self, milliseconds: u32) {
+        unsafe { ffi::gst_call_set_latency(self.to_glib_none().0, milliseconds) }
+    }
+
+    /// The width of the video sent, in pixels.
+    pub fn video_width(&self) -> u32 {
+        unsafe { ffi::gst_call_get_video_width(self.to_glib_none().0) }
+    }
+
+    /// Sets the width of the video sent, in pixels.
+    pub fn set_video_width(&self, width: u32) {
+        unsafe { ffi::gst_call_set_video_width(self.to_glib_none().0, width) }
+    }
+
+    /// The height of the video sent, in pixels.
+    pub fn video_height(&self) -> u32 {
+        unsafe { ffi::gst_call_get_video_height(self.to_glib_none().0) }
+    }
+
+    /// Sets the height of the video sent, in pixels.
+    pub fn set_video_height(&self, height: u32) {
+        unsafe { ffi::gst_call_set_video_height(self.to_glib_none().0, height) }
+    }
+
+    /// The frame rate of the video sent, in frames per second.
+    pub fn video_framerate(&self) -> u32 {
+        unsafe { ffi::gst_call_get_video_framerate(self.to_glib_none().0) }
+    }
+
+    /// Sets the frame rate of the video sent, in frames per second.
+    pub fn set_video_framerate(&self, framerate: u32) {
+        unsafe { ffi::gst_call_set_video_framerate(self.to_glib_none().0, framerate) }
+    }
+
+    /// The video bitrate asked of the encoder, in kbit/s 
+    /// (0: the encoder's default).
+    pub fn video_bitrate(&self) -> u32 {
+        unsafe { ffi::gst_call_get_video_bitrate(self.to_glib_none().0) }
+    }
+
+    /// Sets the video bitrate, in kbit/s; applies at once during a call.
+    pub fn set_video_bitrate(&self, kbit_per_second: u32) {
+        unsafe { ffi::gst_call_set_video_bitrate(self.to_glib_none().0, kbit_per_second) }
+    }
+
+    /// The audio bitrate asked of the encoder, in kbit/s 
+    /// (0: the encoder's default).
+    pub fn audio_bitrate(&self) -> u32 {
+        unsafe { ffi::gst_call_get_audio_bitrate(self.to_glib_none().0) }
+    }
+
+    /// Sets the audio bitrate, in kbit/s; applies at once during a call.
+    pub fn set_audio_bitrate(&self, kbit_per_second: u32) {
+        unsafe { ffi::gst_call_set_audio_bitrate(self.to_glib_none().0, kbit_per_second) }
+    }
+
+    /// The codec the call offers for video.
+    pub fn video_codec(&self) -> Codec {
+        unsafe { from_glib(ffi::gst_call_get_video_codec(self.to_glib_none().0)) }
+    }
+
+    /// Sets the codec the call offers for video; before dialling or answering.
+    pub fn set_video_codec(&self, value: Codec) {
+        unsafe { ffi::gst_call_set_video_codec(self.to_glib_none().0, value.into_glib()) }
+    }
+
+    /// The codec the call offers for audio.
+    pub fn audio_codec(&self) -> Codec {
+        unsafe { from_glib(ffi::gst_call_get_audio_codec(self.to_glib_none().0)) }
+    }
+
+    /// Sets the codec the call offers for audio; before dialling or answering.
+    pub fn set_audio_codec(&self, value: Codec) {
+        unsafe { ffi::gst_call_set_audio_codec(self.to_glib_none().0, value.into_glib()) }
+    }
+
+    /// Which ICE candidates the call may use.
+    pub fn ice_transport_policy(&self) -> IceTransportPolicy {
+        unsafe { from_glib(ffi::gst_call_get_ice_transport_policy(self.to_glib_none().0)) }
+    }
+
+    /// Restricts the ICE candidates the call may use (relay: TURN only).
+    pub fn set_ice_transport_policy(&self, value: IceTransportPolicy) {
+        unsafe { ffi::gst_call_set_ice_transport_policy(self.to_glib_none().0, value.into_glib()) }
+    }
+
+    /// The STUN and TURN servers, as URIs (`stun:host:port`,
+    /// `turn://user:password@host:port`).
+    pub fn ice_servers(&self) -> Vec<String> {
+        unsafe { strv_to_vec(ffi::gst_call_get_ice_servers(self.to_glib_none().0)) }
+    }
+
+    /// Sets the STUN and TURN servers, as URIs; empty for none.
+    pub fn set_ice_servers(&self, servers: &[&str]) {
+        with_strv(servers, |strv| unsafe {
+            ffi::gst_call_set_ice_servers(self.to_glib_none().0, strv)
+        })
+    }
+
+    /// The local addresses ICE is restricted to; empty for every interface.
+    pub fn ice_local_addresses(&self) -> Vec<String> {
+        unsafe { strv_to_vec(ffi::gst_call_get_ice_local_addresses(self.to_glib_none().0)) }
+    }
+
+    /// Sends one more track during the call (a second camera, a screen),
+    /// described in gst-launch syntax; negotiated with the peer at once.
+    pub fn add_track_from_description(
+        &self,
+        kind: MediaKind,
+        description: &str,
+    ) -> Result<Track, glib::Error> {
+        unsafe {
+            let mut error = std::ptr::null_mut();
+            let source = gstreamer_sys::gst_parse_bin_from_description(
+                description.to_glib_none().0,
+                true.into_glib(),
+                &mut error,
+            );
+            if source.is_null() {
+                return Err(from_glib_full(error));
+            }
+            let track = ffi::gst_call_add_track(
+                self.to_glib_none().0,
+                kind.into_glib(),
+                source as *mut gstreamer_sys::GstElement,
+                &mut error,
+            );
+            result_of((), error).map(|()| from_glib_none(track))
+        }
+    }
+
+    /// Stops sending a local track during the call; renegotiated at once.
+    pub fn remove_track(&self, track: &Track) -> Result<(), glib::Error> {
+        unsafe {
+            let mut error = std::ptr::null_mut();
+            ffi::gst_call_remove_track(self.to_glib_none().0, track.to_glib_none().0, &mut error);
+            result_of((), error)
+        }
     }
 
     /// The state of the call.

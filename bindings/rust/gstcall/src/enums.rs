@@ -125,6 +125,49 @@ call_enum!(
 );
 
 call_enum!(
+    /// A codec a call or a track sends.
+    Codec, ffi::GstCallCodec, ffi::gst_call_codec_get_type, {
+        /// VP8 (video, the default).
+        Vp8 = ffi::GST_CALL_CODEC_VP8,
+        /// VP9 (video).
+        Vp9 = ffi::GST_CALL_CODEC_VP9,
+        /// H.264 constrained baseline (video).
+        H264 = ffi::GST_CALL_CODEC_H264,
+        /// H.265 (video).
+        H265 = ffi::GST_CALL_CODEC_H265,
+        /// AV1 (video).
+        Av1 = ffi::GST_CALL_CODEC_AV1,
+        /// Opus (audio, the default).
+        Opus = ffi::GST_CALL_CODEC_OPUS,
+        /// G.711 A-law (audio).
+        Pcma = ffi::GST_CALL_CODEC_PCMA,
+        /// G.711 µ-law (audio).
+        Pcmu = ffi::GST_CALL_CODEC_PCMU,
+    }
+);
+
+call_enum!(
+    /// Which ICE candidates a call may use.
+    IceTransportPolicy, ffi::GstCallIceTransportPolicy,
+    ffi::gst_call_ice_transport_policy_get_type, {
+        /// Every candidate.
+        All = ffi::GST_CALL_ICE_TRANSPORT_POLICY_ALL,
+        /// Only relayed (TURN) candidates.
+        Relay = ffi::GST_CALL_ICE_TRANSPORT_POLICY_RELAY,
+    }
+);
+
+call_enum!(
+    /// How a [`Call`](crate::Call) carries its media.
+    TransportKind, ffi::GstCallTransportKind, ffi::gst_call_transport_kind_get_type, {
+        /// WebRTC: ICE, DTLS-SRTP (the default).
+        Webrtc = ffi::GST_CALL_TRANSPORT_KIND_WEBRTC,
+        /// Plain RTP over UDP, without ICE or DTLS.
+        Rtp = ffi::GST_CALL_TRANSPORT_KIND_RTP,
+    }
+);
+
+call_enum!(
     /// The codes of the `gst-call-error-quark` error domain: match a
     /// [`glib::Error`] with `error.kind::<CallError>()`.
     CallError, ffi::GstCallError, ffi::gst_call_error_get_type, {

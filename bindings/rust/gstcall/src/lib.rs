@@ -29,7 +29,10 @@ mod stats;
 mod track;
 
 pub use call::Call;
-pub use enums::{CallError, CallState, MediaKind, PeerConnectionState, SdpType, SignalingState};
+pub use enums::{
+    CallError, CallState, Codec, IceTransportPolicy, MediaKind, PeerConnectionState, SdpType,
+    SignalingState, TransportKind,
+};
 pub use peer_connection::PeerConnection;
 pub use signaller::{LoopbackSignaller, Signaller, SignallerExt};
 pub use stats::{CandidatePairStats, InboundStreamStats, OutboundStreamStats, Stats, StatsSummary};
@@ -118,6 +121,35 @@ pub(crate) unsafe fn result_of<T>(value: T, error: *mut glib::ffi::GError) -> Re
     } else {
         Err(from_glib_full(error))
     }
+}
+
+/// The strings of a `NULL`-terminated array owned by libgstcall (`NULL`: none).
+pub(crate) unsafe fn strv_to_vec(strv: *const *const std::os::raw::c_char) -> Vec<String> {
+    let mut strings = Vec::new();
+    if strv.is_null() {
+        return strings;
+    }
+    let mut i = 0;
+    while !(*strv.add(i)).is_null() {
+        strings.push(std::ffi::CStr::from_ptr(*strv.add(i)).to_string_lossy().into_owned());
+        i += 1;
+    }
+    strings
+}
+
+/// Calls `f` with `strings` as a `NULL`-terminated C string array.
+pub(crate) fn with_strv<R>(
+    strings: &[&str],
+    f: impl FnOnce(*const *const std::os::raw::c_char) -> R,
+) -> R {
+    let owned: Vec<std::ffi::CString> = strings
+        .iter()
+        .map(|s| std::ffi::CString::new(*s).expect("a string with a NUL byte"))
+        .collect();
+    let mut pointers: Vec<*const std::os::raw::c_char> =
+        owned.iter().map(|s| s.as_ptr()).collect();
+    pointers.push(std::ptr::null());
+    f(pointers.as_ptr())
 }
 
 /// A boxed future of an async operation, to await on the main context.

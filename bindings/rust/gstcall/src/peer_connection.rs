@@ -5,7 +5,7 @@
 
 use crate::{
     async_callback, ffi, result_of, CallFuture, MediaKind, PeerConnectionState, SdpType,
-    SignalingState, Track,
+    SignalingState, Stats, Track,
 };
 use glib::signal::{connect_raw, SignalHandlerId};
 use glib::prelude::*;
@@ -73,7 +73,43 @@ unsafe fn set_remote_finish(
     result_of((), error)
 }
 
+unsafe fn stats_finish(
+    source: *mut glib::gobject_ffi::GObject,
+    result: *mut gio::ffi::GAsyncResult,
+) -> Result<Stats, glib::Error> {
+    let mut error = std::ptr::null_mut();
+    let stats = ffi::gst_peer_connection_get_stats_finish(source as *mut _, result, &mut error);
+    result_of((), error).map(|()| from_glib_full(stats))
+}
+
 impl PeerConnection {
+    /// Reads the statistics of the streams and of the selected ICE
+    /// candidate pair, as a browser's `getStats()`. `callback` runs on this
+    /// thread's main context.
+    pub fn stats_async<F: FnOnce(Result<Stats, glib::Error>) + 'static>(
+        &self,
+        cancellable: Option<&gio::Cancellable>,
+        callback: F,
+    ) {
+        let (trampoline, data) = async_callback(stats_finish, callback);
+        unsafe {
+            ffi::gst_peer_connection_get_stats_async(
+                self.to_glib_none().0,
+                cancellable.to_glib_none().0,
+                trampoline,
+                data,
+            )
+        }
+    }
+
+    /// [`stats_async`](PeerConnection::stats_async) as a future; dropping it
+    /// cancels.
+    pub fn stats_future(&self) -> CallFuture<Stats> {
+        Box::pin(gio::GioFuture::new(self, move |pc, cancellable, send| {
+            pc.stats_async(Some(cancellable), move |result| send.resolve(result));
+        }))
+    }
+
     /// A new peer connection with the default settings.
     pub fn new() -> Result<PeerConnection, glib::Error> {
         unsafe {

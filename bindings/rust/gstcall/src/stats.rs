@@ -116,6 +116,69 @@ impl OutboundStreamStats {
     pub fn frames_sent(&self) -> u64 {
         unsafe { ffi::gst_call_outbound_stream_stats_get_frames_sent(self.to_glib_none().0) }
     }
+    /// RTP packets sent.
+    pub fn packets_sent(&self) -> u64 {
+        unsafe { ffi::gst_call_outbound_stream_stats_get_packets_sent(self.to_glib_none().0) }
+    }
+
+    /// The stream's RTP SSRC.
+    pub fn ssrc(&self) -> u32 {
+        unsafe { ffi::gst_call_outbound_stream_stats_get_ssrc(self.to_glib_none().0) }
+    }
+
+    /// The RTP payload type.
+    pub fn payload_type(&self) -> u32 {
+        unsafe { ffi::gst_call_outbound_stream_stats_get_payload_type(self.to_glib_none().0) }
+    }
+
+    /// The bitrate sent over the last second or so, in bit/s.
+    pub fn bitrate(&self) -> u64 {
+        unsafe { ffi::gst_call_outbound_stream_stats_get_bitrate(self.to_glib_none().0) }
+    }
+
+    /// The bitrate the encoder is asked for, in bit/s; 0 when the encoder
+    /// runs at its own default or has none (G.711).
+    pub fn target_bitrate(&self) -> u64 {
+        unsafe { ffi::gst_call_outbound_stream_stats_get_target_bitrate(self.to_glib_none().0) }
+    }
+
+    /// NACK (retransmission request) packets received from the peer.
+    pub fn nack_count(&self) -> u32 {
+        unsafe { ffi::gst_call_outbound_stream_stats_get_nack_count(self.to_glib_none().0) }
+    }
+
+    /// Picture loss indications the peer sent (video).
+    pub fn pli_count(&self) -> u32 {
+        unsafe { ffi::gst_call_outbound_stream_stats_get_pli_count(self.to_glib_none().0) }
+    }
+
+    /// Full intra requests the peer sent (video).
+    pub fn fir_count(&self) -> u32 {
+        unsafe { ffi::gst_call_outbound_stream_stats_get_fir_count(self.to_glib_none().0) }
+    }
+
+    /// Packets sent again (RTX) on the peer's NACKs.
+    pub fn retransmitted_packets_sent(&self) -> u64 {
+        unsafe {
+            ffi::gst_call_outbound_stream_stats_get_retransmitted_packets_sent(
+                self.to_glib_none().0,
+            )
+        }
+    }
+
+    /// Payload bytes sent again (RTX) on the peer's NACKs.
+    pub fn retransmitted_bytes_sent(&self) -> u64 {
+        unsafe {
+            ffi::gst_call_outbound_stream_stats_get_retransmitted_bytes_sent(
+                self.to_glib_none().0,
+            )
+        }
+    }
+
+    /// The round trip time the peer's reports give, in seconds (0 until known).
+    pub fn round_trip_time(&self) -> f64 {
+        unsafe { ffi::gst_call_outbound_stream_stats_get_round_trip_time(self.to_glib_none().0) }
+    }
 }
 
 impl InboundStreamStats {
@@ -143,6 +206,82 @@ impl InboundStreamStats {
     pub fn frames_decoded(&self) -> u64 {
         unsafe { ffi::gst_call_inbound_stream_stats_get_frames_decoded(self.to_glib_none().0) }
     }
+    /// RTP packets received.
+    pub fn packets_received(&self) -> u64 {
+        unsafe { ffi::gst_call_inbound_stream_stats_get_packets_received(self.to_glib_none().0) }
+    }
+
+    /// Packets lost on the way: expected minus received, negative when
+    /// duplicates arrived.
+    pub fn packets_lost(&self) -> i64 {
+        unsafe { ffi::gst_call_inbound_stream_stats_get_packets_lost(self.to_glib_none().0) }
+    }
+
+    /// The stream's RTP SSRC.
+    pub fn ssrc(&self) -> u32 {
+        unsafe { ffi::gst_call_inbound_stream_stats_get_ssrc(self.to_glib_none().0) }
+    }
+
+    /// The RTP payload type.
+    pub fn payload_type(&self) -> u32 {
+        unsafe { ffi::gst_call_inbound_stream_stats_get_payload_type(self.to_glib_none().0) }
+    }
+
+    /// The bitrate received over the last second or so, in bit/s.
+    pub fn bitrate(&self) -> u64 {
+        unsafe { ffi::gst_call_inbound_stream_stats_get_bitrate(self.to_glib_none().0) }
+    }
+
+    /// Complete frames that reached the decoder (encoded audio frames for audio).
+    pub fn frames_received(&self) -> u64 {
+        unsafe { ffi::gst_call_inbound_stream_stats_get_frames_received(self.to_glib_none().0) }
+    }
+
+    /// Frames that reached the decoder and never came out of it (late or
+    /// undecodable).
+    pub fn frames_dropped(&self) -> u64 {
+        unsafe { ffi::gst_call_inbound_stream_stats_get_frames_dropped(self.to_glib_none().0) }
+    }
+
+    /// Video freezes (gaps between decoded frames longer than three frame
+    /// intervals and 150 ms); 0 for audio.
+    pub fn freeze_count(&self) -> u32 {
+        unsafe { ffi::gst_call_inbound_stream_stats_get_freeze_count(self.to_glib_none().0) }
+    }
+
+    /// The packet jitter, in seconds.
+    pub fn jitter(&self) -> f64 {
+        unsafe { ffi::gst_call_inbound_stream_stats_get_jitter(self.to_glib_none().0) }
+    }
+
+    /// How long the jitter buffer holds packets before they are decoded, in
+    /// seconds.
+    pub fn jitter_buffer_delay(&self) -> f64 {
+        unsafe { ffi::gst_call_inbound_stream_stats_get_jitter_buffer_delay(self.to_glib_none().0) }
+    }
+
+    /// NACK (retransmission request) packets sent to the peer.
+    pub fn nack_count(&self) -> u32 {
+        unsafe { ffi::gst_call_inbound_stream_stats_get_nack_count(self.to_glib_none().0) }
+    }
+
+    /// Packets received again (RTX).
+    pub fn retransmitted_packets_received(&self) -> u64 {
+        unsafe {
+            ffi::gst_call_inbound_stream_stats_get_retransmitted_packets_received(
+                self.to_glib_none().0,
+            )
+        }
+    }
+
+    /// Payload bytes received again (RTX).
+    pub fn retransmitted_bytes_received(&self) -> u64 {
+        unsafe {
+            ffi::gst_call_inbound_stream_stats_get_retransmitted_bytes_received(
+                self.to_glib_none().0,
+            )
+        }
+    }
 }
 
 impl CandidatePairStats {
@@ -155,6 +294,51 @@ impl CandidatePairStats {
     pub fn local_candidate_type(&self) -> Option<glib::GString> {
         unsafe {
             from_glib_none(ffi::gst_call_candidate_pair_stats_get_local_candidate_type(
+                self.to_glib_none().0,
+            ))
+        }
+    }
+    /// The local candidate's port.
+    pub fn local_port(&self) -> u32 {
+        unsafe { ffi::gst_call_candidate_pair_stats_get_local_port(self.to_glib_none().0) }
+    }
+
+    /// The remote candidate's port.
+    pub fn remote_port(&self) -> u32 {
+        unsafe { ffi::gst_call_candidate_pair_stats_get_remote_port(self.to_glib_none().0) }
+    }
+
+    /// The outgoing bitrate the congestion control allows, in bits per second (0 when unknown).
+    pub fn available_outgoing_bitrate(&self) -> u64 {
+        unsafe {
+            ffi::gst_call_candidate_pair_stats_get_available_outgoing_bitrate(
+                self.to_glib_none().0,
+            )
+        }
+    }
+
+    /// The local candidate's address.
+    pub fn local_address(&self) -> Option<glib::GString> {
+        unsafe {
+            from_glib_none(ffi::gst_call_candidate_pair_stats_get_local_address(
+                self.to_glib_none().0,
+            ))
+        }
+    }
+
+    /// The remote candidate's address.
+    pub fn remote_address(&self) -> Option<glib::GString> {
+        unsafe {
+            from_glib_none(ffi::gst_call_candidate_pair_stats_get_remote_address(
+                self.to_glib_none().0,
+            ))
+        }
+    }
+
+    /// `host`, `srflx`, `prflx` or `relay`: the remote candidate's type.
+    pub fn remote_candidate_type(&self) -> Option<glib::GString> {
+        unsafe {
+            from_glib_none(ffi::gst_call_candidate_pair_stats_get_remote_candidate_type(
                 self.to_glib_none().0,
             ))
         }

@@ -48,4 +48,16 @@ impl Track {
     pub fn frames_decoded(&self) -> u64 {
         unsafe { ffi::gst_call_track_get_frames_decoded(self.to_glib_none().0) }
     }
+
+    /// For a local track, the bitrate asked of its encoder, in kbit/s (0:
+    /// the encoder's default).
+    pub fn bitrate(&self) -> u32 {
+        unsafe { ffi::gst_call_track_get_bitrate(self.to_glib_none().0) }
+    }
+
+    /// Sets the bitrate of a local track's encoder, in kbit/s; applies at
+    /// once.
+    pub fn set_bitrate(&self, kbit_per_second: u32) {
+        unsafe { ffi::gst_call_track_set_bitrate(self.to_glib_none().0, kbit_per_second) }
+    }
 }

@@ -7,8 +7,8 @@
 use gstcall::{gio, glib};
 use gstcall::prelude::*;
 use gstcall::{
-    Call, CallError, CallState, LoopbackSignaller, MediaKind, PeerConnection,
-    PeerConnectionState, SdpType, SignalingState,
+    Call, CallError, CallState, Codec, IceTransportPolicy, LoopbackSignaller, MediaKind,
+    PeerConnection, PeerConnectionState, SdpType, SignalingState, TransportKind,
 };
 use std::cell::{Cell, RefCell};
 use std::future::Future;
@@ -99,6 +99,86 @@ fn new_call_is_idle() {
         // The property system sees the same object.
         let video_codec = call.property("video-codec").unwrap();
         assert!(video_codec.type_().is_a(glib::Type::ENUM));
+    });
+}
+
+#[test]
+fn call_settings_have_getters_and_setters() {
+    run_on_own_context(async {
+        let call = Call::new();
+        let uint = |name: &str| call.property(name).unwrap().get::<u32>().unwrap();
+
+        call.set_connect_timeout(7);
+        assert_eq!((call.connect_timeout(), uint("connect-timeout")), (7, 7));
+        call.set_peer_timeout(0);
+        assert_eq!((call.peer_timeout(), uint("peer-timeout")), (0, 0));
+        call.set_latency(120);
+        assert_eq!((call.latency(), uint("latency")), (120, 120));
+        call.set_video_width(320);
+        call.set_video_height(240);
+        call.set_video_framerate(15);
+        let size = (call.video_width(), call.video_height(), call.video_framerate());
+        assert_eq!(size, (320, 240, 15));
+        let size = (uint("video-width"), uint("video-height"), uint("video-framerate"));
+        assert_eq!(size, (320, 240, 15));
+        call.set_video_bitrate(300);
+        call.set_audio_bitrate(24);
+        assert_eq!((call.video_bitrate(), call.audio_bitrate()), (300, 24));
+        assert_eq!((uint("video-bitrate"), uint("audio-bitrate")), (300, 24));
+
+        assert_eq!((call.video_codec(), call.audio_codec()), (Codec::Vp8, Codec::Opus));
+        call.set_video_codec(Codec::H264);
+        call.set_audio_codec(Codec::Pcmu);
+        assert_eq!((call.video_codec(), call.audio_codec()), (Codec::H264, Codec::Pcmu));
+        assert_eq!(call.transport(), TransportKind::Webrtc);
+        call.set_transport(TransportKind::Rtp);
+        assert_eq!(call.transport(), TransportKind::Rtp);
+        assert_eq!(call.ice_transport_policy(), IceTransportPolicy::All);
+        call.set_ice_transport_policy(IceTransportPolicy::Relay);
+        assert_eq!(call.ice_transport_policy(), IceTransportPolicy::Relay);
+
+        assert!(call.send_video() && call.send_audio());
+        call.set_send_video(false);
+        assert!(!call.send_video() && call.send_audio());
+        assert!(!call.video_muted() && !call.audio_muted());
+        call.set_audio_muted(true);
+        assert!(!call.video_muted() && call.audio_muted());
+
+        assert!(call.ice_servers().is_empty());
+        call.set_ice_servers(&["stun:127.0.0.1:3478", "turn://user:secret@127.0.0.1:3478"]);
+        assert_eq!(
+            call.ice_servers(),
+            vec!["stun:127.0.0.1:3478", "turn://user:secret@127.0.0.1:3478"]
+        );
+        call.set_ice_servers(&[]);
+        assert!(call.ice_servers().is_empty());
+        call.set_ice_local_addresses(&["127.0.0.1"]);
+        assert_eq!(call.ice_local_addresses(), vec!["127.0.0.1"]);
+        let addresses = call.property("ice-local-addresses").unwrap();
+        assert_eq!(addresses.get::<Vec<String>>().unwrap(), vec!["127.0.0.1"]);
+    });
+}
+
+#[test]
+fn tracks_of_an_idle_call_are_refused() {
+    run_on_own_context(async {
+        let call = Call::new();
+        let error = call
+            .add_track_from_description(MediaKind::Video, "videotestsrc is-live=true")
+            .unwrap_err();
+        assert_eq!(error.kind::<CallError>(), Some(CallError::InvalidState), "{}", error);
+        let error = call
+            .add_track_from_description(MediaKind::Video, "no-such-element")
+            .unwrap_err();
+        assert!(error.to_string().contains("no-such-element"), "{}", error);
+
+        let pc = PeerConnection::with_local_addresses(&["127.0.0.1"]).unwrap();
+        let foreign = pc
+            .add_track_from_description(MediaKind::Audio, "audiotestsrc is-live=true")
+            .unwrap();
+        let error = call.remove_track(&foreign).unwrap_err();
+        assert_eq!(error.kind::<CallError>(), Some(CallError::InvalidState), "{}", error);
+        pc.close();
     });
 }
 
@@ -203,6 +283,37 @@ fn peer_connection_call_with_futures() {
             .unwrap();
         wait_until("decoded remote frames", || remote_video.frames_decoded() > 0).await;
         assert_eq!(video.frames_decoded(), 0);
+        video.set_bitrate(300);
+        assert_eq!(video.bitrate(), 300);
+
+        // Typed statistics of both sides.
+        let sent = offerer.stats_future().await.unwrap();
+        let outbound = sent
+            .outbound_streams()
+            .into_iter()
+            .find(|s| s.kind() == MediaKind::Video)
+            .expect("the video sent is in the offerer's statistics");
+        assert!(outbound.packets_sent() > 0 && outbound.bytes_sent() > 0);
+        assert_ne!(outbound.ssrc(), 0);
+        assert!(outbound.payload_type() >= 96, "{}", outbound.payload_type());
+        assert_eq!(outbound.target_bitrate(), 300_000);
+        assert_eq!(outbound.encoder().as_deref(), Some("vp8enc"));
+        let received = answerer.stats_future().await.unwrap();
+        let inbound = received
+            .inbound_streams()
+            .into_iter()
+            .find(|s| s.kind() == MediaKind::Video)
+            .expect("the video received is in the answerer's statistics");
+        assert!(inbound.packets_received() > 0 && inbound.frames_decoded() > 0);
+        assert!(inbound.frames_received() >= inbound.frames_decoded());
+        assert_eq!(inbound.ssrc(), outbound.ssrc());
+        assert_eq!(inbound.payload_type(), outbound.payload_type());
+        assert!(inbound.jitter() >= 0.0 && inbound.jitter_buffer_delay() >= 0.0);
+        let pair = received.candidate_pair().expect("a selected candidate pair");
+        assert_eq!(pair.local_address().as_deref(), Some("127.0.0.1"));
+        assert_eq!(pair.remote_address().as_deref(), Some("127.0.0.1"));
+        assert!(pair.local_port() > 0 && pair.remote_port() > 0);
+        assert!(pair.remote_candidate_type().is_some());
 
         offerer.close();
         answerer.close();
