@@ -375,6 +375,7 @@ gst_peer_connection_add_track_internal (GstPeerConnection *self,
   g_autoptr (GstWebRTCRTPTransceiver) transceiver = NULL;
   GstElement *send_bin;
   GstElement *valve;
+  GstElement *branch_elements[3]; /* upstream first */
   GstCallTrack *track;
   guint payload_type;
 
@@ -429,6 +430,16 @@ gst_peer_connection_add_track_internal (GstPeerConnection *self,
     gst_object_unref (gst_object_ref_sink (send_bin));
     return NULL;
   }
+  branch_elements[0] = source;
+  branch_elements[1] = valve;
+  branch_elements[2] = send_bin;
+  /* The pipeline plays: it sets its children's state again whenever a
+   * state change of its own runs (an element lost its state, a sink was
+   * added for a remote track), on a thread of its own. An unlinked branch
+   * set playing by it would push into nothing (not-linked) and fail the
+   * call, so the branch keeps its state until it is linked. */
+  for (guint i = 0; i < G_N_ELEMENTS (branch_elements); i++)
+    gst_element_set_locked_state (branch_elements[i], TRUE);
   gst_bin_add_many (GST_BIN (shared->pipeline), source, valve, send_bin, NULL);
   valve_sink = gst_element_get_static_pad (valve, "sink");
   send_src = gst_element_get_static_pad (send_bin, "src");
@@ -477,9 +488,12 @@ gst_peer_connection_add_track_internal (GstPeerConnection *self,
   else
     self->next_audio_payload -= 1;
 
-  gst_element_sync_state_with_parent (send_bin);
-  gst_element_sync_state_with_parent (valve);
-  gst_element_sync_state_with_parent (source);
+  /* Downstream first: each element is ready for what the one before it
+   * pushes. */
+  for (guint i = G_N_ELEMENTS (branch_elements); i > 0; i--) {
+    gst_element_set_locked_state (branch_elements[i - 1], FALSE);
+    gst_element_sync_state_with_parent (branch_elements[i - 1]);
+  }
 
   /* webrtcbin 1.22 does not always ask for negotiation when a track lands
    * on an existing transceiver (one the peer offered): ask ourselves. */
