@@ -186,7 +186,9 @@ gst_call_rtp_session_start (GstCallSession             *session,
 {
   GstCallRtpSession *self = GST_CALL_RTP_SESSION (session);
   GstCallMediaKind kinds[] = { GST_CALL_MEDIA_KIND_AUDIO, GST_CALL_MEDIA_KIND_VIDEO };
-  g_autofree char *descriptions[2] = { NULL, NULL };
+  g_autofree char *audio_description = NULL;
+  g_autofree char *video_description = NULL;
+  char **descriptions[2] = { &audio_description, &video_description }; /* by kind */
   g_autofree char *offer = NULL;
 
   g_return_val_if_fail (!self->started, FALSE);
@@ -206,13 +208,12 @@ gst_call_rtp_session_start (GstCallSession             *session,
     }
     gst_call_rtp_transport_set_codec (self->transport, kind, config->codecs[kind]);
     gst_call_rtp_transport_set_bitrate (self->transport, kind, config->bitrates[kind]);
-    descriptions[kind] = source_description (self, kind, error);
-    if (!descriptions[kind])
+    *descriptions[kind] = source_description (self, kind, error);
+    if (!*descriptions[kind])
       return FALSE;
   }
   if (!gst_call_rtp_transport_set_sources_from_description (
-          self->transport, descriptions[GST_CALL_MEDIA_KIND_VIDEO],
-          descriptions[GST_CALL_MEDIA_KIND_AUDIO], error))
+          self->transport, video_description, audio_description, error))
     return FALSE;
   gst_call_rtp_transport_set_video_format (self->transport, config->video_width,
                                            config->video_height, config->video_framerate);
