@@ -239,6 +239,24 @@ on_request_pt_map (GstElement          *rtpbin,
   return caps;
 }
 
+/* @element in a bin with the pads rtpbin looks for in an auxiliary element
+ * of @session. */
+static GstElement *
+make_aux_bin (GstElement *element,
+              guint       session)
+{
+  g_autofree char *sink_name = g_strdup_printf ("sink_%u", session);
+  g_autofree char *src_name = g_strdup_printf ("src_%u", session);
+  g_autoptr (GstPad) sink = gst_element_get_static_pad (element, "sink");
+  g_autoptr (GstPad) src = gst_element_get_static_pad (element, "src");
+  GstElement *bin = gst_bin_new (NULL);
+
+  gst_bin_add (GST_BIN (bin), element);
+  gst_element_add_pad (bin, gst_ghost_pad_new (sink_name, sink));
+  gst_element_add_pad (bin, gst_ghost_pad_new (src_name, src));
+  return bin;
+}
+
 /* Streaming thread: rtprtxreceive for the sessions that get RTX. */
 static GstElement *
 on_request_aux_receiver (GstElement          *rtpbin,
@@ -246,10 +264,6 @@ on_request_aux_receiver (GstElement          *rtpbin,
                          GstCallRtpTransport *self)
 {
   g_autoptr (GstStructure) map = NULL;
-  g_autofree char *sink_name = g_strdup_printf ("sink_%u", session);
-  g_autofree char *src_name = g_strdup_printf ("src_%u", session);
-  g_autoptr (GstPad) sink = NULL;
-  g_autoptr (GstPad) src = NULL;
   GstElement *bin, *receive;
 
   if (session >= GST_CALL_RTP_TRANSPORT_MAX_SESSIONS)
@@ -266,12 +280,7 @@ on_request_aux_receiver (GstElement          *rtpbin,
   if (!receive)
     return NULL;
   g_object_set (receive, "payload-type-map", map, NULL);
-  bin = gst_bin_new (NULL);
-  gst_bin_add (GST_BIN (bin), receive);
-  sink = gst_element_get_static_pad (receive, "sink");
-  src = gst_element_get_static_pad (receive, "src");
-  gst_element_add_pad (bin, gst_ghost_pad_new (sink_name, sink));
-  gst_element_add_pad (bin, gst_ghost_pad_new (src_name, src));
+  bin = make_aux_bin (receive, session);
 
   g_mutex_lock (&self->lock);
   gst_object_replace ((GstObject **) &self->sessions[session].rtx_receive,
@@ -286,12 +295,8 @@ on_request_aux_sender (GstElement          *rtpbin,
                        guint                session,
                        GstCallRtpTransport *self)
 {
-  g_autofree char *sink_name = g_strdup_printf ("sink_%u", session);
-  g_autofree char *src_name = g_strdup_printf ("src_%u", session);
   g_autoptr (GstStructure) payload_types = NULL;
   g_autoptr (GstStructure) ssrcs = NULL;
-  g_autoptr (GstPad) sink = NULL;
-  g_autoptr (GstPad) src = NULL;
   LocalMedia *media = NULL;
   GstElement *bin, *send;
 
@@ -318,12 +323,7 @@ on_request_aux_sender (GstElement          *rtpbin,
   }
   g_object_set (send, "payload-type-map", payload_types, "ssrc-map", ssrcs,
                 "max-size-time", 2000, NULL);
-  bin = gst_bin_new (NULL);
-  gst_bin_add (GST_BIN (bin), send);
-  sink = gst_element_get_static_pad (send, "sink");
-  src = gst_element_get_static_pad (send, "src");
-  gst_element_add_pad (bin, gst_ghost_pad_new (sink_name, sink));
-  gst_element_add_pad (bin, gst_ghost_pad_new (src_name, src));
+  bin = make_aux_bin (send, session);
 
   g_mutex_lock (&self->lock);
   gst_object_replace ((GstObject **) &self->sessions[session].rtx_send, GST_OBJECT (send));
