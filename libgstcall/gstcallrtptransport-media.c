@@ -236,6 +236,11 @@ gst_call_rtp_transport_add_send_branch (GstCallRtpTransport  *self,
                          NULL);
   }
 
+  /* A playing pipeline sets its children's state again, from a thread of
+   * its own, when a state change of its own runs: the branch keeps its
+   * state until it is linked, or its source pushes into nothing. */
+  gst_element_set_locked_state (source, TRUE);
+  gst_element_set_locked_state (send_bin, TRUE);
   gst_bin_add_many (GST_BIN (self->pipeline), source, send_bin, NULL);
   if (owned)
     gst_object_unref (source);
@@ -268,6 +273,8 @@ gst_call_rtp_transport_add_send_branch (GstCallRtpTransport  *self,
   if (media->rtx_payload_type)
     gst_call_rtp_demux_add_local_ssrc (GST_CALL_RTP_DEMUX (self->demux), media->rtx_ssrc,
                                        (guint) media->session);
+  gst_element_set_locked_state (send_bin, FALSE);
+  gst_element_set_locked_state (source, FALSE);
   if (self->started) {
     /* Mid-call: the new branch joins the playing pipeline. */
     gst_element_sync_state_with_parent (send_bin);

@@ -377,60 +377,8 @@ test_add_track_mid_call (void)
   hang_up_and_clear (&a, &b);
 }
 
-/* The pipeline of a call sets its children's state again whenever a state
- * change of its own runs (an element lost its state, a sink was added for
- * a remote track), from a thread of its own. One that comes while a track
- * is being added finds its branch in the pipeline before it is linked.
- * Here it comes at the worst moment, on purpose: as the source is added. */
-typedef struct {
-  GstElement *pipeline;
-  GstElement *source;
-  GMutex lock;
-  GCond cond;
-  gboolean pushed;
-} StateReplay;
-
-static GstPadProbeReturn
-on_first_buffer (GstPad          *pad,
-                 GstPadProbeInfo *info,
-                 gpointer         user_data)
-{
-  StateReplay *replay = user_data;
-
-  g_mutex_lock (&replay->lock);
-  replay->pushed = TRUE;
-  g_cond_signal (&replay->cond);
-  g_mutex_unlock (&replay->lock);
-  return GST_PAD_PROBE_REMOVE;
-}
-
-static void
-on_element_added (GstBin      *bin,
-                  GstElement  *element,
-                  StateReplay *replay)
-{
-  gint64 give_up = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-
-  if (element != replay->source)
-    return;
-  gst_element_set_state (replay->pipeline, GST_STATE_PLAYING);
-  /* A source it started pushes now, before anything is linked to it. */
-  if (GST_STATE_TARGET (element) == GST_STATE_NULL)
-    return;
-  g_mutex_lock (&replay->lock);
-  while (!replay->pushed && g_cond_wait_until (&replay->cond, &replay->lock, give_up))
-    ;
-  g_mutex_unlock (&replay->lock);
-  /* ... and is told where its first buffer went. */
-  {
-    g_autoptr (GstPad) pad = gst_element_get_static_pad (element, "src");
-
-    while (gst_pad_get_last_flow_return (pad) == GST_FLOW_OK &&
-           g_get_monotonic_time () < give_up)
-      g_usleep (1000);
-  }
-}
-
+/* A state change of the caller's pipeline comes as a track is added (see
+ * test_state_replay_new()). */
 /* The callee has the caller's second video, or the caller's call stopped. */
 static gboolean
 second_video_or_caller_stopped (gpointer data)
@@ -447,9 +395,8 @@ test_add_track_while_pipeline_replays_state (void)
   g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
   g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
   g_autoptr (GError) error = NULL;
-  g_autoptr (GstPad) source_pad = NULL;
-  StateReplay replay = { 0 };
-  gulong handler;
+  TestStateReplay *replay;
+  GstElement *source;
   Side sides[2];
   Side *a = &sides[0], *b = &sides[1];
 
@@ -460,20 +407,13 @@ test_add_track_while_pipeline_replays_state (void)
   test_wait_call_stats (b->call, "video-frames-received", 5);
 
   /* Not live, as in the Python test that showed it: it pushes at once. */
-  g_mutex_init (&replay.lock);
-  g_cond_init (&replay.cond);
-  replay.pipeline = gst_peer_connection_get_pipeline (gst_call_get_peer_connection (a->call));
-  replay.source = gst_element_factory_make ("videotestsrc", NULL);
-  g_assert_nonnull (replay.source);
-  source_pad = gst_element_get_static_pad (replay.source, "src");
-  gst_pad_add_probe (source_pad, GST_PAD_PROBE_TYPE_BUFFER, on_first_buffer, &replay, NULL);
-  handler = g_signal_connect (replay.pipeline, "element-added",
-                              G_CALLBACK (on_element_added), &replay);
-
-  g_assert_nonnull (gst_call_add_track (a->call, GST_CALL_MEDIA_KIND_VIDEO, replay.source,
-                                        &error));
+  source = gst_element_factory_make ("videotestsrc", NULL);
+  g_assert_nonnull (source);
+  replay = test_state_replay_new (
+      gst_peer_connection_get_pipeline (gst_call_get_peer_connection (a->call)), source);
+  g_assert_nonnull (gst_call_add_track (a->call, GST_CALL_MEDIA_KIND_VIDEO, source, &error));
   g_assert_no_error (error);
-  g_signal_handler_disconnect (replay.pipeline, handler);
+  test_state_replay_free (replay);
 
   test_wait_until (second_video_or_caller_stopped, sides, TIMEOUT_MS,
                    "the callee's second video track");
@@ -483,8 +423,6 @@ test_add_track_while_pipeline_replays_state (void)
   g_assert_cmpuint (b->remote_tracks[GST_CALL_MEDIA_KIND_VIDEO], ==, 2);
 
   hang_up_and_clear (a, b);
-  g_mutex_clear (&replay.lock);
-  g_cond_clear (&replay.cond);
 }
 
 /* Other codecs than VP8 and Opus, both ways: H.264 constrained baseline

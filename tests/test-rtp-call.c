@@ -637,6 +637,47 @@ test_peer_silent (void)
 /* Tracks added and removed mid-call over plain RTP, from either side: each
  * change is a new offer through the signaller; the far end gets a new
  * remote track, and its frames stop when the track is removed. */
+/* A state change of the caller's pipeline comes as a track is added mid-call
+ * (see test_state_replay_new()): the new branch must not start unlinked. */
+static void
+test_add_track_while_pipeline_replays_state (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (GError) error = NULL;
+  TestStateReplay *replay;
+  GstElement *source;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a));
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b));
+  g_object_set (a.base.call, "send-video", FALSE, NULL);
+  g_object_set (b.base.call, "send-video", FALSE, NULL);
+  connect_pair (&a, &b);
+  test_wait_call_stats (b.base.call, "audio-frames-received", 5);
+
+  /* Not live: it pushes at once. */
+  source = gst_element_factory_make ("videotestsrc", NULL);
+  g_assert_nonnull (source);
+  replay = test_state_replay_new (
+      GST_ELEMENT (gst_call_rtp_transport_get_pipeline (gst_call_get_rtp_transport (a.base.call))),
+      source);
+  g_assert_nonnull (gst_call_add_track (a.base.call, GST_CALL_MEDIA_KIND_VIDEO, source, &error));
+  g_assert_no_error (error);
+  /* On plain RTP the branch is built once the peer answered the new offer. */
+  test_wait_call_stats (b.base.call, "video-frames-received", 10);
+  test_state_replay_free (replay);
+  g_assert_no_error (gst_call_get_error (a.base.call));
+  g_assert_cmpint (gst_call_get_state (a.base.call), ==, GST_CALL_STATE_ACTIVE);
+  g_assert_cmpint (gst_call_get_state (b.base.call), ==, GST_CALL_STATE_ACTIVE);
+  g_assert_cmpuint (b.base.remote_tracks[GST_CALL_MEDIA_KIND_VIDEO], ==, 1);
+
+  gst_call_hangup (a.base.call);
+  side_clear (&a);
+  side_clear (&b);
+}
+
 static void
 test_add_track_mid_call (void)
 {
@@ -775,6 +816,8 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/RtpCall/h264-1080p", test_h264_1080p);
   g_test_add_func ("/GstCall/RtpCall/peer-silent", test_peer_silent);
   g_test_add_func ("/GstCall/RtpCall/add-and-remove-tracks-mid-call", test_add_track_mid_call);
+  g_test_add_func ("/GstCall/RtpCall/add-track-while-pipeline-replays-state",
+                   test_add_track_while_pipeline_replays_state);
 
   return g_test_run ();
 }

@@ -863,3 +863,84 @@ test_soup_server_port (SoupServer *server)
   g_slist_free (listeners);
   return g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (address));
 }
+
+struct _TestStateReplay {
+  GstElement *pipeline;
+  GstElement *source;
+  GstPad *source_pad;
+  gulong handler;
+  gulong probe;
+  GMutex lock;
+  GCond cond;
+  gboolean pushed;
+};
+
+static GstPadProbeReturn
+on_replay_first_buffer (GstPad          *pad,
+                        GstPadProbeInfo *info,
+                        gpointer         user_data)
+{
+  TestStateReplay *replay = user_data;
+
+  g_mutex_lock (&replay->lock);
+  replay->pushed = TRUE;
+  g_cond_signal (&replay->cond);
+  g_mutex_unlock (&replay->lock);
+  return GST_PAD_PROBE_OK;
+}
+
+static void
+on_replay_element_added (GstBin          *bin,
+                         GstElement      *element,
+                         TestStateReplay *replay)
+{
+  gint64 give_up = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  /* The source itself, or a bin the track wrapped it in. */
+  if (element != replay->source &&
+      !gst_object_has_as_ancestor (GST_OBJECT (replay->source), GST_OBJECT (element)))
+    return;
+  gst_element_set_state (replay->pipeline, GST_STATE_PLAYING);
+  if (GST_STATE_TARGET (replay->source) == GST_STATE_NULL)
+    return;
+  /* A source it started pushes now, before anything is linked to it, and
+   * is told where its first buffer went. */
+  g_mutex_lock (&replay->lock);
+  while (!replay->pushed && g_cond_wait_until (&replay->cond, &replay->lock, give_up))
+    ;
+  g_mutex_unlock (&replay->lock);
+  while (gst_pad_get_last_flow_return (replay->source_pad) == GST_FLOW_OK &&
+         g_get_monotonic_time () < give_up)
+    g_usleep (1000);
+}
+
+TestStateReplay *
+test_state_replay_new (GstElement *pipeline,
+                       GstElement *source)
+{
+  TestStateReplay *replay = g_new0 (TestStateReplay, 1);
+
+  replay->source_pad = gst_element_get_static_pad (source, "src");
+  g_assert_nonnull (replay->source_pad);
+  g_mutex_init (&replay->lock);
+  g_cond_init (&replay->cond);
+  replay->pipeline = gst_object_ref (pipeline);
+  replay->source = source;
+  replay->probe = gst_pad_add_probe (replay->source_pad, GST_PAD_PROBE_TYPE_BUFFER,
+                                     on_replay_first_buffer, replay, NULL);
+  replay->handler = g_signal_connect (pipeline, "element-added",
+                                      G_CALLBACK (on_replay_element_added), replay);
+  return replay;
+}
+
+void
+test_state_replay_free (TestStateReplay *replay)
+{
+  g_signal_handler_disconnect (replay->pipeline, replay->handler);
+  gst_pad_remove_probe (replay->source_pad, replay->probe);
+  gst_object_unref (replay->source_pad);
+  gst_object_unref (replay->pipeline);
+  g_mutex_clear (&replay->lock);
+  g_cond_clear (&replay->cond);
+  g_free (replay);
+}

@@ -87,6 +87,18 @@ void test_drain_context (void);
 /* Runs the thread-default main context for @ms milliseconds. */
 void test_iterate_for (guint ms);
 
+/* A playing pipeline sets its children's state again, from a thread of its
+ * own, whenever a state change of its own runs (a sink added for a remote
+ * track, an element that lost its state). This makes one come at the worst
+ * moment for a track being added: as @source (or a bin holding it) is
+ * added to @pipeline, before it is linked. When that starts @source, its
+ * first push is waited for. Free it once the track's media flows. */
+typedef struct _TestStateReplay TestStateReplay;
+
+TestStateReplay *test_state_replay_new  (GstElement      *pipeline,
+                                         GstElement      *source);
+void             test_state_replay_free (TestStateReplay *replay);
+
 /* One side of a call test: a GstCall and what its signals reported, all
  * on the thread that made it (each handler checks). */
 typedef struct {
