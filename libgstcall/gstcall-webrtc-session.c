@@ -407,14 +407,16 @@ gst_call_webrtc_session_remove_track (GstCallSession  *session,
                                       GError         **error)
 {
   GstCallWebrtcSession *self = GST_CALL_WEBRTC_SESSION (session);
-  g_autoptr (GstCallTrack) keep = g_object_ref (track);
+  g_autoptr (GstCallTrack) keep = NULL;
 
   g_return_val_if_fail (self->pc != NULL, FALSE);
 
-  if (!gst_peer_connection_remove_track (self->pc, track, error))
+  /* The slot below may hold the caller's only reference. */
+  keep = g_object_ref (track);
+  if (!gst_peer_connection_remove_track (self->pc, keep, error))
     return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (self->local_tracks); i++) {
-    if (self->local_tracks[i] == track)
+    if (self->local_tracks[i] == keep)
       g_clear_object (&self->local_tracks[i]);
   }
   return TRUE;
