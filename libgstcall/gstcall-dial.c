@@ -306,8 +306,8 @@ check_can_start (GstCall  *self,
   }
   if (!self->signaller) {
     g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
-                         _("The call has no signaller: set one with "
-                           "gst_call_set_signaller()"));
+                         _("The call has no signaller: set one (the "
+                           "signaller property)"));
     return FALSE;
   }
   return TRUE;

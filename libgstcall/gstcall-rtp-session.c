@@ -144,7 +144,7 @@ source_description (GstCallRtpSession  *self,
     return g_strdup (config->source_descriptions[kind]);
   g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
                _("The RTP transport builds its %s source from a description: "
-                 "set it with gst_call_set_sources_from_description()"),
+                 "set it with the call's set_sources_from_description method"),
                gst_call_media_kind_to_string (kind));
   return NULL;
 }

@@ -427,8 +427,8 @@ gst_call_rtp_transport_create_offer (GstCallRtpTransport  *self,
     return create_renegotiation_offer (self, error);
   if (self->medias->len == 0) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
-                 _("An offer needs a source: call "
-                   "gst_call_rtp_transport_set_sources_from_description() first"));
+                 _("An offer needs a source: give the transport one with its "
+                   "set_sources_from_description method first"));
     return NULL;
   }
   if (!gst_call_rtp_transport_ensure_pipeline (self, error))
@@ -897,8 +897,8 @@ gst_call_rtp_transport_set_remote_answer (GstCallRtpTransport  *self,
     return FALSE;
   if (!self->offered) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
-                 _("There is no offer to answer: call "
-                   "gst_call_rtp_transport_create_offer() first"));
+                 _("There is no offer to answer: make one with the transport's "
+                   "create_offer method first"));
     return FALSE;
   }
   sdp = parse_remote_description (answer, &address, &port, &secure, error);

@@ -29,6 +29,9 @@ EXPECTED = {
     "The session description is empty": "Die Sitzungsbeschreibung ist leer",
     "The ICE server “%s” is not a stun:, turn: or turns: URI":
         "Der ICE-Server „%s“ ist keine stun:-, turn:- oder turns:-URI",
+    "The call has no signaller: set one (the signaller property)":
+        "Der Anruf hat keinen Signalisierungskanal: Legen Sie einen fest (die "
+        "Eigenschaft signaller)",
 }
 
 
