@@ -35,15 +35,17 @@ typedef enum {
  * @GST_CALL_SDP_TYPE_ANSWER: a final answer
  * @GST_CALL_SDP_TYPE_ROLLBACK: a rollback of the pending offer
  *
- * The type of a session description, as the W3C `RTCSdpType`.
+ * The type of a session description, as the W3C `RTCSdpType`. The values
+ * are those of `GstWebRTCSDPType`, so either can be given where the other is
+ * expected (a `GstWebRTC.WebRTCSDPType` from Python or JavaScript).
  *
  * Since: 0.1
  */
 typedef enum {
-  GST_CALL_SDP_TYPE_OFFER,
-  GST_CALL_SDP_TYPE_PRANSWER,
-  GST_CALL_SDP_TYPE_ANSWER,
-  GST_CALL_SDP_TYPE_ROLLBACK,
+  GST_CALL_SDP_TYPE_OFFER = 1,
+  GST_CALL_SDP_TYPE_PRANSWER = 2,
+  GST_CALL_SDP_TYPE_ANSWER = 3,
+  GST_CALL_SDP_TYPE_ROLLBACK = 4,
 } GstCallSdpType;
 
 /**

@@ -361,6 +361,13 @@ gst_call_sdp_find_send_codec (const GstSDPMessage  *offer,
   return FALSE;
 }
 
+/* The public enum has GstWebRTC's values: a GstWebRTCSDPType given from a
+ * binding means the same. */
+G_STATIC_ASSERT ((int) GST_CALL_SDP_TYPE_OFFER == (int) GST_WEBRTC_SDP_TYPE_OFFER);
+G_STATIC_ASSERT ((int) GST_CALL_SDP_TYPE_PRANSWER == (int) GST_WEBRTC_SDP_TYPE_PRANSWER);
+G_STATIC_ASSERT ((int) GST_CALL_SDP_TYPE_ANSWER == (int) GST_WEBRTC_SDP_TYPE_ANSWER);
+G_STATIC_ASSERT ((int) GST_CALL_SDP_TYPE_ROLLBACK == (int) GST_WEBRTC_SDP_TYPE_ROLLBACK);
+
 GstWebRTCSDPType
 gst_call_sdp_type_to_webrtc (GstCallSdpType type)
 {

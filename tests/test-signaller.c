@@ -85,12 +85,12 @@ test_pair_delivers_in_order (void)
 
   test_drain_context ();
   g_assert_cmpuint (at_b.log->len, ==, 4);
-  g_assert_cmpstr (at_b.log->pdata[0], ==, "description 0 v=0");
+  g_assert_cmpstr (at_b.log->pdata[0], ==, "description 1 v=0");
   g_assert_cmpstr (at_b.log->pdata[1], ==, "candidate 0 candidate:1");
   g_assert_cmpstr (at_b.log->pdata[2], ==, "candidate 1 (end)");
   g_assert_cmpstr (at_b.log->pdata[3], ==, "bye");
   g_assert_cmpuint (at_a.log->len, ==, 1);
-  g_assert_cmpstr (at_a.log->pdata[0], ==, "description 2 v=1");
+  g_assert_cmpstr (at_a.log->pdata[0], ==, "description 3 v=1");
   g_assert_cmpuint (gst_call_loopback_signaller_get_messages_sent (a), ==, 4);
   g_assert_cmpuint (gst_call_loopback_signaller_get_messages_sent (b), ==, 1);
 
@@ -121,7 +121,7 @@ test_disconnect_drops (void)
 
   test_drain_context ();
   g_assert_cmpuint (at_b.log->len, ==, 2);
-  g_assert_cmpstr (at_b.log->pdata[0], ==, "description 0 in flight");
+  g_assert_cmpstr (at_b.log->pdata[0], ==, "description 1 in flight");
   g_assert_cmpstr (at_b.log->pdata[1], ==, "closed");
   g_assert_cmpuint (at_a.log->len, ==, 1);
   g_assert_cmpstr (at_a.log->pdata[0], ==, "closed");

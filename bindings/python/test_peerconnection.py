@@ -11,6 +11,7 @@
 import threading
 import time
 
+import gi
 from gi.repository import Gio, GLib, Gst, GstCall
 
 import pytest
@@ -234,6 +235,26 @@ def test_cancelled(pc):
         run_async(pc.create_offer_async, pc.create_offer_finish,
                   cancellable=cancellable)
     assert info.value.matches(Gio.io_error_quark(), Gio.IOErrorEnum.CANCELLED)
+
+
+def test_sdp_type_is_webrtc_sdp_type(pc):
+    """GstCall.CallSdpType has GstWebRTC.WebRTCSDPType's values, so either
+    enum can be passed: a GstWebRTC offer is applied as an offer, not as a
+    provisional answer."""
+    gi.require_version("GstWebRTC", "1.0")
+    from gi.repository import GstWebRTC
+
+    for name in ("OFFER", "PRANSWER", "ANSWER", "ROLLBACK"):
+        ours = getattr(GstCall.CallSdpType, name)
+        theirs = getattr(GstWebRTC.WebRTCSDPType, name)
+        assert int(ours) == int(theirs), f"{name}: {int(ours)} != {int(theirs)}"
+
+    assert run_async(pc.set_remote_description_async,
+                     pc.set_remote_description_finish,
+                     int(GstWebRTC.WebRTCSDPType.OFFER), make_offer()) is True
+    wait_until(lambda: pc.props.signaling_state
+               == GstCall.CallSignalingState.HAVE_REMOTE_OFFER,
+               "signaling-state have-remote-offer")
 
 
 def test_answer_in_wrong_signaling_state(pc):
