@@ -294,6 +294,18 @@ begin_call (GstCall  *self,
   return TRUE;
 }
 
+/* The codecs asked for can be sent: nothing goes out in another one. */
+static gboolean
+check_codecs (GstCall  *self,
+              GError  **error)
+{
+  for (guint kind = 0; kind < G_N_ELEMENTS (self->codecs); kind++) {
+    if (!gst_call_media_check_send_codec (self->codecs[kind], error))
+      return FALSE;
+  }
+  return TRUE;
+}
+
 static gboolean
 check_can_start (GstCall  *self,
                  GError  **error)
@@ -310,7 +322,7 @@ check_can_start (GstCall  *self,
                            "signaller property)"));
     return FALSE;
   }
-  return TRUE;
+  return check_codecs (self, error);
 }
 
 static void
@@ -416,11 +428,16 @@ dial_room (GstCall    *self,
            const char *uri)
 {
   g_autoptr (GstCallWebSocketSignaller) signaller = NULL;
+  g_autoptr (GError) error = NULL;
 
   if (self->state != GST_CALL_STATE_IDLE || self->setup_task) {
     g_task_return_new_error (task, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
                              _("The call is %s: a GstCall makes one call, create a new one "
                                "for the next"), state_name (self->state));
+    return;
+  }
+  if (!check_codecs (self, &error)) {
+    g_task_return_error (task, g_steal_pointer (&error));
     return;
   }
 

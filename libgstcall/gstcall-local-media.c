@@ -702,7 +702,9 @@ set_codec (GstCall          *self,
 {
   if (self->codecs[kind] == codec || !gst_call_check_configurable (self, "codec"))
     return;
-  if (!gst_call_media_codec_can_send (codec) || gst_call_media_codec_kind (codec) != kind) {
+  /* A codec of the kind that cannot be sent (H.265, AV1) is taken: dialling
+   * or answering then fails with an error saying why. */
+  if (gst_call_media_codec_kind (codec) != kind) {
     g_autofree char *name = g_enum_to_string (GST_TYPE_CALL_CODEC, codec);
 
     g_critical ("GstCall: %s cannot be the %s codec", name,

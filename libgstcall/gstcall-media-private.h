@@ -23,6 +23,14 @@ GstCallMediaKind gst_call_media_codec_kind     (GstCallCodec codec);
 GstCallCodec     gst_call_media_default_codec  (GstCallMediaKind kind);
 int              gst_call_media_codec_static_payload_type (GstCallCodec codec);
 
+/* Checks that a call can send @codec, a codec of the enum that libgstcall
+ * may not send (H.265, AV1): the error names the codec, what is missing
+ * (the element and where it comes from, GST_CALL_ERROR_MISSING_PLUGIN) or
+ * that libgstcall does not send it (GST_CALL_ERROR_INVALID_ARGUMENT), and
+ * the codecs to choose instead. */
+gboolean         gst_call_media_check_send_codec (GstCallCodec   codec,
+                                                  GError       **error);
+
 /* RTP caps of @codec with @payload_type, as offered. */
 GstCaps    *gst_call_media_make_rtp_caps   (GstCallCodec codec,
                                             guint        payload_type);

@@ -72,6 +72,60 @@ gst_call_media_codec_can_send (GstCallCodec codec)
   return find_send_codec (codec) != NULL;
 }
 
+/* "VP8, VP9 or H.264": the codecs of @kind a call can send. */
+static char *
+describe_send_codecs (GstCallMediaKind kind)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  GString *text = g_string_new (NULL);
+
+  for (GstCallCodec codec = 0; gst_call_codec_table_lookup (codec); codec++) {
+    const GstCallCodecInfo *info = gst_call_codec_table_lookup (codec);
+
+    if (info->kind == kind && info->can_send)
+      g_ptr_array_add (names, (gpointer) info->display_name);
+  }
+  for (guint i = 0; i < names->len; i++) {
+    if (i > 0)
+      g_string_append (text, i + 1 == names->len ? _(" or ") : ", ");
+    g_string_append (text, g_ptr_array_index (names, i));
+  }
+  return g_string_free (text, FALSE);
+}
+
+gboolean
+gst_call_media_check_send_codec (GstCallCodec   codec,
+                                 GError       **error)
+{
+  const GstCallCodecInfo *info = gst_call_codec_table_lookup (codec);
+  g_autofree char *choices = NULL;
+  g_autofree char *payloader = NULL;
+  const char *kind;
+
+  g_return_val_if_fail (info != NULL, FALSE);
+
+  if (info->can_send)
+    return TRUE;
+  kind = gst_call_media_kind_to_string (info->kind);
+  choices = describe_send_codecs (info->kind);
+  if (!info->payloader) {
+    /* GStreamer 1.22 has a depayloader but no payloader: the payloader
+     * (rtpav1pay) is in the Rust plugins, which 1.22 distributions do not
+     * ship. */
+    payloader = g_ascii_strdown (info->encoding_name, -1);
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_MISSING_PLUGIN,
+                 _("%s %s cannot be sent: it needs the RTP payloader “rtp%spay” from "
+                   "the GStreamer Rust plugins (gst-plugins-rs), which GStreamer 1.22 "
+                   "does not have; send %s instead (the %s-codec property)"),
+                 info->display_name, kind, payloader, choices, kind);
+    return FALSE;
+  }
+  g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+               _("libgstcall does not send %s %s yet: send %s instead (the %s-codec "
+                 "property)"), info->display_name, kind, choices, kind);
+  return FALSE;
+}
+
 GstCallMediaKind
 gst_call_media_codec_kind (GstCallCodec codec)
 {

@@ -839,6 +839,13 @@ gst_call_class_init (GstCallClass *klass)
    * [property@Call:video-width], [property@Call:video-height] and
    * [property@Call:video-framerate] in its `profile-level-id`.
    *
+   * %GST_CALL_CODEC_H265 and %GST_CALL_CODEC_AV1 can be set but not sent:
+   * dialling or answering then fails with a [error@CallError] naming the
+   * codec, %GST_CALL_ERROR_INVALID_ARGUMENT for H.265 (libgstcall does not
+   * send it yet) and %GST_CALL_ERROR_MISSING_PLUGIN for AV1 (GStreamer 1.22
+   * has no AV1 RTP payloader), and nothing is sent in another codec. An
+   * audio codec here is a programmer error.
+   *
    * Since: 0.1
    */
   gst_call_props[PROP_VIDEO_CODEC] =

@@ -842,6 +842,78 @@ test_bad_use (void)
 }
 
 static void
+count_description (GstCallSignaller *signaller,
+                   GstCallSdpType    type,
+                   const char       *sdp,
+                   guint            *count)
+{
+  (*count)++;
+}
+
+/* A video codec of the enum that a call cannot send (H.265, AV1) is taken
+ * without a critical, and dialling or answering fails with an error naming
+ * it: no offer or answer goes out in another codec. */
+static void
+test_unsendable_codec (gconstpointer data)
+{
+  GstCallCodec codec = GPOINTER_TO_INT (data);
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *display_name = codec == GST_CALL_CODEC_H265 ? "H.265" : "AV1";
+  int code = codec == GST_CALL_CODEC_H265 ? GST_CALL_ERROR_INVALID_ARGUMENT
+                                          : GST_CALL_ERROR_MISSING_PLUGIN;
+  guint descriptions_to_b = 0;
+  guint descriptions_to_a = 0;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  g_signal_connect (signaller_b, "description-received", G_CALLBACK (count_description),
+                    &descriptions_to_b);
+  g_signal_connect (signaller_a, "description-received", G_CALLBACK (count_description),
+                    &descriptions_to_a);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), TRUE, TRUE);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), TRUE, TRUE);
+
+  g_object_set (a.call, "video-codec", codec, NULL);
+  g_assert_cmpint (gst_call_get_video_codec (a.call), ==, codec);
+  gst_call_dial_async (a.call, NULL, NULL, test_call_side_on_setup_done, &a);
+  g_assert_false (test_call_side_finish_setup (&a, &error));
+  g_test_message ("dial: %s", error->message);
+  g_assert_error (error, GST_CALL_ERROR, code);
+  g_assert_nonnull (strstr (error->message, display_name));
+  g_assert_nonnull (strstr (error->message, "video-codec"));
+  if (codec == GST_CALL_CODEC_AV1)
+    g_assert_nonnull (strstr (error->message, "rtpav1pay"));
+  g_assert_null (strstr (error->message, "gst_"));
+  g_clear_error (&error);
+  g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_IDLE);
+
+  /* The same as the callee: a VP8 call comes in, the answer is refused. */
+  gst_call_set_video_codec (b.call, codec);
+  g_object_set (a.call, "video-codec", GST_CALL_CODEC_VP8, NULL);
+  gst_call_dial_async (a.call, NULL, NULL, test_call_side_on_setup_done, &a);
+  test_wait_for_flag (&b.incoming, TIMEOUT_MS, "the offer");
+  gst_call_answer_async (b.call, NULL, test_call_side_on_setup_done, &b);
+  g_assert_false (test_call_side_finish_setup (&b, &error));
+  g_test_message ("answer: %s", error->message);
+  g_assert_error (error, GST_CALL_ERROR, code);
+  g_assert_nonnull (strstr (error->message, display_name));
+  g_clear_error (&error);
+
+  test_iterate_for (300);
+  g_assert_cmpuint (descriptions_to_b, ==, 1);
+  g_assert_cmpuint (descriptions_to_a, ==, 0);
+  gst_call_hangup (a.call);
+  g_assert_false (test_call_side_finish_setup (&a, &error));
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_CLOSED);
+  g_clear_error (&error);
+  gst_call_hangup (b.call);
+  test_call_side_clear (&a);
+  test_call_side_clear (&b);
+}
+
+static void
 test_signaller_drops_mid_negotiation (void)
 {
   g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
@@ -1061,6 +1133,10 @@ main (int argc, char **argv)
     g_test_add_data_func ("/GstCall/Call/codecs/h264-pcmu", h264_pcmu, test_codecs);
     g_test_add_data_func ("/GstCall/Call/codecs/vp9-pcma", vp9_pcma, test_codecs);
   }
+  g_test_add_data_func ("/GstCall/Call/unsendable-codec/h265",
+                        GINT_TO_POINTER (GST_CALL_CODEC_H265), test_unsendable_codec);
+  g_test_add_data_func ("/GstCall/Call/unsendable-codec/av1",
+                        GINT_TO_POINTER (GST_CALL_CODEC_AV1), test_unsendable_codec);
   g_test_add_func ("/GstCall/Call/h264-1080p", test_h264_1080p);
   g_test_add_func ("/GstCall/Call/file-source", test_file_source);
   g_test_add_func ("/GstCall/Call/retransmission", test_retransmission);
