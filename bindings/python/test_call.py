@@ -123,6 +123,7 @@ def test_call_both_ways(handler_errors):
                "the callee to end", timeout=2)
     assert time.monotonic() - hangup_at < 2
     assert callee.ended_reasons == [None]
+
     caller.hangup()  # twice: nothing happens
     assert caller.ended_reasons == [None]
 
@@ -137,6 +138,9 @@ def test_bad_use(handler_errors):
     with pytest.raises(GLib.Error) as error:
         run_async(lonely.dial_async, lonely.dial_finish, None)
     assert_call_error(error.value, GstCall.CallError.INVALID_ARGUMENT)
+    # Messages name properties and methods as every language does.
+    assert "signaller property" in error.value.message
+    assert "gst_" not in error.value.message and "()" not in error.value.message
 
     with pytest.raises(GLib.Error) as error:
         run_async(lonely.dial_async, lonely.dial_finish, "gopher://127.0.0.1/x")
@@ -151,6 +155,23 @@ def test_bad_use(handler_errors):
     lonely.hangup()
     assert lonely.get_state() == GstCall.CallState.ENDED
 
+    # H.265 and AV1 can be set, but a call cannot send them: dialling fails
+    # with an error naming the codec, and no critical is printed.
+    signaller_a, signaller_b = GstCall.CallLoopbackSignaller.new_pair()
+    for codec, code, name in ((GstCall.CallCodec.H265, GstCall.CallError.INVALID_ARGUMENT,
+                               "H.265"),
+                              (GstCall.CallCodec.AV1, GstCall.CallError.MISSING_PLUGIN,
+                               "AV1")):
+        call = new_call(signaller_a, handler_errors)
+        call.props.video_codec = codec
+        assert call.get_video_codec() == codec
+        with pytest.raises(GLib.Error) as error:
+            run_async(call.dial_async, call.dial_finish, None)
+        assert_call_error(error.value, code)
+        assert name in error.value.message
+        assert "gst_" not in error.value.message
+        assert call.get_state() == GstCall.CallState.IDLE
+
 
 def test_no_answer_fails(handler_errors):
     signaller_a, signaller_b = GstCall.CallLoopbackSignaller.new_pair()
@@ -160,6 +181,7 @@ def test_no_answer_fails(handler_errors):
         run_async(caller.dial_async, caller.dial_finish, None, timeout=10)
     assert_call_error(error.value, GstCall.CallError.SIGNALING)
     assert caller.get_state() == GstCall.CallState.FAILED
+
     assert caller.ended_reasons[0].matches(GstCall.CallError.quark(),
                                            GstCall.CallError.SIGNALING)
 
