@@ -810,6 +810,16 @@ on_bye_received (GstCallSignaller *signaller,
 }
 
 static void
+on_session_candidate_rejected (GstCallSession *session,
+                               const GError   *error,
+                               GstCall        *self)
+{
+  self->rejected_candidates++;
+  g_object_notify_by_pspec (G_OBJECT (self), gst_call_props[PROP_REJECTED_CANDIDATES]);
+  g_signal_emit (self, gst_call_signals[SIGNAL_CANDIDATE_REJECTED], 0, error);
+}
+
+static void
 on_signaller_closed (GstCallSignaller *signaller,
                      const GError     *reason,
                      GstCall          *self)
@@ -993,6 +1003,8 @@ gst_call_set_session (GstCall              *self,
   g_signal_connect (self->session, "failed", G_CALLBACK (on_session_failed), self);
   g_signal_connect (self->session, "transport-created",
                     G_CALLBACK (on_session_transport_created), self);
+  g_signal_connect (self->session, "candidate-rejected",
+                    G_CALLBACK (on_session_candidate_rejected), self);
 }
 
 /**

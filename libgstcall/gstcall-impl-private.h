@@ -53,6 +53,7 @@ struct _GstCall {
   /* the call */
   GstCallState state;
   GError *error;
+  guint rejected_candidates; /* malformed ICE candidates from the peer */
   GstCallSession *session;   /* what carries the media, by the transport */
   gboolean session_started;  /* the peer's messages go to the session */
   GTask *setup_task;
@@ -93,6 +94,7 @@ enum {
   PROP_PEER_CONNECTION,
   PROP_TRANSPORT,
   PROP_RTP_TRANSPORT,
+  PROP_REJECTED_CANDIDATES,
   N_PROPS
 };
 
@@ -100,6 +102,7 @@ enum {
   SIGNAL_INCOMING_CALL,
   SIGNAL_REMOTE_TRACK,
   SIGNAL_ENDED,
+  SIGNAL_CANDIDATE_REJECTED,
   N_SIGNALS
 };
 

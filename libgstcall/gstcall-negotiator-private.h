@@ -23,6 +23,8 @@ G_BEGIN_DECLS
  *   "remote-offer" (const char *)  the peer's offer, before it is answered
  *   "local-description" (GstCallSdpType, const char *)  sent to the peer
  *   "local-candidate" (guint, const char *)  sent to the peer (NULL: the end)
+ *   "candidate-rejected" (GError *)  a malformed candidate from the peer was
+ *                                    refused; negotiation and ICE go on
  * Without a signaller (NULL), the descriptions and candidates to send are
  * only emitted, and the caller passes on what the peer sends. */
 #define GST_TYPE_CALL_NEGOTIATOR (gst_call_negotiator_get_type ())
@@ -50,6 +52,8 @@ const char        *gst_call_negotiator_get_offer  (GstCallNegotiator *self);
 const char        *gst_call_negotiator_get_answer (GstCallNegotiator *self);
 guint              gst_call_negotiator_get_candidates_sent     (GstCallNegotiator *self);
 guint              gst_call_negotiator_get_candidates_received (GstCallNegotiator *self);
+/* Of those, the malformed ones that were refused. */
+guint              gst_call_negotiator_get_candidates_rejected (GstCallNegotiator *self);
 
 /* Stops reacting to the peer connection and the signaller. */
 void               gst_call_negotiator_stop (GstCallNegotiator *self);

@@ -8,6 +8,7 @@
 
 #include "gstcall-negotiator-private.h"
 #include "gstcall-enum-types.h"
+#include "gstcall-error.h"
 #include "gstpeerconnection-private.h"
 #include "gstcall-private.h"
 
@@ -30,6 +31,7 @@ struct _GstCallNegotiator {
   char *answer;
   guint candidates_sent;
   guint candidates_received;
+  guint candidates_rejected;
   gboolean end_of_candidates_sent; /* for the current gathering */
 };
 
@@ -42,6 +44,7 @@ enum {
   SIGNAL_REMOTE_OFFER,
   SIGNAL_LOCAL_DESCRIPTION,
   SIGNAL_LOCAL_CANDIDATE,
+  SIGNAL_CANDIDATE_REJECTED,
   N_SIGNALS
 };
 
@@ -378,6 +381,9 @@ gst_call_negotiator_class_init (GstCallNegotiatorClass *klass)
   signals[SIGNAL_LOCAL_CANDIDATE] =
       g_signal_new ("local-candidate", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                     NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_STRING);
+  signals[SIGNAL_CANDIDATE_REJECTED] =
+      g_signal_new ("candidate-rejected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                    NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
 }
 
 static void
@@ -482,13 +488,21 @@ gst_call_negotiator_receive_candidate (GstCallNegotiator *self,
   /* Counts candidates, not the end-of-candidates marker. */
   if (candidate && *candidate)
     self->candidates_received++;
-  if (!gst_peer_connection_add_ice_candidate (self->pc, mline_index, candidate, &error)) {
-    /* The error quotes the candidate: not for warnings, which people
-     * share. */
-    GST_WARNING ("negotiation failed: the peer sent a malformed ICE candidate");
-    GST_INFO ("%s", error->message);
-    g_signal_emit (self, signals[SIGNAL_FAILED], 0, error);
+  if (gst_peer_connection_add_ice_candidate (self->pc, mline_index, candidate, &error))
+    return;
+  if (!g_error_matches (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT)) {
+    /* Closed: the call is ending, the candidate does not matter. */
+    GST_DEBUG ("ICE candidate not added: %s", error->message);
+    return;
   }
+  /* As a W3C peer connection does: the bad candidate is refused on its own
+   * (addIceCandidate rejects) and ICE goes on with the others. The error
+   * quotes the candidate: not for warnings, which people share. */
+  self->candidates_rejected++;
+  GST_WARNING ("the peer sent a malformed ICE candidate (%u so far): ignored",
+               self->candidates_rejected);
+  GST_INFO ("%s", error->message);
+  g_signal_emit (self, signals[SIGNAL_CANDIDATE_REJECTED], 0, error);
 }
 
 const char *
@@ -513,6 +527,12 @@ guint
 gst_call_negotiator_get_candidates_received (GstCallNegotiator *self)
 {
   return self->candidates_received;
+}
+
+guint
+gst_call_negotiator_get_candidates_rejected (GstCallNegotiator *self)
+{
+  return self->candidates_rejected;
 }
 
 void

@@ -52,7 +52,9 @@ void gst_call_session_config_clear (GstCallSessionConfig       *config);
  *   "connected" (GstElement *)  media flows; the element is the one whose
  *       traffic shows the peer is still there (see GstCallLiveness)
  *   "failed" (GError *)  the session stopped; the call is over
- *   "transport-created" ()  gst_call_session_get_transport() changed */
+ *   "transport-created" ()  gst_call_session_get_transport() changed
+ *   "candidate-rejected" (GError *)  a malformed ICE candidate from the peer
+ *       was refused; the session goes on */
 #define GST_TYPE_CALL_SESSION (gst_call_session_get_type ())
 G_DECLARE_INTERFACE (GstCallSession, gst_call_session, GST, CALL_SESSION, GObject)
 
@@ -172,5 +174,7 @@ void     gst_call_session_emit_connected      (GstCallSession             *self,
 void     gst_call_session_emit_remote_track   (GstCallSession             *self,
                                                GstCallTrack               *track);
 void     gst_call_session_emit_transport_created (GstCallSession          *self);
+void     gst_call_session_emit_candidate_rejected (GstCallSession         *self,
+                                                   const GError           *error);
 
 G_END_DECLS

@@ -17,6 +17,7 @@ enum {
   SIGNAL_CONNECTED,
   SIGNAL_FAILED,
   SIGNAL_TRANSPORT_CREATED,
+  SIGNAL_CANDIDATE_REJECTED,
   N_SIGNALS
 };
 
@@ -37,6 +38,9 @@ gst_call_session_default_init (GstCallSessionInterface *iface)
   signals[SIGNAL_TRANSPORT_CREATED] =
       g_signal_new ("transport-created", G_TYPE_FROM_INTERFACE (iface), G_SIGNAL_RUN_LAST,
                     0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_CANDIDATE_REJECTED] =
+      g_signal_new ("candidate-rejected", G_TYPE_FROM_INTERFACE (iface), G_SIGNAL_RUN_LAST,
+                    0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
 }
 
 void
@@ -287,4 +291,11 @@ void
 gst_call_session_emit_transport_created (GstCallSession *self)
 {
   g_signal_emit (self, signals[SIGNAL_TRANSPORT_CREATED], 0);
+}
+
+void
+gst_call_session_emit_candidate_rejected (GstCallSession *self,
+                                          const GError   *error)
+{
+  g_signal_emit (self, signals[SIGNAL_CANDIDATE_REJECTED], 0, error);
 }

@@ -245,6 +245,14 @@ on_error (gpointer              source,
 }
 
 static void
+on_candidate_rejected (GstCallNegotiator    *negotiator,
+                       GError               *error,
+                       GstCallWebrtcSession *self)
+{
+  gst_call_session_emit_candidate_rejected (GST_CALL_SESSION (self), error);
+}
+
+static void
 on_local_description (GstCallNegotiator    *negotiator,
                       GstCallSdpType        type,
                       const char           *sdp,
@@ -329,6 +337,8 @@ gst_call_webrtc_session_start (GstCallSession             *session,
                     G_CALLBACK (on_local_description), self);
   g_signal_connect (self->negotiator, "local-candidate",
                     G_CALLBACK (on_local_candidate), self);
+  g_signal_connect (self->negotiator, "candidate-rejected",
+                    G_CALLBACK (on_candidate_rejected), self);
   return TRUE;
 }
 

@@ -119,6 +119,25 @@ gst_call_get_error (GstCall *self)
   return self->error;
 }
 
+/**
+ * gst_call_get_rejected_candidates:
+ * @self: a [class@Call]
+ *
+ * Gets how many malformed ICE candidates from the peer were refused, see
+ * [property@Call:rejected-candidates].
+ *
+ * Returns: the number of refused candidates
+ *
+ * Since: 0.1
+ */
+guint
+gst_call_get_rejected_candidates (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), 0);
+
+  return self->rejected_candidates;
+}
+
 /* ------------------------------------------------------------------------ */
 /* GObject                                                                   */
 
@@ -256,6 +275,9 @@ gst_call_get_property (GObject    *object,
       break;
     case PROP_RTP_TRANSPORT:
       g_value_set_object (value, gst_call_get_rtp_transport (self));
+      break;
+    case PROP_REJECTED_CANDIDATES:
+      g_value_set_uint (value, self->rejected_candidates);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -966,6 +988,22 @@ gst_call_class_init (GstCallClass *klass)
                            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
                            G_PARAM_EXPLICIT_NOTIFY);
 
+  /**
+   * GstCall:rejected-candidates: (getter get_rejected_candidates)
+   *
+   * How many ICE candidates from the peer were malformed and refused. As
+   * in a W3C `RTCPeerConnection`, where `addIceCandidate()` rejects such a
+   * candidate and the connection goes on, a bad candidate does not end the
+   * call: it is logged, counted here and reported with
+   * [signal@Call::candidate-rejected], and ICE goes on with the others.
+   *
+   * Since: 0.1
+   */
+  gst_call_props[PROP_REJECTED_CANDIDATES] =
+      g_param_spec_uint ("rejected-candidates", NULL, NULL, 0, G_MAXUINT, 0,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                         G_PARAM_EXPLICIT_NOTIFY);
+
   g_object_class_install_properties (object_class, N_PROPS, gst_call_props);
 
   /**
@@ -1008,6 +1046,23 @@ gst_call_class_init (GstCallClass *klass)
    */
   gst_call_signals[SIGNAL_ENDED] =
       g_signal_new ("ended", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                    0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
+
+  /**
+   * GstCall::candidate-rejected:
+   * @self: the [class@Call]
+   * @error: why the candidate was refused (%GST_CALL_ERROR_INVALID_ARGUMENT;
+   *   the message quotes the candidate)
+   *
+   * The peer sent an ICE candidate that is not one (`candidate:garbage`).
+   * It was refused on its own and the call goes on, see
+   * [property@Call:rejected-candidates], which counts them and is notified
+   * before this signal.
+   *
+   * Since: 0.1
+   */
+  gst_call_signals[SIGNAL_CANDIDATE_REJECTED] =
+      g_signal_new ("candidate-rejected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                     0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
 }
 

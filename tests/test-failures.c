@@ -12,7 +12,8 @@
 
 /* ------------------------------------------------------------------------ */
 /* A signaller that passes everything on to an inner one, rewriting the
- * descriptions it sends: a man in the middle of the signaling.            */
+ * descriptions it sends: a man in the middle of the signaling. It can also
+ * send a malformed candidate before the first real one.                    */
 
 typedef char *(*RewriteFunc) (const char *sdp);
 
@@ -25,6 +26,8 @@ struct _TestRewritingSignaller {
   GstCallSignaller *inner;
   RewriteFunc rewrite;
   guint rewritten;
+  gboolean inject_bad_candidate;
+  guint bad_candidates_sent;
 };
 
 static void test_rewriting_signaller_iface_init (GstCallSignallerInterface *iface);
@@ -52,8 +55,13 @@ rewriting_send_candidate (GstCallSignaller *signaller,
                           guint             mline_index,
                           const char       *candidate)
 {
-  gst_call_signaller_send_candidate (TEST_REWRITING_SIGNALLER (signaller)->inner,
-                                     mline_index, candidate);
+  TestRewritingSignaller *self = TEST_REWRITING_SIGNALLER (signaller);
+
+  if (self->inject_bad_candidate && candidate && self->bad_candidates_sent == 0) {
+    gst_call_signaller_send_candidate (self->inner, mline_index, "candidate:garbage");
+    self->bad_candidates_sent++;
+  }
+  gst_call_signaller_send_candidate (self->inner, mline_index, candidate);
 }
 
 static void
@@ -138,6 +146,12 @@ test_rewriting_signaller_new (GstCallSignaller *inner,
   g_signal_connect (inner, "bye-received", G_CALLBACK (forward_bye), self);
   g_signal_connect (inner, "closed", G_CALLBACK (forward_closed), self);
   return self;
+}
+
+static char *
+keep_description (const char *sdp)
+{
+  return g_strdup (sdp);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -278,6 +292,97 @@ test_peer_vanishes (gconstpointer data)
   g_assert_error (b.ended_reason, GST_CALL_ERROR, GST_CALL_ERROR_ICE);
   g_assert_cmpfloat (seconds, <, 10.0);
 
+  test_call_side_clear (&a);
+  test_call_side_clear (&b);
+}
+
+/* ------------------------------------------------------------------------ */
+/* A malformed candidate                                                     */
+
+typedef struct {
+  guint signals;
+  guint notifies;
+  GError *error;
+} RejectedCandidates;
+
+static void
+on_candidate_rejected (GstCall            *call,
+                       const GError       *error,
+                       RejectedCandidates *rejected)
+{
+  rejected->signals++;
+  g_clear_error (&rejected->error);
+  rejected->error = g_error_copy (error);
+  /* The count is up to date when the signal comes. */
+  g_assert_cmpuint (gst_call_get_rejected_candidates (call), ==, rejected->signals);
+}
+
+static void
+on_rejected_candidates_notify (GstCall            *call,
+                               GParamSpec         *pspec,
+                               RejectedCandidates *rejected)
+{
+  rejected->notifies++;
+}
+
+/* Each side sends `candidate:garbage` before its first real candidate: as
+ * with a W3C peer connection, the bad candidate is refused on its own
+ * (counted, reported with candidate-rejected) and the call connects with
+ * the good ones; media flows both ways. */
+static void
+test_malformed_candidate (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (TestRewritingSignaller) garbling_a = NULL;
+  g_autoptr (TestRewritingSignaller) garbling_b = NULL;
+  RejectedCandidates rejected_by_a = { 0 }, rejected_by_b = { 0 };
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  garbling_a = test_rewriting_signaller_new (GST_CALL_SIGNALLER (signaller_a), keep_description);
+  garbling_b = test_rewriting_signaller_new (GST_CALL_SIGNALLER (signaller_b), keep_description);
+  garbling_a->inject_bad_candidate = TRUE;
+  garbling_b->inject_bad_candidate = TRUE;
+  side_init (&a, "caller", GST_CALL_SIGNALLER (garbling_a), TRUE, TRUE);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (garbling_b), TRUE, TRUE);
+  g_signal_connect (a.call, "candidate-rejected", G_CALLBACK (on_candidate_rejected),
+                    &rejected_by_a);
+  g_signal_connect (b.call, "candidate-rejected", G_CALLBACK (on_candidate_rejected),
+                    &rejected_by_b);
+  g_signal_connect (a.call, "notify::rejected-candidates",
+                    G_CALLBACK (on_rejected_candidates_notify), &rejected_by_a);
+  g_signal_connect (b.call, "notify::rejected-candidates",
+                    G_CALLBACK (on_rejected_candidates_notify), &rejected_by_b);
+
+  test_call_connect_pair (&a, &b);
+  test_wait_call_stats (a.call, "video-frames-received", 30);
+  test_wait_call_stats (b.call, "video-frames-received", 30);
+  test_wait_call_stats (a.call, "audio-frames-received", 25);
+  test_wait_call_stats (b.call, "audio-frames-received", 25);
+
+  g_assert_cmpuint (garbling_a->bad_candidates_sent, ==, 1);
+  g_assert_cmpuint (garbling_b->bad_candidates_sent, ==, 1);
+  g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_ACTIVE);
+  g_assert_cmpint (gst_call_get_state (b.call), ==, GST_CALL_STATE_ACTIVE);
+  g_assert_cmpuint (a.ended + b.ended, ==, 0);
+  for (guint i = 0; i < 2; i++) {
+    RejectedCandidates *rejected = i == 0 ? &rejected_by_a : &rejected_by_b;
+    GstCall *call = i == 0 ? a.call : b.call;
+    guint count = 0;
+
+    g_assert_cmpuint (rejected->signals, ==, 1);
+    g_assert_cmpuint (rejected->notifies, ==, 1);
+    g_assert_cmpuint (gst_call_get_rejected_candidates (call), ==, 1);
+    g_object_get (call, "rejected-candidates", &count, NULL);
+    g_assert_cmpuint (count, ==, 1);
+    g_assert_error (rejected->error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT);
+    g_assert_nonnull (strstr (rejected->error->message, "candidate:garbage"));
+    g_clear_error (&rejected->error);
+  }
+
+  gst_call_hangup (a.call);
+  test_wait_until (test_call_side_ended, &b, 2000, "the callee to see the hang-up");
   test_call_side_clear (&a);
   test_call_side_clear (&b);
 }
@@ -556,6 +661,7 @@ main (int argc, char **argv)
                         test_peer_vanishes);
   g_test_add_data_func ("/GstCall/Failures/peer-vanishes-while-muted", GINT_TO_POINTER (TRUE),
                         test_peer_vanishes);
+  g_test_add_func ("/GstCall/Failures/malformed-candidate", test_malformed_candidate);
   g_test_add_func ("/GstCall/Failures/dtls-fingerprint-mismatch",
                    test_dtls_fingerprint_mismatch);
   {

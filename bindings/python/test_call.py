@@ -88,6 +88,8 @@ def test_call_both_ways(handler_errors):
     start_both(caller, callee)
     assert caller.get_state() == GstCall.CallState.ACTIVE
     assert callee.props.state == GstCall.CallState.ACTIVE
+    assert caller.get_rejected_candidates() == 0
+    assert callee.props.rejected_candidates == 0
 
     for field, at_least in (("video-frames-received", 30), ("audio-frames-received", 50)):
         wait_stat(caller, field, at_least, handler_errors)
