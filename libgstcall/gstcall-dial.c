@@ -73,12 +73,15 @@ gst_call_clear_timeout (GstCall *self)
   }
 }
 
-/* Tears the call down and enters @final_state. @reason (transfer full) is
- * the error for FAILED, NULL for a hang-up. Safe from any handler. */
+/* Tears the call down and enters @final_state for @end_reason. @reason
+ * (transfer full) is the error for FAILED, NULL for a hang-up. A call that
+ * fails tells the peer with a bye, as a hang-up does. Safe from any
+ * handler. */
 static void
-finish_call (GstCall      *self,
-             GstCallState  final_state,
-             GError       *reason)
+finish_call_full (GstCall          *self,
+                  GstCallState      final_state,
+                  GstCallEndReason  end_reason,
+                  GError           *reason)
 {
   /* Handlers of the signals below may drop the last reference. */
   G_GNUC_UNUSED g_autoptr (GObject) keep_alive = g_object_ref (G_OBJECT (self));
@@ -87,6 +90,15 @@ finish_call (GstCall      *self,
   if (is_finished (self)) {
     g_clear_error (&reason);
     return;
+  }
+
+  /* Giving up on a call the peer knows of (a bad offer or answer, no
+   * connection): the peer hears a bye instead of waiting for its own
+   * timeout. */
+  if (final_state == GST_CALL_STATE_FAILED && self->signaller &&
+      (self->state != GST_CALL_STATE_IDLE || self->incoming)) {
+    GST_INFO ("call %p: telling the peer the call failed", self);
+    gst_call_signaller_send_bye (self->signaller);
   }
 
   gst_call_clear_timeout (self);
@@ -98,6 +110,8 @@ finish_call (GstCall      *self,
   g_clear_pointer (&self->pending_messages, g_ptr_array_unref);
 
   self->error = reason;
+  self->end_reason = end_reason;
+  g_object_notify_by_pspec (G_OBJECT (self), gst_call_props[PROP_END_REASON]);
   set_state (self, final_state);
 
   if (task) {
@@ -109,6 +123,18 @@ finish_call (GstCall      *self,
   }
 
   g_signal_emit (self, gst_call_signals[SIGNAL_ENDED], 0, reason);
+}
+
+/* FAILED, or ENDED because this side hung up. */
+static void
+finish_call (GstCall      *self,
+             GstCallState  final_state,
+             GError       *reason)
+{
+  finish_call_full (self, final_state,
+                    final_state == GST_CALL_STATE_FAILED ? GST_CALL_END_REASON_FAILED
+                                                         : GST_CALL_END_REASON_HANGUP,
+                    reason);
 }
 
 static void
@@ -806,7 +832,23 @@ on_bye_received (GstCallSignaller *signaller,
   if (self->state == GST_CALL_STATE_IDLE && !self->incoming)
     return;
   GST_INFO ("call %p: the peer hung up", self);
-  finish_call (self, GST_CALL_STATE_ENDED, NULL);
+  finish_call_full (self, GST_CALL_STATE_ENDED, GST_CALL_END_REASON_PEER_HANGUP, NULL);
+}
+
+/* The signaling server says the peer we talk to left the room: its tab
+ * closed or its connection dropped. Its media stops with it; the call is
+ * over rather than waiting for peer-timeout. */
+static void
+on_room_peer_left (GstCallWebSocketSignaller *signaller,
+                   const char                *peer_id,
+                   GstCall                   *self)
+{
+  if (g_strcmp0 (peer_id, gst_call_websocket_signaller_get_remote_peer_id (signaller)) != 0)
+    return;
+  if (self->state == GST_CALL_STATE_IDLE && !self->incoming)
+    return;
+  GST_INFO ("call %p: the peer left the room", self);
+  finish_call_full (self, GST_CALL_STATE_ENDED, GST_CALL_END_REASON_PEER_LEFT, NULL);
 }
 
 static void
@@ -952,6 +994,8 @@ gst_call_set_signaller (GstCall          *self,
                       G_CALLBACK (on_candidate_received), self);
     g_signal_connect (signaller, "bye-received", G_CALLBACK (on_bye_received), self);
     g_signal_connect (signaller, "closed", G_CALLBACK (on_signaller_closed), self);
+    if (GST_IS_CALL_WEBSOCKET_SIGNALLER (signaller))
+      g_signal_connect (signaller, "peer-left", G_CALLBACK (on_room_peer_left), self);
   }
   g_object_notify_by_pspec (G_OBJECT (self), gst_call_props[PROP_SIGNALLER]);
 }

@@ -203,6 +203,31 @@ typedef enum {
 } GstCallState;
 
 /**
+ * GstCallEndReason:
+ * @GST_CALL_END_REASON_NONE: the call has not ended
+ * @GST_CALL_END_REASON_HANGUP: this side hung up ([method@Call.hangup], or a
+ *   cancelled dial or answer)
+ * @GST_CALL_END_REASON_PEER_HANGUP: the peer hung up: its `bye` came through
+ *   the signaller
+ * @GST_CALL_END_REASON_PEER_LEFT: the peer left: the signaling server said
+ *   it left the room or lost its connection (a closed browser tab), see
+ *   [signal@CallWebSocketSignaller::peer-left]
+ * @GST_CALL_END_REASON_FAILED: the call failed; [method@Call.get_error] says
+ *   why
+ *
+ * Why a [class@Call] is over, see [property@Call:end-reason].
+ *
+ * Since: 0.1
+ */
+typedef enum {
+  GST_CALL_END_REASON_NONE,
+  GST_CALL_END_REASON_HANGUP,
+  GST_CALL_END_REASON_PEER_HANGUP,
+  GST_CALL_END_REASON_PEER_LEFT,
+  GST_CALL_END_REASON_FAILED,
+} GstCallEndReason;
+
+/**
  * GstCallCodec:
  * @GST_CALL_CODEC_VP8: VP8 video
  * @GST_CALL_CODEC_VP9: VP9 video

@@ -53,6 +53,7 @@ struct _GstCall {
   /* the call */
   GstCallState state;
   GError *error;
+  GstCallEndReason end_reason;
   guint rejected_candidates; /* malformed ICE candidates from the peer */
   GstCallSession *session;   /* what carries the media, by the transport */
   gboolean session_started;  /* the peer's messages go to the session */
@@ -94,6 +95,7 @@ enum {
   PROP_PEER_CONNECTION,
   PROP_TRANSPORT,
   PROP_RTP_TRANSPORT,
+  PROP_END_REASON,
   PROP_REJECTED_CANDIDATES,
   N_PROPS
 };

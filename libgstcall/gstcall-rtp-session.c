@@ -48,7 +48,7 @@ static void
 fail_negotiation (GstCallRtpSession *self,
                   GError            *error)
 {
-  gst_call_session_fail_and_bye (GST_CALL_SESSION (self), self->config.signaller, error);
+  gst_call_session_fail (GST_CALL_SESSION (self), error);
 }
 
 static gboolean

@@ -51,7 +51,8 @@ void gst_call_session_config_clear (GstCallSessionConfig       *config);
  *       the handlers return
  *   "connected" (GstElement *)  media flows; the element is the one whose
  *       traffic shows the peer is still there (see GstCallLiveness)
- *   "failed" (GError *)  the session stopped; the call is over
+ *   "failed" (GError *)  the session stopped; the call is over (the call
+ *       tells the peer with a bye)
  *   "transport-created" ()  gst_call_session_get_transport() changed
  *   "candidate-rejected" (GError *)  a malformed ICE candidate from the peer
  *       was refused; the session goes on */
@@ -157,10 +158,8 @@ gboolean gst_call_session_check_remote_codecs (const GstCallSessionConfig *confi
                                                const gboolean             *sends,
                                                const char                 *sdp,
                                                GError                    **error);
-/* Tells the peer the call is over (a bye, when there is a signaller) and
- * emits "failed" with @error (transfer full). */
-void     gst_call_session_fail_and_bye        (GstCallSession             *self,
-                                               GstCallSignaller           *signaller,
+/* Logs @error (transfer full) and emits "failed" with it. */
+void     gst_call_session_fail                (GstCallSession             *self,
                                                GError                     *error);
 /* Completes the GTask of get_stats_async() with @stats (transfer full) or
  * @error (transfer full), and drops it. */

@@ -243,13 +243,10 @@ gst_call_session_check_remote_codecs (const GstCallSessionConfig *config,
 }
 
 void
-gst_call_session_fail_and_bye (GstCallSession   *self,
-                               GstCallSignaller *signaller,
-                               GError           *error)
+gst_call_session_fail (GstCallSession *self,
+                       GError         *error)
 {
   GST_WARNING ("session %p: %s", self, error->message);
-  if (signaller)
-    gst_call_signaller_send_bye (signaller);
   gst_call_session_emit_failed (self, error);
   g_error_free (error);
 }

@@ -364,11 +364,11 @@ gst_call_webrtc_session_receive_description (GstCallSession *session,
   if (self->closed || !self->negotiator)
     return;
   /* A peer that takes none of the codecs we send fails the call, with both
-   * sides' codecs in the error, and hears a bye: webrtcbin would answer
-   * without our media and say nothing. */
+   * sides' codecs in the error (and hears a bye from the call): webrtcbin
+   * would answer without our media and say nothing. */
   get_sends (self, sends);
   if (!gst_call_session_check_remote_codecs (&self->config, sends, sdp, &error)) {
-    gst_call_session_fail_and_bye (session, self->config.signaller, error);
+    gst_call_session_fail (session, error);
     return;
   }
   gst_call_negotiator_receive_description (self->negotiator, type, sdp);

@@ -120,6 +120,24 @@ gst_call_get_error (GstCall *self)
 }
 
 /**
+ * gst_call_get_end_reason:
+ * @self: a [class@Call]
+ *
+ * Gets why the call is over, see [property@Call:end-reason].
+ *
+ * Returns: why the call ended, %GST_CALL_END_REASON_NONE while it has not
+ *
+ * Since: 0.1
+ */
+GstCallEndReason
+gst_call_get_end_reason (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), GST_CALL_END_REASON_NONE);
+
+  return self->end_reason;
+}
+
+/**
  * gst_call_get_rejected_candidates:
  * @self: a [class@Call]
  *
@@ -275,6 +293,9 @@ gst_call_get_property (GObject    *object,
       break;
     case PROP_RTP_TRANSPORT:
       g_value_set_object (value, gst_call_get_rtp_transport (self));
+      break;
+    case PROP_END_REASON:
+      g_value_set_enum (value, self->end_reason);
       break;
     case PROP_REJECTED_CANDIDATES:
       g_value_set_uint (value, self->rejected_candidates);
@@ -925,7 +946,8 @@ gst_call_class_init (GstCallClass *klass)
   /**
    * GstCall:state: (getter get_state)
    *
-   * The call state.
+   * The call state. When it becomes %GST_CALL_STATE_ENDED or
+   * %GST_CALL_STATE_FAILED, [property@Call:end-reason] already says why.
    *
    * Since: 0.1
    */
@@ -989,6 +1011,30 @@ gst_call_class_init (GstCallClass *klass)
                            G_PARAM_EXPLICIT_NOTIFY);
 
   /**
+   * GstCall:end-reason: (getter get_end_reason)
+   *
+   * Why the call is over: this side or the peer hung up, the peer left the
+   * room of a [class@CallSignalingServer] (its browser tab closed, its
+   * connection to the server was lost), or the call failed (the reason is
+   * [method@Call.get_error]). Set, and notified, before
+   * [property@Call:state] becomes %GST_CALL_STATE_ENDED or
+   * %GST_CALL_STATE_FAILED and [signal@Call::ended] is emitted; it is
+   * %GST_CALL_END_REASON_NONE until then.
+   *
+   * A call whose [property@Call:signaller] is a
+   * [class@CallWebSocketSignaller] ends with %GST_CALL_END_REASON_PEER_LEFT
+   * as soon as the server says the peer it talks to left
+   * ([property@CallWebSocketSignaller:remote-peer-id]).
+   *
+   * Since: 0.1
+   */
+  gst_call_props[PROP_END_REASON] =
+      g_param_spec_enum ("end-reason", NULL, NULL, GST_TYPE_CALL_END_REASON,
+                         GST_CALL_END_REASON_NONE,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                         G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
    * GstCall:rejected-candidates: (getter get_rejected_candidates)
    *
    * How many ICE candidates from the peer were malformed and refused. As
@@ -1037,10 +1083,13 @@ gst_call_class_init (GstCallClass *klass)
   /**
    * GstCall::ended:
    * @self: the [class@Call]
-   * @reason: (nullable): why the call failed, or %NULL when one side hung up
+   * @reason: (nullable): why the call failed, or %NULL when it ended
+   *   without failing
    *
    * The call is over: the state is %GST_CALL_STATE_ENDED or
-   * %GST_CALL_STATE_FAILED.
+   * %GST_CALL_STATE_FAILED, and [property@Call:end-reason] says whether this
+   * side hung up, the peer hung up or left, or the call failed. A call that
+   * fails sends a `bye` to the peer through the signaller.
    *
    * Since: 0.1
    */

@@ -105,6 +105,8 @@ GstCallState      gst_call_get_state            (GstCall          *self);
 GST_CALL_AVAILABLE_IN_0_1
 const GError     *gst_call_get_error            (GstCall          *self);
 GST_CALL_AVAILABLE_IN_0_1
+GstCallEndReason  gst_call_get_end_reason       (GstCall          *self);
+GST_CALL_AVAILABLE_IN_0_1
 guint             gst_call_get_rejected_candidates (GstCall       *self);
 GST_CALL_AVAILABLE_IN_0_1
 GstPeerConnection *gst_call_get_peer_connection (GstCall          *self);

@@ -222,13 +222,15 @@ on_message (SoupWebsocketConnection   *connection,
     g_signal_emit (self, signals[SIGNAL_PEER_JOINED], 0,
                    gst_call_signaling_get_string (message, "peer_id"));
   } else if (g_str_equal (type, "peer-left")) {
-    const char *peer_id = gst_call_signaling_get_string (message, "peer_id");
+    g_autofree char *peer_id = g_strdup (gst_call_signaling_get_string (message, "peer_id"));
 
+    /* Handlers still read the peer that left as remote-peer-id: a call
+     * knows its own peer left. */
+    g_signal_emit (self, signals[SIGNAL_PEER_LEFT], 0, peer_id);
     if (g_strcmp0 (peer_id, self->remote_peer_id) == 0) {
       g_clear_pointer (&self->remote_peer_id, g_free);
       g_object_notify_by_pspec (G_OBJECT (self), props[PROP_REMOTE_PEER_ID]);
     }
-    g_signal_emit (self, signals[SIGNAL_PEER_LEFT], 0, peer_id);
   } else {
     GST_WARNING ("websocket signaller %p: unexpected “%s” ignored", self, type);
   }
@@ -591,7 +593,9 @@ gst_call_websocket_signaller_class_init (GstCallWebSocketSignallerClass *klass)
    * @self: the [class@CallWebSocketSignaller]
    * @peer_id: the identifier of the peer that left
    *
-   * Another peer left the room, or lost its connection.
+   * Another peer left the room, or lost its connection. When it is the
+   * peer this signaller talks to, [property@CallWebSocketSignaller:remote-peer-id]
+   * still names it during the emission, and is cleared after it.
    *
    * Since: 0.1
    */

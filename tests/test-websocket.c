@@ -812,6 +812,14 @@ call_has_result (gpointer data)
   return ((CallSide *) data)->result != NULL;
 }
 
+static gboolean
+call_is_over (gpointer data)
+{
+  GstCallState state = gst_call_get_state (((CallSide *) data)->call);
+
+  return state == GST_CALL_STATE_ENDED || state == GST_CALL_STATE_FAILED;
+}
+
 static void
 call_side_init (CallSide         *side,
                 GstCallSignaller *signaller)
@@ -842,7 +850,6 @@ test_call (void)
   GstCallSignalingServer *server = start_server ("s3cret", &base);
   Client a, b, c;
   CallSide caller, callee;
-  guint frames;
 
   uri = g_strdup_printf ("%s?room=call", base);
   client_init (&a, uri, "s3cret");
@@ -876,23 +883,29 @@ test_call (void)
   g_assert_cmpuint (b.descriptions, ==, 1);
   g_assert_cmpuint (a.candidates + b.candidates, >, 0);
 
-  /* The callee's signaling vanishes mid-call: the caller learns it left,
-   * the media keeps flowing, the server keeps serving the room. */
+  /* The callee's WebSocket closes mid-call, as when a browser tab closes:
+   * the server tells the room it left, and the caller's call is over at
+   * once, ENDED (not FAILED after peer-timeout) because the peer left. */
   gst_call_websocket_signaller_close (b.signaller);
-  wait_count (&a.left->len, 1, "peer-left");
+  test_wait_until (call_is_over, &caller, 1000, "the caller's call to end when its peer left");
+  g_assert_cmpuint (a.left->len, ==, 1);
   g_assert_false (a.closed);
-  frames = test_call_stats_uint (caller.call, "video-frames-received");
-  test_wait_call_stats (caller.call, "video-frames-received", frames + 30);
-  g_assert_cmpint (gst_call_get_state (caller.call), ==, GST_CALL_STATE_ACTIVE);
+  g_assert_cmpint (gst_call_get_state (caller.call), ==, GST_CALL_STATE_ENDED);
+  g_assert_cmpint (gst_call_get_end_reason (caller.call), ==, GST_CALL_END_REASON_PEER_LEFT);
+  g_assert_null (gst_call_get_error (caller.call));
+  /* The callee's own call lost its signaling only: its media and state are
+   * its own business. */
+  g_assert_cmpint (gst_call_get_state (callee.call), ==, GST_CALL_STATE_ACTIVE);
 
+  /* The server keeps serving the room; a call that ended because its peer
+   * left sends nobody a bye. */
   client_init (&c, uri, "s3cret");
   g_assert_cmpint (client_connect (&c, &error), ==, 1);
   g_assert_no_error (error);
   wait_count (&a.joined->len, 2, "a third peer joined");
-
-  /* Hanging up sends the bye through the server to the third peer. */
-  gst_call_hangup (caller.call);
-  wait_count (&c.byes, 1, "the bye of the hang-up");
+  gst_call_signaller_send_bye (GST_CALL_SIGNALLER (a.signaller));
+  wait_count (&c.byes, 1, "a bye through the server to the third peer");
+  g_assert_cmpuint (c.byes, ==, 1);
   g_assert_cmpuint (b.byes, ==, 0);
 
   gst_call_hangup (callee.call);
@@ -956,6 +969,75 @@ test_dial_room (void)
   test_drain_context ();
   g_assert_finalize_object (caller.call);
   g_assert_finalize_object (callee.call);
+  client_clear (&b);
+  wait_server_peers (server, 0);
+  stop_server (server);
+}
+
+/* A call that gives up on a bad offer or a bad answer tells its peer with
+ * a bye, which reaches it through the server. */
+static void
+test_bad_description_sends_bye (void)
+{
+  g_autofree char *base = NULL;
+  g_autofree char *uri = NULL;
+  g_autoptr (GError) error = NULL;
+  GstCallSignalingServer *server = start_server (NULL, &base);
+  Client offering, answering, a, b;
+  CallSide callee, caller;
+
+  /* A bad offer: the callee answers it, fails, and says bye. */
+  uri = g_strdup_printf ("%s?room=bad-offer", base);
+  client_init (&offering, uri, NULL);
+  client_init (&b, uri, NULL);
+  g_assert_cmpint (client_connect (&offering, &error), ==, 0);
+  g_assert_no_error (error);
+  g_assert_cmpint (client_connect (&b, &error), ==, 1);
+  g_assert_no_error (error);
+  call_side_init (&callee, GST_CALL_SIGNALLER (b.signaller));
+  gst_call_signaller_send_description (GST_CALL_SIGNALLER (offering.signaller),
+                                       GST_CALL_SDP_TYPE_OFFER, "v=0\r\nthis is no offer\r\n");
+  test_wait_for_flag (&callee.incoming, TIMEOUT_MS, "the bad offer");
+  gst_call_answer_async (callee.call, NULL, on_call_ready, &callee);
+  test_wait_until (call_has_result, &callee, TIMEOUT_MS, "the answer to fail");
+  g_assert_false (gst_call_answer_finish (callee.call, callee.result, &error));
+  g_test_message ("callee: %s", error->message);
+  g_clear_error (&error);
+  g_assert_cmpint (gst_call_get_state (callee.call), ==, GST_CALL_STATE_FAILED);
+  g_assert_cmpint (gst_call_get_end_reason (callee.call), ==, GST_CALL_END_REASON_FAILED);
+  wait_count (&offering.byes, 1, "the callee's bye after the bad offer");
+  g_clear_object (&callee.result);
+
+  /* A bad answer: the caller fails and says bye. */
+  g_free (uri);
+  uri = g_strdup_printf ("%s?room=bad-answer", base);
+  client_init (&answering, uri, NULL);
+  client_init (&a, uri, NULL);
+  g_assert_cmpint (client_connect (&answering, &error), ==, 0);
+  g_assert_no_error (error);
+  g_assert_cmpint (client_connect (&a, &error), ==, 1);
+  g_assert_no_error (error);
+  call_side_init (&caller, GST_CALL_SIGNALLER (a.signaller));
+  gst_call_dial_async (caller.call, NULL, NULL, on_call_ready, &caller);
+  wait_count (&answering.descriptions, 1, "the caller's offer");
+  g_assert_cmpint (answering.last_type, ==, GST_CALL_SDP_TYPE_OFFER);
+  gst_call_signaller_send_description (GST_CALL_SIGNALLER (answering.signaller),
+                                       GST_CALL_SDP_TYPE_ANSWER, "v=0\r\nthis is no answer\r\n");
+  test_wait_until (call_has_result, &caller, TIMEOUT_MS, "the dial to fail");
+  g_assert_false (gst_call_dial_finish (caller.call, caller.result, &error));
+  g_test_message ("caller: %s", error->message);
+  g_clear_error (&error);
+  g_assert_cmpint (gst_call_get_state (caller.call), ==, GST_CALL_STATE_FAILED);
+  g_assert_cmpint (gst_call_get_end_reason (caller.call), ==, GST_CALL_END_REASON_FAILED);
+  wait_count (&answering.byes, 1, "the caller's bye after the bad answer");
+  g_clear_object (&caller.result);
+
+  test_drain_context ();
+  g_assert_finalize_object (callee.call);
+  g_assert_finalize_object (caller.call);
+  client_clear (&offering);
+  client_clear (&answering);
+  client_clear (&a);
   client_clear (&b);
   wait_server_peers (server, 0);
   stop_server (server);
@@ -1076,6 +1158,8 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/WebSocket/call", test_call);
   g_test_add_func ("/GstCall/WebSocket/dial-room", test_dial_room);
   g_test_add_func ("/GstCall/WebSocket/dial-room-fails", test_dial_room_fails);
+  g_test_add_func ("/GstCall/WebSocket/bad-description-sends-bye",
+                   test_bad_description_sends_bye);
 
   return g_test_run ();
 }

@@ -88,6 +88,7 @@ def test_call_both_ways(handler_errors):
     start_both(caller, callee)
     assert caller.get_state() == GstCall.CallState.ACTIVE
     assert callee.props.state == GstCall.CallState.ACTIVE
+    assert caller.get_end_reason() == GstCall.CallEndReason.NONE
     assert caller.get_rejected_candidates() == 0
     assert callee.props.rejected_candidates == 0
 
@@ -125,7 +126,8 @@ def test_call_both_ways(handler_errors):
                "the callee to end", timeout=2)
     assert time.monotonic() - hangup_at < 2
     assert callee.ended_reasons == [None]
-
+    assert caller.get_end_reason() == GstCall.CallEndReason.HANGUP
+    assert callee.props.end_reason == GstCall.CallEndReason.PEER_HANGUP
     caller.hangup()  # twice: nothing happens
     assert caller.ended_reasons == [None]
 
@@ -183,7 +185,7 @@ def test_no_answer_fails(handler_errors):
         run_async(caller.dial_async, caller.dial_finish, None, timeout=10)
     assert_call_error(error.value, GstCall.CallError.SIGNALING)
     assert caller.get_state() == GstCall.CallState.FAILED
-
+    assert caller.get_end_reason() == GstCall.CallEndReason.FAILED
     assert caller.ended_reasons[0].matches(GstCall.CallError.quark(),
                                            GstCall.CallError.SIGNALING)
 
