@@ -48,6 +48,13 @@ pub const GST_CALL_DIRECTION_SENDONLY: GstCallDirection = 1;
 pub const GST_CALL_DIRECTION_RECVONLY: GstCallDirection = 2;
 pub const GST_CALL_DIRECTION_INACTIVE: GstCallDirection = 3;
 
+pub type GstCallEndReason = c_int;
+pub const GST_CALL_END_REASON_NONE: GstCallEndReason = 0;
+pub const GST_CALL_END_REASON_HANGUP: GstCallEndReason = 1;
+pub const GST_CALL_END_REASON_PEER_HANGUP: GstCallEndReason = 2;
+pub const GST_CALL_END_REASON_PEER_LEFT: GstCallEndReason = 3;
+pub const GST_CALL_END_REASON_FAILED: GstCallEndReason = 4;
+
 pub type GstCallError = c_int;
 pub const GST_CALL_ERROR_FAILED: GstCallError = 0;
 pub const GST_CALL_ERROR_MISSING_PLUGIN: GstCallError = 1;
@@ -90,10 +97,10 @@ pub const GST_CALL_PEER_CONNECTION_STATE_FAILED: GstCallPeerConnectionState = 4;
 pub const GST_CALL_PEER_CONNECTION_STATE_CLOSED: GstCallPeerConnectionState = 5;
 
 pub type GstCallSdpType = c_int;
-pub const GST_CALL_SDP_TYPE_OFFER: GstCallSdpType = 0;
-pub const GST_CALL_SDP_TYPE_PRANSWER: GstCallSdpType = 1;
-pub const GST_CALL_SDP_TYPE_ANSWER: GstCallSdpType = 2;
-pub const GST_CALL_SDP_TYPE_ROLLBACK: GstCallSdpType = 3;
+pub const GST_CALL_SDP_TYPE_OFFER: GstCallSdpType = 1;
+pub const GST_CALL_SDP_TYPE_PRANSWER: GstCallSdpType = 2;
+pub const GST_CALL_SDP_TYPE_ANSWER: GstCallSdpType = 3;
+pub const GST_CALL_SDP_TYPE_ROLLBACK: GstCallSdpType = 4;
 
 pub type GstCallSignalingState = c_int;
 pub const GST_CALL_SIGNALING_STATE_STABLE: GstCallSignalingState = 0;
@@ -351,6 +358,7 @@ extern "C" {
     pub fn gst_call_codec_direction_get_type() -> glib::GType;
     pub fn gst_call_codec_status_get_type() -> glib::GType;
     pub fn gst_call_direction_get_type() -> glib::GType;
+    pub fn gst_call_end_reason_get_type() -> glib::GType;
     pub fn gst_call_error_get_type() -> glib::GType;
     pub fn gst_call_error_quark() -> glib::GQuark;
     pub fn gst_call_ice_connection_state_get_type() -> glib::GType;
@@ -377,6 +385,7 @@ extern "C" {
     pub fn gst_call_get_audio_source(self_: *mut GstCall) -> *mut gst::GstElement;
     pub fn gst_call_get_broadcast(self_: *mut GstCall, kind: GstCallMediaKind) -> *mut GstCallBroadcast;
     pub fn gst_call_get_connect_timeout(self_: *mut GstCall) -> c_uint;
+    pub fn gst_call_get_end_reason(self_: *mut GstCall) -> GstCallEndReason;
     pub fn gst_call_get_error(self_: *mut GstCall) -> *const glib::GError;
     pub fn gst_call_get_ice_local_addresses(self_: *mut GstCall) -> *const *const c_char;
     pub fn gst_call_get_ice_servers(self_: *mut GstCall) -> *const *const c_char;
@@ -385,6 +394,7 @@ extern "C" {
     pub fn gst_call_get_local_tracks(self_: *mut GstCall) -> *mut glib::GPtrArray;
     pub fn gst_call_get_peer_connection(self_: *mut GstCall) -> *mut GstPeerConnection;
     pub fn gst_call_get_peer_timeout(self_: *mut GstCall) -> c_uint;
+    pub fn gst_call_get_rejected_candidates(self_: *mut GstCall) -> c_uint;
     pub fn gst_call_get_rtp_transport(self_: *mut GstCall) -> *mut GstCallRtpTransport;
     pub fn gst_call_get_send_audio(self_: *mut GstCall) -> glib::gboolean;
     pub fn gst_call_get_send_video(self_: *mut GstCall) -> glib::gboolean;

@@ -19,6 +19,7 @@ main (void)
   printf ("layout %s %zu %zu\n", "GstCallCodecStatus", sizeof (GstCallCodecStatus), alignof (GstCallCodecStatus));
   printf ("layout %s %zu %zu\n", "GstCallCodecsClass", sizeof (GstCallCodecsClass), alignof (GstCallCodecsClass));
   printf ("layout %s %zu %zu\n", "GstCallDirection", sizeof (GstCallDirection), alignof (GstCallDirection));
+  printf ("layout %s %zu %zu\n", "GstCallEndReason", sizeof (GstCallEndReason), alignof (GstCallEndReason));
   printf ("layout %s %zu %zu\n", "GstCallError", sizeof (GstCallError), alignof (GstCallError));
   printf ("layout %s %zu %zu\n", "GstCallIceConnectionState", sizeof (GstCallIceConnectionState), alignof (GstCallIceConnectionState));
   printf ("layout %s %zu %zu\n", "GstCallIceGatheringState", sizeof (GstCallIceGatheringState), alignof (GstCallIceGatheringState));
@@ -63,6 +64,11 @@ main (void)
   printf ("constant %s %lld\n", "GST_CALL_DIRECTION_RECVONLY", (long long) GST_CALL_DIRECTION_RECVONLY);
   printf ("constant %s %lld\n", "GST_CALL_DIRECTION_SENDONLY", (long long) GST_CALL_DIRECTION_SENDONLY);
   printf ("constant %s %lld\n", "GST_CALL_DIRECTION_SENDRECV", (long long) GST_CALL_DIRECTION_SENDRECV);
+  printf ("constant %s %lld\n", "GST_CALL_END_REASON_FAILED", (long long) GST_CALL_END_REASON_FAILED);
+  printf ("constant %s %lld\n", "GST_CALL_END_REASON_HANGUP", (long long) GST_CALL_END_REASON_HANGUP);
+  printf ("constant %s %lld\n", "GST_CALL_END_REASON_NONE", (long long) GST_CALL_END_REASON_NONE);
+  printf ("constant %s %lld\n", "GST_CALL_END_REASON_PEER_HANGUP", (long long) GST_CALL_END_REASON_PEER_HANGUP);
+  printf ("constant %s %lld\n", "GST_CALL_END_REASON_PEER_LEFT", (long long) GST_CALL_END_REASON_PEER_LEFT);
   printf ("constant %s %lld\n", "GST_CALL_ERROR_CLOSED", (long long) GST_CALL_ERROR_CLOSED);
   printf ("constant %s %lld\n", "GST_CALL_ERROR_DTLS", (long long) GST_CALL_ERROR_DTLS);
   printf ("constant %s %lld\n", "GST_CALL_ERROR_FAILED", (long long) GST_CALL_ERROR_FAILED);
