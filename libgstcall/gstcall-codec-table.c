@@ -35,7 +35,7 @@ static const GstCallCodecInfo codec_table[] = {
   [GST_CALL_CODEC_H265] = {
     GST_CALL_CODEC_H265, GST_CALL_MEDIA_KIND_VIDEO, "H.265", "H265", "video/x-h265",
     90000, 0, "rtph265pay", "rtph265depay", "x265enc", "avdec_h265",
-    NULL, NULL, NULL, FALSE, TRUE, -1,
+    NULL, "video/x-raw,format=I420", NULL, TRUE, TRUE, -1,
   },
   [GST_CALL_CODEC_AV1] = {
     GST_CALL_CODEC_AV1, GST_CALL_MEDIA_KIND_VIDEO, "AV1", "AV1", "video/x-av1",

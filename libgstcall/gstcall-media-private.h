@@ -16,7 +16,7 @@ G_BEGIN_DECLS
  * codecs (VP8 video, Opus audio); NULL-terminated. */
 const char * const *gst_call_media_required_elements (void);
 
-/* Codecs libgstcall can send (VP8, VP9, H.264, Opus, G.711), their kind,
+/* Codecs libgstcall can send (VP8, VP9, H.264, H.265, Opus, G.711), their kind,
  * the default codec of a kind and the static payload type (-1: dynamic). */
 gboolean         gst_call_media_codec_can_send (GstCallCodec codec);
 GstCallMediaKind gst_call_media_codec_kind     (GstCallCodec codec);
@@ -24,7 +24,7 @@ GstCallCodec     gst_call_media_default_codec  (GstCallMediaKind kind);
 int              gst_call_media_codec_static_payload_type (GstCallCodec codec);
 
 /* Checks that a call can send @codec, a codec of the enum that libgstcall
- * may not send (H.265, AV1): the error names the codec, what is missing
+ * may not send (AV1): the error names the codec, what is missing
  * (the element and where it comes from, GST_CALL_ERROR_MISSING_PLUGIN) or
  * that libgstcall does not send it (GST_CALL_ERROR_INVALID_ARGUMENT), and
  * the codecs to choose instead. */

@@ -285,7 +285,8 @@ configure_send_element (GstElement *element)
   } else if (g_str_equal (factory_name, "rtpvp9pay")) {
     gst_util_set_object_arg (G_OBJECT (element), "picture-id-mode", "15-bit");
     g_object_set (element, "mtu", RTP_PAYLOAD_MTU, NULL);
-  } else if (g_str_equal (factory_name, "rtph264pay")) {
+  } else if (g_str_equal (factory_name, "rtph264pay") ||
+             g_str_equal (factory_name, "rtph265pay")) {
     /* Parameter sets with every keyframe (a receiver joining late, a lost
      * packet), and no waiting to aggregate NAL units. */
     g_object_set (element, "config-interval", -1, "mtu", RTP_PAYLOAD_MTU, NULL);
@@ -408,7 +409,7 @@ gst_call_media_make_send_bin_full (GstCallCodec  codec,
 
   if (!send_codec) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
-                 _("This codec cannot be sent yet: VP8, VP9, H.264, Opus, "
+                 _("This codec cannot be sent yet: VP8, VP9, H.264, H.265, Opus, "
                    "G.711 A-law and µ-law can"));
     return NULL;
   }

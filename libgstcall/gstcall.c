@@ -873,8 +873,10 @@ gst_call_class_init (GstCallClass *klass)
    * GstCall:video-codec: (getter get_video_codec) (setter set_video_codec)
    *
    * The codec the call sends video with: %GST_CALL_CODEC_VP8 (the default),
-   * %GST_CALL_CODEC_VP9 or %GST_CALL_CODEC_H264 (constrained baseline). The
-   * encoder is chosen by [class@CallCodecs], hardware first.
+   * %GST_CALL_CODEC_VP9, %GST_CALL_CODEC_H264 (constrained baseline) or
+   * %GST_CALL_CODEC_H265 (main profile, parameter sets with every keyframe;
+   * tested between libgstcall peers, not with browsers). The encoder is
+   * chosen by [class@CallCodecs], hardware first.
    *
    * H.264 is encoded at the level the video's size and frame rate need
    * (ITU-T H.264 Annex A; 1920x1080 at 30 frames a second: level 4), never
@@ -882,12 +884,10 @@ gst_call_class_init (GstCallClass *klass)
    * [property@Call:video-width], [property@Call:video-height] and
    * [property@Call:video-framerate] in its `profile-level-id`.
    *
-   * %GST_CALL_CODEC_H265 and %GST_CALL_CODEC_AV1 can be set but not sent:
-   * dialling or answering then fails with a [error@CallError] naming the
-   * codec, %GST_CALL_ERROR_INVALID_ARGUMENT for H.265 (libgstcall does not
-   * send it yet) and %GST_CALL_ERROR_MISSING_PLUGIN for AV1 (GStreamer 1.22
-   * has no AV1 RTP payloader), and nothing is sent in another codec. An
-   * audio codec here is a programmer error.
+   * %GST_CALL_CODEC_AV1 can be set but not sent: dialling or answering then
+   * fails with %GST_CALL_ERROR_MISSING_PLUGIN naming the codec and the
+   * missing payloader (GStreamer 1.22 has no AV1 RTP payloader), and nothing
+   * is sent in another codec. An audio codec here is a programmer error.
    *
    * Since: 0.1
    */

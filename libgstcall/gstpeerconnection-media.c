@@ -203,8 +203,8 @@ gst_peer_connection_add_transceiver_with_codec (GstPeerConnection *self,
 
   if (!gst_call_media_codec_can_send (codec)) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
-                 _("This codec cannot be negotiated yet: VP8, VP9, H.264, Opus, "
-                   "G.711 A-law and µ-law can"));
+                 _("This codec cannot be negotiated yet: VP8, VP9, H.264, H.265, "
+                   "Opus, G.711 A-law and µ-law can"));
     return FALSE;
   }
   if (static_payload_type >= 0)
