@@ -28,10 +28,25 @@
  * The server serves on the main context that was thread-default when it
  * was created. It binds `127.0.0.1` unless told otherwise.
  *
+ * Idle connections hold nothing for long (see
+ * [property@CallSignalingServer:idle-timeout]): an HTTP client, on any path
+ * of the server, has that long to send a whole request once its connection
+ * is open or its previous response was sent, and a WebSocket peer has that
+ * long to join a room; they are disconnected otherwise. At most 64 WebSocket
+ * peers may wait to join at once: one more disconnects the one that has
+ * waited longest. A client holding many idle or half-sent requests thus
+ * cannot keep a real one from being served.
+ *
  * Since: 0.1
  */
 
 #define WEBSOCKET_PATH "/ws"
+#define DEFAULT_IDLE_TIMEOUT 10
+#define MAX_PEERS_WAITING_TO_JOIN 64
+/* On a connection's GSocket: the GSource that closes it when idle, and
+ * whether it did. */
+#define IDLE_TIMER_KEY "gstcall-idle-timer"
+#define TIMED_OUT_KEY "gstcall-timed-out"
 
 typedef struct {
   GstCallSignalingServer *server; /* unowned: the server outlives its peers */
@@ -40,6 +55,7 @@ typedef struct {
   char *room;
   gulong message_handler;
   gulong closed_handler;
+  GSource *join_timeout; /* until the peer joins a room */
 } Peer;
 
 struct _GstCallSignalingServer {
@@ -48,16 +64,35 @@ struct _GstCallSignalingServer {
   GMainContext *context;
   SoupServer *soup_server;
   char *token;
-  GList *peers; /* Peer* */
+  GList *peers; /* Peer*, oldest first */
   guint next_peer_id;
   gboolean listening;
+  guint idle_timeout;
 };
+
+enum {
+  PROP_0,
+  PROP_IDLE_TIMEOUT,
+  N_PROPS
+};
+
+static GParamSpec *props[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (GstCallSignalingServer, gst_call_signaling_server, G_TYPE_OBJECT)
 
 static void
+clear_join_timeout (Peer *peer)
+{
+  if (peer->join_timeout) {
+    g_source_destroy (peer->join_timeout);
+    g_clear_pointer (&peer->join_timeout, g_source_unref);
+  }
+}
+
+static void
 peer_free (Peer *peer)
 {
+  clear_join_timeout (peer);
   g_clear_signal_handler (&peer->message_handler, peer->connection);
   g_clear_signal_handler (&peer->closed_handler, peer->connection);
   g_clear_object (&peer->connection);
@@ -170,6 +205,7 @@ handle_join (GstCallSignalingServer *self,
       json_array_add_string_element (peers, other->id);
   }
   peer->room = g_strdup (room);
+  clear_join_timeout (peer);
   json_object_set_string_member (joined, "type", "joined");
   json_object_set_string_member (joined, "peer_id", peer->id);
   json_object_set_array_member (joined, "peers", peers);
@@ -280,6 +316,53 @@ on_closed (SoupWebsocketConnection *connection,
   remove_peer (peer->server, peer);
 }
 
+static gboolean
+on_join_timeout (gpointer user_data)
+{
+  Peer *peer = user_data;
+  g_autofree char *reason =
+      g_strdup_printf (_("No room joined within %u s"), peer->server->idle_timeout);
+
+  clear_join_timeout (peer);
+  send_error_and_close (peer, reason, SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION);
+  return G_SOURCE_REMOVE;
+}
+
+/* Bounds the peers that have not joined a room: each has idle-timeout
+ * seconds to do so, and one more than MAX_PEERS_WAITING_TO_JOIN
+ * disconnects the one that has waited longest. */
+static void
+watch_joining (GstCallSignalingServer *self,
+               Peer                   *peer)
+{
+  Peer *oldest = NULL;
+  guint waiting = 0;
+
+  for (GList *l = self->peers; l; l = l->next) {
+    Peer *other = l->data;
+
+    if (other->room || other == peer ||
+        soup_websocket_connection_get_state (other->connection) != SOUP_WEBSOCKET_STATE_OPEN)
+      continue;
+    if (!oldest)
+      oldest = other;
+    waiting++;
+  }
+  if (oldest && waiting >= MAX_PEERS_WAITING_TO_JOIN) {
+    GST_INFO ("signaling server: %u peers wait to join: disconnecting peer %s", waiting,
+              oldest->id);
+    clear_join_timeout (oldest);
+    send_error_and_close (oldest, _("Too many connections wait to join a room"),
+                          SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION);
+  }
+  if (self->idle_timeout > 0) {
+    peer->join_timeout = g_timeout_source_new_seconds (self->idle_timeout);
+    g_source_set_callback (peer->join_timeout, on_join_timeout, peer, NULL);
+    g_source_set_static_name (peer->join_timeout, "[gstcall] signaling join timeout");
+    g_source_attach (peer->join_timeout, self->context);
+  }
+}
+
 static void
 on_websocket (SoupServer              *soup_server,
               SoupServerMessage       *msg,
@@ -303,6 +386,104 @@ on_websocket (SoupServer              *soup_server,
       g_signal_connect (connection, "closed", G_CALLBACK (on_closed), peer);
   self->peers = g_list_append (self->peers, peer);
   GST_DEBUG ("signaling server: peer %s connected", peer->id);
+  watch_joining (self, peer);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Idle HTTP connections                                                     */
+
+static void
+destroy_source (gpointer data)
+{
+  g_source_destroy (data);
+  g_source_unref (data);
+}
+
+static gboolean
+on_connection_idle (gpointer user_data)
+{
+  GSocket *socket = user_data;
+
+  GST_INFO ("signaling server: closing an HTTP connection that stayed idle");
+  /* libsoup reads the end of the stream and drops the connection; it takes
+   * the headers of a half-sent request as complete then, which
+   * on_request_read() refuses. */
+  g_object_set_data (G_OBJECT (socket), TIMED_OUT_KEY, GINT_TO_POINTER (TRUE));
+  g_socket_shutdown (socket, TRUE, TRUE, NULL);
+  g_object_set_data (G_OBJECT (socket), IDLE_TIMER_KEY, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+/* The connection of @message gets idle-timeout seconds (again) before it is
+ * closed; the timer lives on its socket and goes with it. */
+static void
+arm_idle_timer (GstCallSignalingServer *self,
+                SoupServerMessage      *message)
+{
+  GSocket *socket = soup_server_message_get_socket (message);
+  GSource *timer;
+
+  if (!socket || self->idle_timeout == 0 || g_socket_is_closed (socket))
+    return;
+  timer = g_timeout_source_new_seconds (self->idle_timeout);
+  g_source_set_callback (timer, on_connection_idle, socket, NULL);
+  g_source_set_static_name (timer, "[gstcall] idle HTTP connection");
+  g_source_attach (timer, self->context);
+  g_object_set_data_full (G_OBJECT (socket), IDLE_TIMER_KEY, timer, destroy_source);
+}
+
+static void
+disarm_idle_timer (SoupServerMessage *message)
+{
+  GSocket *socket = soup_server_message_get_socket (message);
+
+  if (socket)
+    g_object_set_data (G_OBJECT (socket), IDLE_TIMER_KEY, NULL);
+}
+
+/* A connection was opened, or a new request starts on it. */
+static void
+on_request_started (SoupServer             *server,
+                    SoupServerMessage      *message,
+                    GstCallSignalingServer *self)
+{
+  arm_idle_timer (self, message);
+}
+
+/* The request is read: its handler takes the time it needs. A request cut
+ * short by the idle timeout is not handled (a status set here is the
+ * answer) and its connection is closed without one. */
+static void
+on_request_read (SoupServer             *server,
+                 SoupServerMessage      *message,
+                 GstCallSignalingServer *self)
+{
+  GSocket *socket = soup_server_message_get_socket (message);
+
+  disarm_idle_timer (message);
+  if (socket && g_object_get_data (G_OBJECT (socket), TIMED_OUT_KEY)) {
+    g_autoptr (GIOStream) stream = NULL;
+
+    GST_INFO ("signaling server: a request from %s was cut short by the idle timeout",
+              soup_server_message_get_remote_host (message));
+    soup_server_message_set_status (message, SOUP_STATUS_REQUEST_TIMEOUT, NULL);
+    stream = soup_server_message_steal_connection (message);
+    if (stream)
+      g_io_stream_close (stream, NULL, NULL);
+  }
+}
+
+/* The response is sent: a kept-alive connection waits for its next request,
+ * an upgraded one is a WebSocket now (watch_joining() bounds it). */
+static void
+on_request_finished (SoupServer             *server,
+                     SoupServerMessage      *message,
+                     GstCallSignalingServer *self)
+{
+  if (soup_server_message_get_status (message) == SOUP_STATUS_SWITCHING_PROTOCOLS)
+    disarm_idle_timer (message);
+  else
+    arm_idle_timer (self, message);
 }
 
 static void
@@ -321,15 +502,22 @@ close_all_peers (GstCallSignalingServer *self)
 }
 
 static void
+release_soup_server (GstCallSignalingServer *self)
+{
+  if (!self->soup_server)
+    return;
+  g_signal_handlers_disconnect_by_data (self->soup_server, self);
+  soup_server_disconnect (self->soup_server);
+  g_clear_object (&self->soup_server);
+}
+
+static void
 gst_call_signaling_server_dispose (GObject *object)
 {
   GstCallSignalingServer *self = GST_CALL_SIGNALING_SERVER (object);
 
   close_all_peers (self);
-  if (self->soup_server) {
-    soup_server_disconnect (self->soup_server);
-    g_clear_object (&self->soup_server);
-  }
+  release_soup_server (self);
 
   G_OBJECT_CLASS (gst_call_signaling_server_parent_class)->dispose (object);
 }
@@ -346,12 +534,69 @@ gst_call_signaling_server_finalize (GObject *object)
 }
 
 static void
+gst_call_signaling_server_get_property (GObject    *object,
+                                        guint       prop_id,
+                                        GValue     *value,
+                                        GParamSpec *pspec)
+{
+  GstCallSignalingServer *self = GST_CALL_SIGNALING_SERVER (object);
+
+  switch (prop_id) {
+    case PROP_IDLE_TIMEOUT:
+      g_value_set_uint (value, self->idle_timeout);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+gst_call_signaling_server_set_property (GObject      *object,
+                                        guint         prop_id,
+                                        const GValue *value,
+                                        GParamSpec   *pspec)
+{
+  GstCallSignalingServer *self = GST_CALL_SIGNALING_SERVER (object);
+
+  switch (prop_id) {
+    case PROP_IDLE_TIMEOUT:
+      if (self->idle_timeout != g_value_get_uint (value)) {
+        self->idle_timeout = g_value_get_uint (value);
+        g_object_notify_by_pspec (object, pspec);
+      }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
 gst_call_signaling_server_class_init (GstCallSignalingServerClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = gst_call_signaling_server_dispose;
   object_class->finalize = gst_call_signaling_server_finalize;
+  object_class->get_property = gst_call_signaling_server_get_property;
+  object_class->set_property = gst_call_signaling_server_set_property;
+
+  /**
+   * GstCallSignalingServer:idle-timeout:
+   *
+   * Seconds a connection may stay idle: an HTTP client has that long to
+   * send a whole request (once its connection is open, or its previous
+   * response sent), a WebSocket peer that long to join a room; then it is
+   * disconnected. 10 by default; 0 never disconnects an idle client. A
+   * change applies to the connections and peers that come afterwards.
+   *
+   * Since: 0.1
+   */
+  props[PROP_IDLE_TIMEOUT] =
+      g_param_spec_uint ("idle-timeout", NULL, NULL, 0, 3600, DEFAULT_IDLE_TIMEOUT,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+                         G_PARAM_EXPLICIT_NOTIFY);
+
+  g_object_class_install_properties (object_class, N_PROPS, props);
 }
 
 static void
@@ -359,9 +604,17 @@ gst_call_signaling_server_init (GstCallSignalingServer *self)
 {
   gst_call_ensure_initialized ();
   self->context = g_main_context_ref_thread_default ();
+  self->idle_timeout = DEFAULT_IDLE_TIMEOUT;
   self->soup_server = soup_server_new ("server-header", "libgstcall ", NULL);
   soup_server_add_websocket_handler (self->soup_server, WEBSOCKET_PATH, NULL, NULL,
                                      on_websocket, self, NULL);
+  g_signal_connect (self->soup_server, "request-started", G_CALLBACK (on_request_started),
+                    self);
+  g_signal_connect (self->soup_server, "request-read", G_CALLBACK (on_request_read), self);
+  g_signal_connect (self->soup_server, "request-finished", G_CALLBACK (on_request_finished),
+                    self);
+  g_signal_connect (self->soup_server, "request-aborted", G_CALLBACK (on_request_finished),
+                    self);
 }
 
 /**
@@ -555,9 +808,6 @@ gst_call_signaling_server_stop (GstCallSignalingServer *self)
   g_return_if_fail (GST_IS_CALL_SIGNALING_SERVER (self));
 
   close_all_peers (self);
-  if (self->soup_server) {
-    soup_server_disconnect (self->soup_server);
-    g_clear_object (&self->soup_server);
-  }
+  release_soup_server (self);
   self->listening = FALSE;
 }

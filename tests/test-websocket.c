@@ -1139,6 +1139,146 @@ test_other_context (void)
   g_assert_true (GPOINTER_TO_INT (g_thread_join (thread)));
 }
 
+/* A raw TCP client of the server, reading until the server closes. */
+typedef struct {
+  GSocketConnection *connection;
+  guint8 buffer[4096];
+  gboolean closed;
+} TcpClient;
+
+static void
+on_tcp_read (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  TcpClient *client = user_data;
+  g_autoptr (GError) error = NULL;
+  gssize n = g_input_stream_read_finish (G_INPUT_STREAM (source), result, &error);
+
+  if (n <= 0) {
+    client->closed = TRUE;
+    return;
+  }
+  g_input_stream_read_async (G_INPUT_STREAM (source), client->buffer, sizeof (client->buffer),
+                             G_PRIORITY_DEFAULT, NULL, on_tcp_read, client);
+}
+
+static void
+tcp_client_open (TcpClient              *client,
+                 GstCallSignalingServer *server,
+                 const char             *request)
+{
+  g_autoptr (GSocketClient) socket_client = g_socket_client_new ();
+  g_autoptr (GError) error = NULL;
+
+  memset (client, 0, sizeof (*client));
+  client->connection = g_socket_client_connect_to_host (
+      socket_client, "127.0.0.1", gst_call_signaling_server_get_port (server), NULL, &error);
+  g_assert_no_error (error);
+  if (request) {
+    g_assert_true (g_output_stream_write_all (
+        g_io_stream_get_output_stream (G_IO_STREAM (client->connection)), request,
+        strlen (request), NULL, NULL, &error));
+    g_assert_no_error (error);
+  }
+  g_input_stream_read_async (g_io_stream_get_input_stream (G_IO_STREAM (client->connection)),
+                             client->buffer, sizeof (client->buffer), G_PRIORITY_DEFAULT, NULL,
+                             on_tcp_read, client);
+}
+
+static gboolean
+tcp_client_closed (gpointer data)
+{
+  return ((TcpClient *) data)->closed;
+}
+
+static void
+on_websocket_connected (GObject      *source,
+                        GAsyncResult *result,
+                        gpointer      user_data)
+{
+  g_autoptr (GError) error = NULL;
+
+  *(SoupWebsocketConnection **) user_data =
+      soup_session_websocket_connect_finish (SOUP_SESSION (source), result, &error);
+  g_assert_no_error (error);
+}
+
+static gboolean
+has_websocket (gpointer data)
+{
+  return *(SoupWebsocketConnection **) data != NULL;
+}
+
+static gboolean
+websocket_closed (gpointer data)
+{
+  return soup_websocket_connection_get_state (data) == SOUP_WEBSOCKET_STATE_CLOSED;
+}
+
+/* Idle connections are closed after idle-timeout seconds: a TCP
+ * connection that sends nothing, one whose request stops half-way, one idle
+ * after its response (kept alive), and a WebSocket that never joins a room
+ * (policy violation, with an error message); a peer that joined stays, and
+ * so does a WebSocket joining in time. */
+static void
+test_idle_clients (void)
+{
+  g_autofree char *uri_base = NULL;
+  g_autofree char *room = NULL;
+  g_autofree char *ws_uri = NULL;
+  GstCallSignalingServer *server = start_server (NULL, &uri_base);
+  g_autoptr (SoupSession) session = soup_session_new ();
+  g_autoptr (SoupMessage) upgrade = NULL;
+  SoupWebsocketConnection *websocket = NULL;
+  TcpClient idle, half_sent, kept_alive;
+  Client joined;
+  gint64 start;
+  guint idle_timeout = 0;
+
+  g_object_get (server, "idle-timeout", &idle_timeout, NULL);
+  g_assert_cmpuint (idle_timeout, ==, 10);
+  g_object_set (server, "idle-timeout", 1, NULL);
+  room = g_strdup_printf ("%s?room=idle", uri_base);
+  client_init (&joined, room, NULL);
+  g_assert_cmpint (client_connect (&joined, NULL), ==, 0);
+
+  start = g_get_monotonic_time ();
+  tcp_client_open (&idle, server, NULL);
+  tcp_client_open (&half_sent, server, "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+  /* Answered (404: nothing is served there), then idle on a kept-alive
+   * connection. */
+  tcp_client_open (&kept_alive, server, "GET /nothing HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+  ws_uri = g_strdup (uri_base);
+  upgrade = soup_message_new ("GET", ws_uri);
+  soup_session_websocket_connect_async (session, upgrade, NULL, NULL, G_PRIORITY_DEFAULT, NULL,
+                                        on_websocket_connected, &websocket);
+  test_wait_until (has_websocket, &websocket, TIMEOUT_MS, "a WebSocket");
+  wait_server_peers (server, 2);
+
+  test_wait_until (tcp_client_closed, &idle, 5000, "the idle connection to be closed");
+  test_wait_until (tcp_client_closed, &half_sent, 5000, "the half-sent request's connection "
+                   "to be closed");
+  test_wait_until (tcp_client_closed, &kept_alive, 5000, "the kept-alive connection to be "
+                   "closed");
+  /* Not at once: after the timeout (a timeout in seconds may fire up to
+   * a quarter of a second early, to group wake-ups). */
+  g_assert_cmpint (g_get_monotonic_time () - start, >=, G_USEC_PER_SEC * 7 / 10);
+  test_wait_until (websocket_closed, websocket, 10000, "the unjoined WebSocket to be closed");
+  g_assert_cmpuint (soup_websocket_connection_get_close_code (websocket), ==,
+                    SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION);
+  wait_server_peers (server, 1);
+  g_assert_false (joined.closed);
+
+  gst_call_websocket_signaller_close (joined.signaller);
+  g_object_unref (websocket);
+  g_object_unref (idle.connection);
+  g_object_unref (half_sent.connection);
+  g_object_unref (kept_alive.connection);
+  stop_server (server);
+  client_clear (&joined);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1160,6 +1300,7 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/WebSocket/dial-room-fails", test_dial_room_fails);
   g_test_add_func ("/GstCall/WebSocket/bad-description-sends-bye",
                    test_bad_description_sends_bye);
+  g_test_add_func ("/GstCall/WebSocket/idle-clients", test_idle_clients);
 
   return g_test_run ();
 }
