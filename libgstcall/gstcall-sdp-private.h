@@ -60,6 +60,18 @@ gboolean gst_call_sdp_check_codec (const GstSDPMessage *message,
                                    const char          *encoding_name,
                                    GError             **error);
 
+/* Whether the answerer has something to do with @offer: a media section
+ * in which the peer sends a codec libgstcall receives here (its
+ * depayloader is installed), or the first section of a kind @sends says
+ * we send (indexed by GstCallMediaKind) in which the peer receives a codec
+ * we send. An offer without audio or video sections, or whose sections
+ * are all rejected or inactive, passes. The error
+ * (GST_CALL_ERROR_NEGOTIATION) names the codecs offered and those this side
+ * receives and sends. */
+gboolean gst_call_sdp_check_offer_usable (const GstSDPMessage *offer,
+                                          const gboolean      *sends,
+                                          GError             **error);
+
 /* The value of @name in the fmtp parameters of @payload_type in @media, or
  * NULL. */
 char    *gst_call_sdp_fmtp_parameter (const GstSDPMedia *media,

@@ -498,3 +498,151 @@ gst_call_sdp_check_codec (const GstSDPMessage *message,
   }
   return FALSE;
 }
+
+/* The rtpmap of @format in @media without its channel count ("VP8/90000"),
+ * or the codec table's for a static payload type written without one;
+ * NULL when the format names nothing. */
+static char *
+format_rtpmap (const GstSDPMedia *media,
+               const char        *format)
+{
+  gsize length = strlen (format);
+  const GstCallCodecInfo *info = NULL;
+  char *end = NULL;
+  guint64 number;
+
+  for (guint i = 0; i < gst_sdp_media_attributes_len (media); i++) {
+    const GstSDPAttribute *attribute = gst_sdp_media_get_attribute (media, i);
+    g_autofree char *value = NULL;
+    g_auto (GStrv) parts = NULL;
+
+    if (g_strcmp0 (attribute->key, "rtpmap") != 0 || !attribute->value ||
+        strncmp (attribute->value, format, length) != 0 || attribute->value[length] != ' ')
+      continue;
+    value = g_strstrip (g_strdup (attribute->value + length + 1));
+    parts = g_strsplit (value, "/", 3);
+    if (!parts[0] || !*parts[0])
+      return NULL;
+    return parts[1] ? g_strdup_printf ("%s/%s", parts[0], parts[1]) : g_strdup (parts[0]);
+  }
+  number = g_ascii_strtoull (format, &end, 10);
+  if (end && end != format && *end == '\0' && number <= 127)
+    info = gst_call_codec_table_find_static_payload_type ((guint) number);
+  return info ? g_strdup_printf ("%s/%u", info->encoding_name, info->clock_rate) : NULL;
+}
+
+/* Whether libgstcall takes @info of @kind out of RTP here: a codec of the
+ * table whose depayloader is installed. */
+static gboolean
+codec_is_receivable (const GstCallCodecInfo *info,
+                     GstCallMediaKind        kind)
+{
+  g_autoptr (GstElementFactory) factory = NULL;
+
+  if (!info || info->kind != kind || !info->depayloader)
+    return FALSE;
+  factory = gst_element_factory_find (info->depayloader);
+  return factory != NULL;
+}
+
+/* The encoding names of the codecs of @kind libgstcall receives here
+ * (@send FALSE) or sends (@send TRUE), comma-separated. */
+static void
+append_codec_names (GString          *names,
+                    GstCallMediaKind  kind,
+                    gboolean          send)
+{
+  for (guint codec = GST_CALL_CODEC_VP8; codec <= GST_CALL_CODEC_PCMU; codec++) {
+    const GstCallCodecInfo *info = gst_call_codec_table_lookup (codec);
+
+    if (!info || info->kind != kind ||
+        !(send ? gst_call_media_codec_can_send (codec) : codec_is_receivable (info, kind)))
+      continue;
+    if (names->len)
+      g_string_append (names, ", ");
+    g_string_append (names, info->encoding_name);
+  }
+}
+
+gboolean
+gst_call_sdp_check_offer_usable (const GstSDPMessage *offer,
+                                 const gboolean      *sends,
+                                 GError             **error)
+{
+  const GstCallMediaKind kinds[] = { GST_CALL_MEDIA_KIND_AUDIO, GST_CALL_MEDIA_KIND_VIDEO };
+  g_autoptr (GString) offered = g_string_new (NULL);
+  g_autoptr (GString) received = g_string_new (NULL);
+  g_autoptr (GString) sent = g_string_new (NULL);
+  gboolean seen_kind[2] = { FALSE, FALSE };
+  gboolean has_media = FALSE;
+
+  g_return_val_if_fail (offer != NULL && sends != NULL, FALSE);
+
+  for (guint i = 0; i < gst_sdp_message_medias_len (offer); i++) {
+    const GstSDPMedia *media = gst_sdp_message_get_media (offer, i);
+    const char *kind_name = gst_sdp_media_get_media (media);
+    gboolean peer_sends;
+    GstCallMediaKind kind;
+
+    if (g_strcmp0 (kind_name, "audio") == 0)
+      kind = GST_CALL_MEDIA_KIND_AUDIO;
+    else if (g_strcmp0 (kind_name, "video") == 0)
+      kind = GST_CALL_MEDIA_KIND_VIDEO;
+    else
+      continue;
+    /* A rejected or inactive section asks for nothing. */
+    if ((gst_sdp_media_get_port (media) == 0 &&
+         !gst_sdp_media_get_attribute_val (media, "bundle-only")) ||
+        gst_sdp_media_get_attribute_val (media, "inactive"))
+      continue;
+    has_media = TRUE;
+
+    /* We send what the peer receives in the first section of a kind. */
+    if (!seen_kind[kind]) {
+      seen_kind[kind] = TRUE;
+      if (sends[kind] && peer_receives (media)) {
+        g_autofree char *profile_level_id = NULL;
+        GstCallCodec codec;
+        guint payload_type;
+
+        if (gst_call_sdp_find_send_codec (offer, kind, gst_call_media_default_codec (kind),
+                                          &codec, &payload_type, &profile_level_id))
+          return TRUE;
+      }
+    }
+
+    peer_sends = !gst_sdp_media_get_attribute_val (media, "recvonly");
+    for (guint j = 0; j < gst_sdp_media_formats_len (media); j++) {
+      g_autofree char *rtpmap = format_rtpmap (media, gst_sdp_media_get_format (media, j));
+      g_autofree char *name = NULL;
+
+      if (!rtpmap)
+        continue;
+      name = g_strndup (rtpmap, strcspn (rtpmap, "/"));
+      if (is_auxiliary_encoding (name))
+        continue;
+      if (peer_sends && codec_is_receivable (gst_call_codec_table_find_encoding (name), kind))
+        return TRUE;
+      if (offered->len < 512)
+        g_string_append_printf (offered, "%s%s %s", offered->len ? ", " : "", kind_name,
+                                rtpmap);
+    }
+  }
+  /* Nothing to disagree on: data channels only, or every section rejected
+   * or inactive. */
+  if (!has_media)
+    return TRUE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++) {
+    append_codec_names (received, kinds[i], FALSE);
+    if (sends[kinds[i]])
+      append_codec_names (sent, kinds[i], TRUE);
+  }
+  g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
+               _("The offer has no codec in a direction this side can use: it offers %s; "
+                 "this side receives %s and sends %s"),
+               offered->len ? offered->str : _("no codec"),
+               received->len ? received->str : _("nothing"),
+               sent->len ? sent->str : _("nothing"));
+  return FALSE;
+}

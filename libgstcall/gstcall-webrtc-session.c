@@ -352,6 +352,8 @@ get_sends (GstCallWebrtcSession *self,
     sends[kind] = self->local_tracks[kind] || self->config.send[kind];
 }
 
+static gboolean gst_call_webrtc_session_has_remote_description (GstCallSession *session);
+
 static void
 gst_call_webrtc_session_receive_description (GstCallSession *session,
                                              GstCallSdpType  type,
@@ -370,6 +372,20 @@ gst_call_webrtc_session_receive_description (GstCallSession *session,
   if (!gst_call_session_check_remote_codecs (&self->config, sends, sdp, &error)) {
     gst_call_session_fail (session, error);
     return;
+  }
+  /* A first offer in which we can neither receive nor send anything (say,
+   * a publisher's only codec is unknown to us) is refused at once, not
+   * answered with nothing to wait for. A later one may well drop every
+   * track. */
+  if (type == GST_CALL_SDP_TYPE_OFFER &&
+      !gst_call_webrtc_session_has_remote_description (session)) {
+    g_autoptr (GstSDPMessage) offer = NULL;
+
+    if (gst_sdp_message_new_from_text (sdp, &offer) == GST_SDP_OK &&
+        !gst_call_sdp_check_offer_usable (offer, sends, &error)) {
+      gst_call_session_fail (session, error);
+      return;
+    }
   }
   gst_call_negotiator_receive_description (self->negotiator, type, sdp);
 }

@@ -175,6 +175,76 @@ test_common_codec (void)
                 "video", "VP8", "No common video codec: we send VP8, the peer names no video codec");
 }
 
+/* gst_call_sdp_check_offer_usable() on @sdp, for a side sending audio
+ * and video as @sends says; NULL @error_part: usable. */
+static void
+assert_usable (const char *sdp,
+               gboolean    send_audio,
+               gboolean    send_video,
+               const char *error_part)
+{
+  g_autoptr (GstSDPMessage) message = parse (sdp);
+  g_autoptr (GError) error = NULL;
+  const gboolean sends[2] = { send_audio, send_video };
+  gboolean ok;
+
+  G_STATIC_ASSERT (GST_CALL_MEDIA_KIND_AUDIO == 0 && GST_CALL_MEDIA_KIND_VIDEO == 1);
+  ok = gst_call_sdp_check_offer_usable (message, sends, &error);
+  if (!error_part) {
+    g_assert_no_error (error);
+    g_assert_true (ok);
+  } else {
+    g_assert_false (ok);
+    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION);
+    g_test_message ("%s", error->message);
+    g_assert_nonnull (strstr (error->message, error_part));
+  }
+}
+
+/* An offer gives the answerer something to do, or is refused naming the
+ * codecs offered and those this side receives and sends. */
+static void
+test_offer_usable (void)
+{
+  const char *xyz_publisher = HEAD "m=video 9 UDP/TLS/RTP/SAVPF 96 97\r\na=sendonly\r\n"
+                              "a=rtpmap:96 XYZ/90000\r\na=rtpmap:97 rtx/90000\r\n";
+  const char *xyz_player = HEAD "m=video 9 UDP/TLS/RTP/SAVPF 96\r\na=recvonly\r\n"
+                           "a=rtpmap:96 XYZ/90000\r\n";
+
+  /* A publisher: we receive what it sends. */
+  assert_usable (HEAD "m=video 9 UDP/TLS/RTP/SAVPF 96\r\na=sendonly\r\n"
+                 "a=rtpmap:96 VP8/90000\r\n", FALSE, FALSE, NULL);
+  assert_usable (HEAD "m=audio 9 UDP/TLS/RTP/SAVPF 0\r\na=sendonly\r\n", FALSE, FALSE, NULL);
+  assert_usable (xyz_publisher, FALSE, FALSE,
+                 "it offers video XYZ/90000; this side receives OPUS, PCMA, PCMU, VP8");
+  assert_usable (xyz_publisher, FALSE, FALSE, "and sends nothing");
+  /* One usable section is enough. */
+  assert_usable (HEAD "m=video 9 UDP/TLS/RTP/SAVPF 96\r\na=rtpmap:96 XYZ/90000\r\n"
+                 "m=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=rtpmap:111 opus/48000/2\r\n",
+                 FALSE, FALSE, NULL);
+
+  /* A player: we send what it receives, if we send that kind. */
+  assert_usable (HEAD "m=video 9 UDP/TLS/RTP/SAVPF 96\r\na=recvonly\r\n"
+                 "a=rtpmap:96 VP8/90000\r\n", FALSE, TRUE, NULL);
+  assert_usable (HEAD "m=video 9 UDP/TLS/RTP/SAVPF 96\r\na=recvonly\r\n"
+                 "a=rtpmap:96 VP8/90000\r\n", TRUE, FALSE, "and sends OPUS, PCMA, PCMU");
+  assert_usable (xyz_player, TRUE, TRUE, "it offers video XYZ/90000;");
+  assert_usable (xyz_player, TRUE, TRUE, "and sends OPUS, PCMA, PCMU, VP8, VP9, H264");
+  /* H.264 is one we send. */
+  assert_usable (HEAD "m=video 9 UDP/TLS/RTP/SAVPF 96\r\na=recvonly\r\n"
+                 "a=rtpmap:96 H264/90000\r\n"
+                 "a=fmtp:96 packetization-mode=1;profile-level-id=42e01f\r\n",
+                 FALSE, TRUE, NULL);
+
+  /* Nothing asked for: data channels only, rejected or inactive media. */
+  assert_usable (HEAD "m=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\n", FALSE, FALSE,
+                 NULL);
+  assert_usable (HEAD "m=video 0 UDP/TLS/RTP/SAVPF 96\r\na=rtpmap:96 XYZ/90000\r\n",
+                 FALSE, FALSE, NULL);
+  assert_usable (HEAD "m=video 9 UDP/TLS/RTP/SAVPF 96\r\na=inactive\r\n"
+                 "a=rtpmap:96 XYZ/90000\r\n", FALSE, FALSE, NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -186,6 +256,7 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/SdpChecks/fingerprints-of-description",
                    test_fingerprints_of_description);
   g_test_add_func ("/GstCall/SdpChecks/common-codec", test_common_codec);
+  g_test_add_func ("/GstCall/SdpChecks/offer-usable", test_offer_usable);
 
   return g_test_run ();
 }
