@@ -8,7 +8,9 @@
 
 #include "gstcallwhipserver.h"
 #include "gstcall.h"
+#include "gstcall-error.h"
 #include "gstcall-private.h"
+#include "gstcall-sdp-private.h"
 #include "gstcall-whip-private.h"
 
 /**
@@ -31,6 +33,16 @@
  * sets sinks, or sources and `send-video`/`send-audio` to serve media
  * (WHEP).
  *
+ * Every refused request gets a short `text/plain` body saying why. A
+ * client's mistake is never a 5xx: an offer that is no SDP, or lacks ICE
+ * credentials or a DTLS fingerprint, gets `400 Bad Request`; an offer with
+ * no codec the session's call can receive or send in the direction offered
+ * (a publisher's only codec unknown here, a player accepting none of the
+ * codecs sent) gets `406 Not Acceptable` at once, naming the codecs offered
+ * and those this side receives and sends. A session whose call fails
+ * before it answers gets `400` or `406` in the same way for a bad offer, and
+ * `500` with the reason for a failure of this side (a missing plugin).
+ *
  * Since: 0.1
  */
 
@@ -46,6 +58,7 @@ struct _GstCallWhipServer {
   GStrv ice_local_addresses;
   GHashTable *sessions; /* id -> GstCallWhipSession */
   GPtrArray *attachments; /* Attachment */
+  SoupServerMessage *handled_post; /* whose handler runs */
 };
 
 /* One path on one SoupServer. */
@@ -110,6 +123,7 @@ struct _GstCallWhipSession {
   GPtrArray *candidates; /* GstCallWhipCandidate of this side */
   gboolean gathering_complete;
   GSource *answer_timeout;
+  gboolean refused_in_handler; /* the POST's handler unpauses it */
 };
 
 static void gst_call_whip_session_iface_init (GstCallSignallerInterface *iface);
@@ -258,11 +272,44 @@ gst_call_whip_session_class_init (GstCallWhipSessionClass *klass)
 /* ------------------------------------------------------------------------ */
 /* Requests                                                                  */
 
+/* Refuses @message with @status and @reason as a short text body. */
+static void
+respond_error (SoupServerMessage *message,
+               guint              status,
+               const char        *reason)
+{
+  g_autofree char *body = g_strdup_printf ("%s\n", reason);
+  gsize length = strlen (body);
+
+  GST_INFO ("WHIP endpoint: %s %s from %s refused with %u: %s",
+            soup_server_message_get_method (message),
+            g_uri_get_path (soup_server_message_get_uri (message)),
+            soup_server_message_get_remote_host (message), status, reason);
+  soup_server_message_set_status (message, status, NULL);
+  soup_server_message_set_response (message, "text/plain; charset=utf-8", SOUP_MEMORY_TAKE,
+                                    g_steal_pointer (&body), length);
+}
+
+/* The status a session's offer is refused with when its call fails before
+ * answering: the client's mistake is a 4xx, ours a 500. */
+static guint
+status_for_error (const GError *error)
+{
+  if (g_error_matches (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT))
+    return SOUP_STATUS_BAD_REQUEST;
+  if (g_error_matches (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION))
+    return SOUP_STATUS_NOT_ACCEPTABLE;
+  return SOUP_STATUS_INTERNAL_SERVER_ERROR;
+}
+
 static void on_call_ended (GstCall *call, const GError *reason, GstCallWhipSession *session);
 
+/* Ends session @id; an offer not answered yet is refused, for @reason
+ * when the session's call failed. */
 static void
 end_session (GstCallWhipServer *self,
-             const char        *id)
+             const char        *id,
+             const GError      *reason)
 {
   g_autoptr (GstCallWhipSession) session = NULL;
   g_autofree char *key = NULL;
@@ -270,6 +317,21 @@ end_session (GstCallWhipServer *self,
   if (!g_hash_table_steal_extended (self->sessions, id, (gpointer *) &key,
                                     (gpointer *) &session))
     return;
+  if (session->pending_post) {
+    if (reason)
+      respond_error (session->pending_post, status_for_error (reason), reason->message);
+    else
+      respond_error (session->pending_post, SOUP_STATUS_SERVICE_UNAVAILABLE,
+                     _("The session ended before its offer was answered"));
+    /* Unpaused inside its handler, the request would be resumed by any
+     * main loop iteration before the handler returns (a session-ended
+     * handler's, say), which libsoup does not allow. */
+    if (session->pending_post == self->handled_post)
+      session->refused_in_handler = TRUE;
+    else
+      soup_server_message_unpause (session->pending_post);
+    g_clear_object (&session->pending_post);
+  }
   g_signal_handlers_disconnect_by_func (session->call, on_call_ended, session);
   gst_call_hangup (session->call);
   g_signal_emit (self, signals[SIGNAL_SESSION_ENDED], 0, session->call);
@@ -285,7 +347,7 @@ on_call_ended (GstCall            *call,
   g_autofree char *id = g_strdup (session->id);
 
   if (session->server)
-    end_session (session->server, id);
+    end_session (session->server, id, reason);
 }
 
 static void
@@ -315,7 +377,10 @@ authorized (GstCallWhipServer *self,
     return TRUE;
   soup_message_headers_replace (soup_server_message_get_response_headers (message),
                                 "WWW-Authenticate", "Bearer");
-  soup_server_message_set_status (message, SOUP_STATUS_UNAUTHORIZED, NULL);
+  respond_error (message, SOUP_STATUS_UNAUTHORIZED,
+                 authorization ? _("Wrong bearer token")
+                               : _("This endpoint needs a bearer token "
+                                   "(Authorization: Bearer TOKEN)"));
   return FALSE;
 }
 
@@ -326,9 +391,13 @@ has_content_type (SoupServerMessage *message,
   const char *type = soup_message_headers_get_content_type (
       soup_server_message_get_request_headers (message), NULL);
 
+  g_autofree char *reason = NULL;
+
   if (g_strcmp0 (type, expected) == 0)
     return TRUE;
-  soup_server_message_set_status (message, SOUP_STATUS_UNSUPPORTED_MEDIA_TYPE, NULL);
+  reason = g_strdup_printf (_("The body must be %s, not %s"), expected,
+                            type ? type : _("untyped"));
+  respond_error (message, SOUP_STATUS_UNSUPPORTED_MEDIA_TYPE, reason);
   return FALSE;
 }
 
@@ -347,14 +416,20 @@ handle_post (GstCallWhipServer *self,
              const char        *path)
 {
   g_autoptr (GstCallWhipSession) session = NULL;
+  g_autoptr (GstSDPMessage) parsed = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *offer = NULL;
   const char * const *addresses = (const char * const *) self->ice_local_addresses;
 
   if (!has_content_type (message, GST_CALL_WHIP_SDP_TYPE))
     return;
   offer = request_body (message);
-  if (!strstr (offer, "v=0") || !strstr (offer, "m=")) {
-    soup_server_message_set_status (message, SOUP_STATUS_BAD_REQUEST, NULL);
+  /* What webrtcbin cannot take is refused before a session exists. */
+  parsed = gst_call_sdp_parse_webrtc (offer, &error);
+  if (!parsed) {
+    g_autofree char *reason = g_strdup_printf (_("Invalid SDP offer: %s"), error->message);
+
+    respond_error (message, SOUP_STATUS_BAD_REQUEST, reason);
     return;
   }
 
@@ -379,9 +454,14 @@ handle_post (GstCallWhipServer *self,
 
   session->pending_post = g_object_ref (message);
   soup_server_message_pause (message);
+  /* The call may fail at once: end_session() refuses the offer then. */
+  self->handled_post = message;
   gst_call_answer_async (session->call, NULL, on_call_answered, NULL);
   gst_call_signaller_emit_description (GST_CALL_SIGNALLER (session),
                                        GST_CALL_SDP_TYPE_OFFER, offer);
+  self->handled_post = NULL;
+  if (session->refused_in_handler)
+    soup_server_message_unpause (message);
 }
 
 static void
@@ -397,7 +477,8 @@ handle_patch (GstCallWhipServer  *self,
   gboolean complete = FALSE;
 
   if (if_match && !g_str_equal (if_match, "*") && !g_str_equal (if_match, session->etag)) {
-    soup_server_message_set_status (message, SOUP_STATUS_PRECONDITION_FAILED, NULL);
+    respond_error (message, SOUP_STATUS_PRECONDITION_FAILED,
+                   _("If-Match does not name the session's ETag"));
     return;
   }
   if (!has_content_type (message, GST_CALL_WHIP_SDPFRAG_TYPE))
@@ -405,7 +486,7 @@ handle_patch (GstCallWhipServer  *self,
   fragment = request_body (message);
   if (!gst_call_whip_sdpfrag_parse (fragment, session->offer, &candidates, &complete,
                                     &error)) {
-    soup_server_message_set_status (message, SOUP_STATUS_BAD_REQUEST, error->message);
+    respond_error (message, SOUP_STATUS_BAD_REQUEST, error->message);
     return;
   }
   for (guint i = 0; i < candidates->len; i++) {
@@ -434,7 +515,7 @@ handle_request (SoupServer        *server,
   GstCallWhipSession *session;
 
   if (!g_str_has_prefix (request_path, path)) {
-    soup_server_message_set_status (message, SOUP_STATUS_NOT_FOUND, NULL);
+    respond_error (message, SOUP_STATUS_NOT_FOUND, _("Not found"));
     return;
   }
   if (g_str_equal (method, SOUP_METHOD_OPTIONS)) {
@@ -451,25 +532,32 @@ handle_request (SoupServer        *server,
   while (*rest == '/')
     rest++;
   if (!*rest) {
-    if (g_str_equal (method, SOUP_METHOD_POST))
+    if (g_str_equal (method, SOUP_METHOD_POST)) {
       handle_post (self, message, path);
-    else
-      soup_server_message_set_status (message, SOUP_STATUS_METHOD_NOT_ALLOWED, NULL);
+    } else {
+      soup_message_headers_replace (soup_server_message_get_response_headers (message),
+                                    "Allow", "POST, OPTIONS");
+      respond_error (message, SOUP_STATUS_METHOD_NOT_ALLOWED,
+                     _("An offer is sent with POST"));
+    }
     return;
   }
 
   session = g_hash_table_lookup (self->sessions, rest);
   if (!session) {
-    soup_server_message_set_status (message, SOUP_STATUS_NOT_FOUND, NULL);
+    respond_error (message, SOUP_STATUS_NOT_FOUND, _("No such session"));
     return;
   }
   if (g_str_equal (method, "PATCH")) {
     handle_patch (self, message, session);
   } else if (g_str_equal (method, SOUP_METHOD_DELETE)) {
-    end_session (self, rest);
+    end_session (self, rest, NULL);
     soup_server_message_set_status (message, SOUP_STATUS_OK, NULL);
   } else {
-    soup_server_message_set_status (message, SOUP_STATUS_METHOD_NOT_ALLOWED, NULL);
+    soup_message_headers_replace (soup_server_message_get_response_headers (message),
+                                  "Allow", "PATCH, DELETE");
+    respond_error (message, SOUP_STATUS_METHOD_NOT_ALLOWED,
+                   _("A session takes PATCH and DELETE"));
   }
 }
 
@@ -505,9 +593,11 @@ on_got_headers (SoupServerMessage *message,
       (!g_str_equal (method, SOUP_METHOD_POST) && !g_str_equal (method, "PATCH")))
     return;
   if (soup_message_headers_get_encoding (headers) != SOUP_ENCODING_CONTENT_LENGTH)
-    soup_server_message_set_status (message, SOUP_STATUS_LENGTH_REQUIRED, NULL);
+    respond_error (message, SOUP_STATUS_LENGTH_REQUIRED,
+                   _("The request must give its Content-Length"));
   else if (soup_message_headers_get_content_length (headers) > MAX_REQUEST_BODY)
-    soup_server_message_set_status (message, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, NULL);
+    respond_error (message, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE,
+                   _("The body is larger than 64 KiB"));
 }
 
 static void
@@ -599,7 +689,7 @@ gst_call_whip_server_dispose (GObject *object)
     {
       g_autofree char *id = g_strdup (key);
 
-      end_session (self, id);
+      end_session (self, id, NULL);
     }
   }
   G_OBJECT_CLASS (gst_call_whip_server_parent_class)->dispose (object);

@@ -124,16 +124,37 @@ new_message (GstCallWhipSignaller *self,
   return message;
 }
 
-/* An HTTP failure: the status when there is one, the transport error
- * otherwise. */
+/* The first line of a text/plain @body of @message (what a server says
+ * about its refusal), at most 200 bytes; NULL when there is none. */
+static char *
+refusal_text (SoupMessage *message,
+              GBytes      *body)
+{
+  const char *type = soup_message_headers_get_content_type (
+      soup_message_get_response_headers (message), NULL);
+  g_autofree char *text = NULL;
+
+  if (!body || g_strcmp0 (type, "text/plain") != 0)
+    return NULL;
+  text = g_strndup (g_bytes_get_data (body, NULL), MIN (g_bytes_get_size (body), 200));
+  text[strcspn (text, "\r\n")] = '\0';
+  if (!g_utf8_validate (text, -1, NULL) || !*g_strstrip (text))
+    return NULL;
+  return g_steal_pointer (&text);
+}
+
+/* An HTTP failure: the status when there is one (with the server's text
+ * from @body, if any), the transport error otherwise. */
 static GError *
 http_error (SoupMessage  *message,
             const char   *what,
+            GBytes       *body,
             const GError *transport_error)
 {
   guint status = soup_message_get_status (message);
   const char *reason = soup_message_get_reason_phrase (message);
   g_autofree char *url = g_uri_to_string (soup_message_get_uri (message));
+  g_autofree char *text = refusal_text (message, body);
 
   if (transport_error &&
       g_error_matches (transport_error, SOUP_SESSION_ERROR,
@@ -150,6 +171,10 @@ http_error (SoupMessage  *message,
     return g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                         _("The %s to %s got HTTP %u %s, not the 201 Created of a "
                           "new session"), what, url, status, reason ? reason : "");
+  if (text)
+    return g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
+                        _("The %s to %s was refused: HTTP %u %s: %s"), what, url,
+                        status, reason ? reason : "", text);
   return g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                       _("The %s to %s was refused: HTTP %u %s"), what, url,
                       status, reason ? reason : "");
@@ -176,7 +201,7 @@ on_patch_done (GObject      *source,
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   if (error) {
-    fail (self, http_error (message, _("ICE candidate PATCH"), error));
+    fail (self, http_error (message, _("ICE candidate PATCH"), NULL, error));
     return;
   }
   status = soup_message_get_status (message);
@@ -189,7 +214,7 @@ on_patch_done (GObject      *source,
     return;
   }
   if (!SOUP_STATUS_IS_SUCCESSFUL (status)) {
-    fail (self, http_error (message, _("ICE candidate PATCH"), NULL));
+    fail (self, http_error (message, _("ICE candidate PATCH"), body, NULL));
     return;
   }
   flush_trickle (self);
@@ -249,7 +274,7 @@ on_post_done (GObject      *source,
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   if (error) {
-    fail (self, http_error (message, _("offer POST"), error));
+    fail (self, http_error (message, _("offer POST"), NULL, error));
     return;
   }
 
@@ -280,7 +305,7 @@ on_post_done (GObject      *source,
     }
   }
   if (status != SOUP_STATUS_CREATED) {
-    fail (self, http_error (message, _("offer POST"), NULL));
+    fail (self, http_error (message, _("offer POST"), body, NULL));
     return;
   }
 

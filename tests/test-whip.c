@@ -764,6 +764,127 @@ test_endpoint_http (void)
   endpoint_clear (&endpoint);
 }
 
+/* An offer with one media section, @media_line and @direction, in the
+ * form of test_endpoint_http()'s; without ICE credentials when asked. */
+static char *
+make_offer (const char *media_line,
+            const char *rtpmap,
+            const char *direction,
+            gboolean    with_ice)
+{
+  return g_strdup_printf ("v=0\r\no=- 1 0 IN IP4 0.0.0.0\r\ns=-\r\nt=0 0\r\n"
+                          "a=group:BUNDLE 0\r\n"
+                          "%s\r\nc=IN IP4 0.0.0.0\r\n"
+                          "a=mid:0\r\n%s"
+                          "a=fingerprint:sha-256 00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:"
+                          "EE:FF:00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF\r\n"
+                          "a=setup:actpass\r\na=%s\r\na=rtcp-mux\r\n"
+                          "a=rtpmap:%s\r\n",
+                          media_line,
+                          with_ice ? "a=ice-ufrag:abcd\r\na=ice-pwd:0123456789abcdef012345\r\n"
+                                   : "",
+                          direction, rtpmap);
+}
+
+/* @message was refused with @status and a text body containing each of
+ * the NULL-terminated strings after @response. */
+static void
+assert_refused (SoupMessage *message,
+                GBytes      *response,
+                guint        status,
+                ...)
+{
+  g_autofree char *body = g_strndup (g_bytes_get_data (response, NULL),
+                                     g_bytes_get_size (response));
+  const char *content_type = soup_message_headers_get_content_type (
+      soup_message_get_response_headers (message), NULL);
+  const char *expected;
+  va_list args;
+
+  g_test_message ("HTTP %u: %s", soup_message_get_status (message), body);
+  g_assert_cmpuint (soup_message_get_status (message), ==, status);
+  g_assert_cmpstr (content_type, ==, "text/plain");
+  va_start (args, status);
+  while ((expected = va_arg (args, const char *)))
+    g_assert_nonnull (strstr (body, expected));
+  va_end (args);
+}
+
+/* Offers the endpoint cannot use get a 4xx at once with a text body saying
+ * why, never a 500 or a 201 that leads nowhere: garbage and an offer
+ * without ICE credentials 400 before any session exists; a publisher whose
+ * only codec is unknown, and a player accepting none of the codecs sent,
+ * 406 naming the codecs, their session ended. */
+static void
+test_refused_offers (void)
+{
+  Endpoint endpoint;
+  g_autoptr (SoupSession) session = soup_session_new ();
+  g_autofree char *whip = NULL;
+  g_autofree char *whep = NULL;
+  g_autofree char *no_ice = NULL;
+  g_autofree char *unknown_codec = NULL;
+  g_autofree char *no_common_codec = NULL;
+  GBytes *response = NULL;
+  SoupMessage *message;
+  gint64 start;
+
+  endpoint_init (&endpoint);
+  whip = endpoint_url (&endpoint, "", "/whip");
+  whep = endpoint_url (&endpoint, "", "/whep");
+
+  message = raw_request (session, "POST", whip, GST_CALL_WHIP_SDP_TYPE, "hello", NULL, NULL,
+                         &response);
+  assert_refused (message, response, SOUP_STATUS_BAD_REQUEST, "Invalid SDP offer", "v=0",
+                  NULL);
+  g_clear_object (&message);
+  g_clear_pointer (&response, g_bytes_unref);
+
+  no_ice = make_offer ("m=video 9 UDP/TLS/RTP/SAVPF 96", "96 VP8/90000", "sendonly", FALSE);
+  message = raw_request (session, "POST", whip, GST_CALL_WHIP_SDP_TYPE, no_ice, NULL, NULL,
+                         &response);
+  assert_refused (message, response, SOUP_STATUS_BAD_REQUEST, "ICE credentials", NULL);
+  g_clear_object (&message);
+  g_clear_pointer (&response, g_bytes_unref);
+  g_assert_cmpuint (endpoint.sessions_ended, ==, 0);
+  g_assert_null (endpoint.server_call);
+
+  /* GET of the endpoint: 405, naming what is allowed. */
+  message = raw_request (session, "GET", whip, NULL, NULL, NULL, NULL, &response);
+  assert_refused (message, response, SOUP_STATUS_METHOD_NOT_ALLOWED, "POST", NULL);
+  g_assert_cmpstr (soup_message_headers_get_one (soup_message_get_response_headers (message),
+                                                 "Allow"), ==, "POST, OPTIONS");
+  g_clear_object (&message);
+  g_clear_pointer (&response, g_bytes_unref);
+
+  /* A publisher in a codec nobody here decodes: refused at once. */
+  unknown_codec = make_offer ("m=video 9 UDP/TLS/RTP/SAVPF 96", "96 XYZ/90000", "sendonly",
+                              TRUE);
+  start = g_get_monotonic_time ();
+  message = raw_request (session, "POST", whip, GST_CALL_WHIP_SDP_TYPE, unknown_codec, NULL,
+                         NULL, &response);
+  assert_refused (message, response, SOUP_STATUS_NOT_ACCEPTABLE, "XYZ/90000", "VP8", NULL);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
+  g_clear_object (&message);
+  g_clear_pointer (&response, g_bytes_unref);
+  g_assert_cmpuint (endpoint.sessions_ended, ==, 1);
+  g_assert_cmpint (endpoint.ended_call_state, ==, GST_CALL_STATE_FAILED);
+  g_assert_cmpuint (gst_call_whip_server_get_n_sessions (endpoint.whip), ==, 0);
+
+  /* A player that takes only H.265 from an endpoint sending VP8. */
+  no_common_codec = make_offer ("m=video 9 UDP/TLS/RTP/SAVPF 96", "96 H265/90000", "recvonly",
+                                TRUE);
+  message = raw_request (session, "POST", whep, GST_CALL_WHIP_SDP_TYPE, no_common_codec, NULL,
+                         NULL, &response);
+  assert_refused (message, response, SOUP_STATUS_NOT_ACCEPTABLE, "VP8", "H265", NULL);
+  g_clear_object (&message);
+  g_clear_pointer (&response, g_bytes_unref);
+  g_assert_cmpuint (endpoint.sessions_ended, ==, 2);
+  g_assert_cmpuint (gst_call_whip_server_get_n_sessions (endpoint.whip), ==, 0);
+
+  endpoint_clear (&endpoint);
+}
+
 /* ------------------------------------------------------------------------ */
 /* A misbehaving WHIP server                                                 */
 
@@ -782,6 +903,13 @@ misbehave (SoupServer        *server,
     soup_server_message_set_status (message, SOUP_STATUS_NOT_FOUND, NULL);
   } else if (g_str_equal (path, "/status/503")) {
     soup_server_message_set_status (message, SOUP_STATUS_SERVICE_UNAVAILABLE, NULL);
+  } else if (g_str_equal (path, "/status/406-with-reason")) {
+    /* The client passes the server's reason on. */
+    const char *reason = "No codec of the offer is usable here\nsecond line\n";
+
+    soup_server_message_set_response (message, "text/plain; charset=utf-8", SOUP_MEMORY_STATIC,
+                                      reason, strlen (reason));
+    soup_server_message_set_status (message, SOUP_STATUS_NOT_ACCEPTABLE, NULL);
   } else if (g_str_equal (path, "/status/200")) {
     /* Success, but not the 201 WHIP requires. */
     soup_server_message_set_response (message, GST_CALL_WHIP_SDP_TYPE, SOUP_MEMORY_STATIC,
@@ -845,6 +973,7 @@ main (int argc, char **argv)
   static const BadServerCase bad_cases[] = {
     { "/status/404", "HTTP 404 Not Found" },
     { "/status/503", "HTTP 503 Service Unavailable" },
+    { "/status/406-with-reason", "HTTP 406 Not Acceptable: No codec of the offer is usable here" },
     { "/status/200", "HTTP 200 OK" },
     { "/no-location", "HTTP 201" },
     { "/bad-location", "ftp://[::1" },
@@ -861,6 +990,7 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/Whip/gathering-timeout", test_gathering_timeout);
   g_test_add_func ("/GstCall/Whip/whep-play", test_play);
   g_test_add_func ("/GstCall/Whip/endpoint-http", test_endpoint_http);
+  g_test_add_func ("/GstCall/Whip/refused-offers", test_refused_offers);
   g_test_add_func ("/GstCall/Whip/gst-call-tool", test_tool);
   for (guint i = 0; i < G_N_ELEMENTS (bad_cases); i++) {
     g_autofree char *name = g_strdup_printf ("/GstCall/Whip/bad-server%s", bad_cases[i].path);
