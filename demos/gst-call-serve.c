@@ -20,6 +20,10 @@
 #include "gst-call-common.h"
 
 #define DEFAULT_MAX_CALLS 16
+#define DEFAULT_JOIN_TIMEOUT 30
+#define DEFAULT_IDLE_TIMEOUT 10
+/* RFC 6585; libsoup names no such status. */
+#define STATUS_TOO_MANY_REQUESTS 429
 
 typedef struct _Serve Serve;
 
@@ -32,6 +36,8 @@ typedef struct {
   gboolean whip_session; /* the call belongs to a session of serve->whip */
   GError *end_reason;    /* of a session's call, once it ended */
   gboolean ended;
+  char *client;          /* the address that asked for the call */
+  guint join_timeout_id; /* until the browser starts the call */
   GstCall *call;
   GstCallWebSocketSignaller *signaller;
 } ServeCall;
@@ -45,8 +51,11 @@ struct _Serve {
   char *web_dir;
   guint port;
   guint max_calls;
+  guint max_calls_per_client;
+  guint join_timeout;
   guint next_id;
   GHashTable *calls; /* id -> ServeCall */
+  char *reading_client; /* of the request whose handler runs */
 };
 
 /* The page's files: a fixed list, nothing else is served. */
@@ -66,6 +75,7 @@ serve_call_free (gpointer data)
 {
   ServeCall *serve_call = data;
 
+  g_clear_handle_id (&serve_call->join_timeout_id, g_source_remove);
   if (serve_call->call) {
     g_signal_handlers_disconnect_by_data (serve_call->call, serve_call);
     gst_call_hangup (serve_call->call);
@@ -77,6 +87,7 @@ serve_call_free (gpointer data)
     g_object_unref (serve_call->signaller);
   }
   g_clear_error (&serve_call->end_reason);
+  g_free (serve_call->client);
   g_free (serve_call->room);
   g_free (serve_call);
 }
@@ -199,11 +210,31 @@ room_uri (Serve      *serve,
                           escaped_token ? "&token=" : "", escaped_token ? escaped_token : "");
 }
 
+/* Nobody started the call in time: the page was never opened, or its
+ * request for a call was not followed by a join (and, with offer=browser,
+ * an offer). Its slot goes to the next browser. */
+static gboolean
+on_join_timeout (gpointer data)
+{
+  ServeCall *serve_call = data;
+
+  serve_call->join_timeout_id = 0;
+  if (gst_call_get_state (serve_call->call) != GST_CALL_STATE_IDLE)
+    return G_SOURCE_REMOVE;
+  printf (_("call %u: nobody joined room %s and started the call within %u s: the call "
+            "is given up\n"),
+          serve_call->id, serve_call->room, serve_call->serve->join_timeout);
+  fflush (stdout);
+  g_hash_table_remove (serve_call->serve->calls, GUINT_TO_POINTER (serve_call->id));
+  return G_SOURCE_REMOVE;
+}
+
 /* A new call for a browser that opened the page, in a room of its own. */
 static ServeCall *
-start_browser_call (Serve     *serve,
-                    gboolean   browser_offers,
-                    GError   **error)
+start_browser_call (Serve       *serve,
+                    gboolean     browser_offers,
+                    const char  *client,
+                    GError     **error)
 {
   ServeCall *serve_call = g_new0 (ServeCall, 1);
   g_autofree char *uri = NULL;
@@ -212,6 +243,7 @@ start_browser_call (Serve     *serve,
   serve_call->serve = serve;
   serve_call->id = ++serve->next_id;
   serve_call->browser_offers = browser_offers;
+  serve_call->client = g_strdup (client);
   serve_call->room = g_strdup_printf ("call-%u-%.8s", serve_call->id, secret);
   serve_call->call = gst_call_new ();
   if (!gst_call_tool_configure_call (serve_call->call, &serve->options, error)) {
@@ -242,6 +274,8 @@ start_browser_call (Serve     *serve,
   if (serve_call->signaller)
     g_signal_connect (serve_call->signaller, "peer-left", G_CALLBACK (on_peer_left),
                       serve_call);
+  serve_call->join_timeout_id = g_timeout_add_seconds (serve->join_timeout, on_join_timeout,
+                                                       serve_call);
 
   printf (_("call %u: a browser asked for a call (%s offers), room %s\n"), serve_call->id,
           browser_offers ? "browser" : "app", serve_call->room);
@@ -254,9 +288,55 @@ respond_text (SoupServerMessage *message,
               guint              status,
               const char        *text)
 {
-  soup_server_message_set_status (message, status, NULL);
+  /* libsoup knows no phrase for 429. */
+  soup_server_message_set_status (message, status,
+                                  status == STATUS_TOO_MANY_REQUESTS ? "Too Many Requests"
+                                                                     : NULL);
   soup_server_message_set_response (message, "text/plain; charset=utf-8", SOUP_MEMORY_COPY,
                                     text, strlen (text));
+}
+
+/* Calls and sessions @client holds. */
+static guint
+count_client_calls (Serve      *serve,
+                    const char *client)
+{
+  GHashTableIter iter;
+  gpointer value;
+  guint count = 0;
+
+  g_hash_table_iter_init (&iter, serve->calls);
+  while (g_hash_table_iter_next (&iter, NULL, &value)) {
+    ServeCall *serve_call = value;
+
+    if (!serve_call->ended && g_strcmp0 (serve_call->client, client) == 0)
+      count++;
+  }
+  return count;
+}
+
+/* Refuses a new call or session when every slot is taken (503) or when
+ * the client holds its share already (429); TRUE if one is free. */
+static gboolean
+check_slots (Serve             *serve,
+             SoupServerMessage *message)
+{
+  const char *client = soup_server_message_get_remote_host (message);
+
+  if (g_hash_table_size (serve->calls) >= serve->max_calls) {
+    respond_text (message, SOUP_STATUS_SERVICE_UNAVAILABLE,
+                  _("Too many calls at once: try again later\n"));
+    return FALSE;
+  }
+  if (count_client_calls (serve, client) >= serve->max_calls_per_client) {
+    g_autofree char *text =
+        g_strdup_printf (_("Too many calls from %s at once (at most %u): end one or try "
+                           "again later\n"), client, serve->max_calls_per_client);
+
+    respond_text (message, STATUS_TOO_MANY_REQUESTS, text);
+    return FALSE;
+  }
+  return TRUE;
 }
 
 static void
@@ -282,13 +362,11 @@ handle_call (Serve             *serve,
                   _("“offer” must be “app” or “browser”\n"));
     return;
   }
-  if (g_hash_table_size (serve->calls) >= serve->max_calls) {
-    respond_text (message, SOUP_STATUS_SERVICE_UNAVAILABLE,
-                  _("Too many calls at once: try again later\n"));
+  if (!check_slots (serve, message))
     return;
-  }
 
-  serve_call = start_browser_call (serve, g_strcmp0 (offer, "browser") == 0, &error);
+  serve_call = start_browser_call (serve, g_strcmp0 (offer, "browser") == 0,
+                                   soup_server_message_get_remote_host (message), &error);
   if (!serve_call) {
     g_autofree char *text = g_strdup_printf ("%s\n", error->message);
 
@@ -361,6 +439,8 @@ on_new_session (GstCallWhipServer *whip,
   serve_call->serve = serve;
   serve_call->id = ++serve->next_id;
   serve_call->whip_session = TRUE;
+  /* Emitted from the endpoint's handler of the POST just read. */
+  serve_call->client = g_strdup (serve->reading_client);
   serve_call->call = g_object_ref (call);
   if (!whep) {
     gst_call_tool_configure_receiver (call, &serve->options);
@@ -455,11 +535,8 @@ handle_whip_early (SoupServer        *server,
   /* A wrong token gets the endpoint's 401, not this. */
   if (endpoint &&
       g_str_equal (soup_server_message_get_method (message), SOUP_METHOD_POST) &&
-      whip_authorized (serve, message) &&
-      g_hash_table_size (serve->calls) >= serve->max_calls) {
-    respond_text (message, SOUP_STATUS_SERVICE_UNAVAILABLE,
-                  _("Too many calls at once: try again later\n"));
-  }
+      whip_authorized (serve, message))
+    check_slots (serve, message);
 }
 
 /* The page and /call take no request body: one is refused before it is
@@ -491,12 +568,22 @@ handle_request (SoupServer        *server,
   Serve *serve = user_data;
   const char *method = soup_server_message_get_method (message);
 
-  if (g_strcmp0 (method, "GET") != 0 && g_strcmp0 (method, "POST") != 0) {
-    respond_text (message, SOUP_STATUS_METHOD_NOT_ALLOWED, "");
+  /* Only POST creates a call; the page's files are only read. */
+  if (g_str_equal (path, "/call")) {
+    if (g_strcmp0 (method, SOUP_METHOD_POST) != 0) {
+      soup_message_headers_replace (soup_server_message_get_response_headers (message),
+                                    "Allow", "POST");
+      respond_text (message, SOUP_STATUS_METHOD_NOT_ALLOWED,
+                    _("A call is asked for with POST /call\n"));
+      return;
+    }
+    handle_call (serve, message, query);
     return;
   }
-  if (g_str_equal (path, "/call")) {
-    handle_call (serve, message, query);
+  if (g_strcmp0 (method, SOUP_METHOD_GET) != 0) {
+    soup_message_headers_replace (soup_server_message_get_response_headers (message),
+                                  "Allow", "GET");
+    respond_text (message, SOUP_STATUS_METHOD_NOT_ALLOWED, _("The page is read with GET\n"));
     return;
   }
 
@@ -562,6 +649,48 @@ print_all_stats (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* The handler that follows runs for this request (a new WHIP or WHEP
+ * session's among them). */
+static void
+on_request_read (SoupServer        *server,
+                 SoupServerMessage *message,
+                 Serve             *serve)
+{
+  g_free (serve->reading_client);
+  serve->reading_client = g_strdup (soup_server_message_get_remote_host (message));
+}
+
+/* Every refused request is logged: who, what, and why (the response's
+ * text). A request that was never completely read may have no URI. */
+static void
+on_request_finished (SoupServer        *server,
+                     SoupServerMessage *message,
+                     Serve             *serve)
+{
+  guint status = soup_server_message_get_status (message);
+  GUri *uri = soup_server_message_get_uri (message);
+  const char *method = soup_server_message_get_method (message);
+  const char *phrase = soup_server_message_get_reason_phrase (message);
+  g_autoptr (GBytes) body = NULL;
+  g_autofree char *reason = NULL;
+  const char *type;
+
+  if (status < 400)
+    return;
+  type = soup_message_headers_get_content_type (
+      soup_server_message_get_response_headers (message), NULL);
+  if (g_strcmp0 (type, "text/plain") == 0) {
+    body = soup_message_body_flatten (soup_server_message_get_response_body (message));
+    reason = g_strndup (g_bytes_get_data (body, NULL), MIN (g_bytes_get_size (body), 300));
+    g_strstrip (reason);
+    g_strdelimit (reason, "\r\n", ' ');
+  }
+  g_message (_("%s: %s %s refused: %u %s%s%s"), soup_server_message_get_remote_host (message),
+             method ? method : "-", uri ? g_uri_get_path (uri) : "-", status,
+             phrase ? phrase : "", reason && *reason ? ": " : "",
+             reason ? reason : "");
+}
+
 static gboolean
 on_signal (gpointer data)
 {
@@ -576,6 +705,9 @@ gst_call_tool_serve (int argc, char **argv)
 {
   int port = 8080;
   int max_calls = DEFAULT_MAX_CALLS;
+  int max_calls_per_client = 0;
+  int join_timeout = DEFAULT_JOIN_TIMEOUT;
+  int idle_timeout = DEFAULT_IDLE_TIMEOUT;
   char *address = NULL;
   char *source = NULL;
   char *token = NULL;
@@ -603,7 +735,18 @@ gst_call_tool_serve (int argc, char **argv)
       N_("Local address for media (default 127.0.0.1; “any”: every interface)"),
       N_("ADDRESS") },
     { "max-calls", 0, 0, G_OPTION_ARG_INT, &max_calls,
-      N_("How many calls at once, WHIP and WHEP sessions included (default 16)"), N_("N") },
+      N_("How many calls at once, WHIP and WHEP sessions included (default 16); "
+         "beyond: 503"), N_("N") },
+    { "max-calls-per-client", 0, 0, G_OPTION_ARG_INT, &max_calls_per_client,
+      N_("How many of them one client address may hold (default: half of --max-calls, "
+         "rounded up); beyond: 429"), N_("N") },
+    { "join-timeout", 0, 0, G_OPTION_ARG_INT, &join_timeout,
+      N_("Seconds a browser has, once given a call, to join its room and start it; "
+         "then the call is given up and its slot freed (default 30)"), N_("SECONDS") },
+    { "idle-timeout", 0, 0, G_OPTION_ARG_INT, &idle_timeout,
+      N_("Seconds a connection may stay idle: an HTTP client to send a whole request, a "
+         "WebSocket client to join a room; then it is closed (default 10; 0: never)"),
+      N_("SECONDS") },
     { "play", 0, 0, G_OPTION_ARG_NONE, &play,
       N_("Play the browsers' and WHIP clients' media (default: count it only)"), NULL },
     { "tls-certificate", 0, 0, G_OPTION_ARG_FILENAME, &tls_certificate,
@@ -636,6 +779,12 @@ gst_call_tool_serve (int argc, char **argv)
     fprintf (stderr, _("%s: --port must be 0 to 65535, --max-calls at least 1\n"), argv[0]);
     return 2;
   }
+  if (max_calls_per_client < 0 || join_timeout < 1 || join_timeout > 3600 ||
+      idle_timeout < 0 || idle_timeout > 3600) {
+    fprintf (stderr, _("%s: --max-calls-per-client must not be negative, --join-timeout "
+                       "must be 1 to 3600, --idle-timeout 0 to 3600\n"), argv[0]);
+    return 2;
+  }
   if (tls_key && !tls_certificate) {
     fprintf (stderr, _("%s: --tls-key needs --tls-certificate\n"), argv[0]);
     return 2;
@@ -661,10 +810,14 @@ gst_call_tool_serve (int argc, char **argv)
   serve.options.video_size = video_size;
   serve.token = token;
   serve.max_calls = (guint) max_calls;
+  serve.max_calls_per_client = max_calls_per_client > 0 ? (guint) max_calls_per_client
+                                                        : (serve.max_calls + 1) / 2;
+  serve.join_timeout = (guint) join_timeout;
   serve.web_dir = find_web_dir ();
   serve.calls = g_hash_table_new_full (NULL, NULL, NULL, serve_call_free);
   serve.loop = g_main_loop_new (NULL, FALSE);
   serve.server = gst_call_signaling_server_new (token);
+  g_object_set (serve.server, "idle-timeout", (guint) idle_timeout, NULL);
   gst_call_signaling_server_set_tls_certificate (serve.server, certificate);
   serve.whip = gst_call_whip_server_new ();
   g_object_set (serve.whip, "bearer-token", token, NULL);
@@ -692,6 +845,10 @@ gst_call_tool_serve (int argc, char **argv)
   serve.port = gst_call_signaling_server_get_port (serve.server);
   soup = gst_call_signaling_server_get_soup_server (serve.server);
   soup_server_add_handler (soup, "/", handle_request, &serve, NULL);
+  g_signal_connect (soup, "request-read", G_CALLBACK (on_request_read), &serve);
+  g_signal_connect (soup, "request-finished", G_CALLBACK (on_request_finished), &serve);
+  /* libsoup reports a 500 as aborted. */
+  g_signal_connect (soup, "request-aborted", G_CALLBACK (on_request_finished), &serve);
   soup_server_add_early_handler (soup, "/", handle_early, &serve, NULL);
   soup_server_add_early_handler (soup, WHIP_PATH, handle_whip_early, &serve, NULL);
   soup_server_add_early_handler (soup, WHEP_PATH, handle_whip_early, &serve, NULL);
@@ -727,10 +884,14 @@ out:
   g_signal_handlers_disconnect_by_data (serve.whip, &serve);
   g_object_unref (serve.whip);
   g_hash_table_destroy (serve.calls);
+  soup = gst_call_signaling_server_get_soup_server (serve.server);
+  if (soup)
+    g_signal_handlers_disconnect_by_data (soup, &serve);
   gst_call_signaling_server_stop (serve.server);
   g_object_unref (serve.server);
   g_main_loop_unref (serve.loop);
   g_free (serve.web_dir);
+  g_free (serve.reading_client);
   g_free (address);
   g_free (source);
   g_free (token);
