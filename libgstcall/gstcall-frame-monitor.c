@@ -48,25 +48,41 @@ struct _GstCallFrameMonitor {
 
 static G_DEFINE_QUARK (gst-call-frame-monitor, monitor)
 
+/* A monitor is reference counted: the decodebin holds one reference and
+ * every pad probe that counts into it holds its own, so a probe still
+ * running on a decoder's streaming thread never sees it freed, whichever of
+ * the decodebin and the decoder's pads goes last. */
 GstCallFrameMonitor *
 gst_call_frame_monitor_new (GstCallMediaKind kind)
 {
-  GstCallFrameMonitor *self = g_new0 (GstCallFrameMonitor, 1);
+  GstCallFrameMonitor *self = g_atomic_rc_box_new0 (GstCallFrameMonitor);
 
   g_mutex_init (&self->lock);
   self->kind = kind;
   return self;
 }
 
+static GstCallFrameMonitor *
+gst_call_frame_monitor_ref (GstCallFrameMonitor *self)
+{
+  return g_atomic_rc_box_acquire (self);
+}
+
+static void
+gst_call_frame_monitor_clear (GstCallFrameMonitor *self)
+{
+  g_mutex_clear (&self->lock);
+  g_free (self->codec);
+  g_free (self->decoder);
+}
+
+/* Drops one reference; the last one frees the monitor. */
 void
 gst_call_frame_monitor_free (GstCallFrameMonitor *self)
 {
   if (!self)
     return;
-  g_mutex_clear (&self->lock);
-  g_free (self->codec);
-  g_free (self->decoder);
-  g_free (self);
+  g_atomic_rc_box_release_full (self, (GDestroyNotify) gst_call_frame_monitor_clear);
 }
 
 static void
@@ -257,8 +273,10 @@ on_deep_element_added (GstBin     *decodebin,
   g_free (self->decoder);
   self->decoder = g_strdup (gst_plugin_feature_get_name (gst_element_get_factory (element)));
   g_mutex_unlock (&self->lock);
-  gst_pad_add_probe (sink, GST_PAD_PROBE_TYPE_BUFFER, count_in, self, NULL);
-  gst_pad_add_probe (src, GST_PAD_PROBE_TYPE_BUFFER, count_out, self, NULL);
+  gst_pad_add_probe (sink, GST_PAD_PROBE_TYPE_BUFFER, count_in, gst_call_frame_monitor_ref (self),
+                     (GDestroyNotify) gst_call_frame_monitor_free);
+  gst_pad_add_probe (src, GST_PAD_PROBE_TYPE_BUFFER, count_out, gst_call_frame_monitor_ref (self),
+                     (GDestroyNotify) gst_call_frame_monitor_free);
 }
 
 void
@@ -272,7 +290,9 @@ gst_call_frame_monitor_watch_decodebin (GstElement       *decodebin,
                            (GDestroyNotify) gst_call_frame_monitor_free);
   g_signal_connect (decodebin, "deep-element-added", G_CALLBACK (on_deep_element_added), NULL);
   if (sink)
-    gst_pad_add_probe (sink, GST_PAD_PROBE_TYPE_BUFFER, note_stream, self, NULL);
+    gst_pad_add_probe (sink, GST_PAD_PROBE_TYPE_BUFFER, note_stream,
+                       gst_call_frame_monitor_ref (self),
+                       (GDestroyNotify) gst_call_frame_monitor_free);
 }
 
 GstCallFrameMonitor *

@@ -167,12 +167,58 @@ test_dropped (void)
   gst_call_frame_monitor_free (monitor);
 }
 
+/* The decoder's pads can outlive the decode bin (a streaming thread still
+ * holds them while a track goes away): their probes keep the monitor. */
+static void
+test_outlives_decodebin (void)
+{
+  GstElement *bin = gst_bin_new ("decodebin");
+  g_autoptr (GstElement) decoder = gst_element_factory_make ("vp8dec", NULL);
+  g_autoptr (GstPad) src = NULL;
+  g_autoptr (GstCaps) caps = NULL;
+  GstCallFrameMonitor *monitor;
+  GstCallFrameMonitorReading reading = { 0 };
+  GstSegment segment;
+  GstBuffer *buffer;
+
+  if (!decoder) {
+    g_test_skip ("vp8dec (gst-plugins-good) is not installed");
+    gst_object_unref (bin);
+    return;
+  }
+  gst_object_ref_sink (bin);
+  gst_call_frame_monitor_watch_decodebin (bin, GST_CALL_MEDIA_KIND_VIDEO);
+  monitor = gst_call_frame_monitor_get (bin);
+  gst_object_ref (decoder);
+  gst_bin_add (GST_BIN (bin), decoder);
+  src = gst_element_get_static_pad (decoder, "src");
+  gst_bin_remove (GST_BIN (bin), decoder);
+  gst_object_unref (bin);
+
+  /* A frame comes out of the decoder after its bin is gone. */
+  gst_pad_set_active (src, TRUE);
+  gst_pad_push_event (src, gst_event_new_stream_start ("frame-monitor"));
+  caps = gst_caps_from_string ("video/x-raw,format=I420,width=16,height=16,framerate=30/1");
+  gst_pad_push_event (src, gst_event_new_caps (caps));
+  gst_segment_init (&segment, GST_FORMAT_TIME);
+  gst_pad_push_event (src, gst_event_new_segment (&segment));
+  buffer = gst_buffer_new_allocate (NULL, 16 * 16 * 3 / 2, NULL);
+  GST_BUFFER_PTS (buffer) = 0;
+  g_assert_cmpint (gst_pad_push (src, buffer), ==, GST_FLOW_NOT_LINKED);
+
+  gst_call_frame_monitor_read (monitor, &reading);
+  g_assert_cmpuint (reading.frames_decoded, ==, 1);
+  g_assert_cmpstr (reading.decoder, ==, "vp8dec");
+  gst_call_frame_monitor_reading_clear (&reading);
+  gst_pad_set_active (src, FALSE);
+}
+
 int
 main (int argc, char **argv)
 {
-  /* No gst_init(): the monitor's arithmetic needs no registry. */
   setlocale (LC_ALL, "");
   g_test_init (&argc, &argv, NULL);
+  gst_init (NULL, NULL);
 
   g_test_add_func ("/GstCall/FrameMonitor/freezes-at-30-fps", test_freezes_at_30_fps);
   g_test_add_func ("/GstCall/FrameMonitor/freezes-at-10-fps", test_freezes_at_10_fps);
@@ -180,6 +226,7 @@ main (int argc, char **argv)
                    test_no_freeze_before_an_average);
   g_test_add_func ("/GstCall/FrameMonitor/audio-never-freezes", test_audio_never_freezes);
   g_test_add_func ("/GstCall/FrameMonitor/dropped", test_dropped);
+  g_test_add_func ("/GstCall/FrameMonitor/outlives-decodebin", test_outlives_decodebin);
 
   return g_test_run ();
 }
