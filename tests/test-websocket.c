@@ -641,8 +641,6 @@ test_bad_input (void)
 
   /* The signaller treats an error from the server as the end. */
   {
-    g_autoptr (GError) inject_error = NULL;
-
     raw_clear (&big);
     raw_init (&raw, base);
     soup_websocket_connection_send_text (raw.connection, "{\"type\":\"join\",\"room\":\"r\"}");
