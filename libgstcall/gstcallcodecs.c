@@ -131,13 +131,31 @@ static GParamSpec *props[N_PROPS];
 /* ------------------------------------------------------------------------ */
 /* Probe cache, shared by the whole process                                  */
 
+/* A probe can take seconds (the first CUDA decoder of a process starts in
+ * about 2 s), so no lock is held across one: probe_lock only guards the
+ * tables. An element being probed has a ProbeInFlight entry; whoever asks
+ * for the same element meanwhile waits on that entry's condition for its
+ * result instead of probing again, while other elements are probed, and
+ * cached results read, in parallel. */
+
 typedef struct {
   GstCallCodecStatus status;
   char *message;
 } ProbeResult;
 
+typedef struct {
+  guint ref_count;     /* probe_lock */
+  GCond done_cond;
+  gboolean done;       /* probe_lock */
+  guint generation;    /* the cache's generation when the probe started */
+  GstCallCodecStatus status;
+  char *message;
+} ProbeInFlight;
+
 static GMutex probe_lock;
 static GHashTable *probe_cache; /* "element/codec/direction" -> ProbeResult */
+static GHashTable *probes_in_flight; /* same keys -> ProbeInFlight */
+static guint probe_generation; /* probe_lock; one more at each clear */
 static gint probe_count;
 
 static void
@@ -147,6 +165,27 @@ probe_result_free (gpointer data)
 
   g_free (result->message);
   g_free (result);
+}
+
+/* Called with probe_lock held. */
+static ProbeInFlight *
+probe_in_flight_ref (ProbeInFlight *flight)
+{
+  flight->ref_count++;
+  return flight;
+}
+
+/* Called with probe_lock held. */
+static void
+probe_in_flight_unref (gpointer data)
+{
+  ProbeInFlight *flight = data;
+
+  if (--flight->ref_count > 0)
+    return;
+  g_cond_clear (&flight->done_cond);
+  g_free (flight->message);
+  g_free (flight);
 }
 
 static char *
@@ -195,7 +234,9 @@ lookup_result_locked (const char           *element_name,
  *
  * Forgets every probe result of this process, including elements marked as
  * failed during a call. The next selection probes again; useful after
- * installing a plugin or plugging in hardware, and in tests.
+ * installing a plugin or plugging in hardware, and in tests. A probe still
+ * running when the cache is cleared gives its result to the selections
+ * waiting for it, but does not fill the cache.
  *
  * Since: 0.1
  */
@@ -203,8 +244,12 @@ void
 gst_call_codecs_clear_probe_cache (void)
 {
   g_mutex_lock (&probe_lock);
+  probe_generation++;
   if (probe_cache)
     g_hash_table_remove_all (probe_cache);
+  /* Later selections start probes of their own. */
+  if (probes_in_flight)
+    g_hash_table_remove_all (probes_in_flight);
   g_mutex_unlock (&probe_lock);
 }
 
@@ -880,26 +925,53 @@ probe_element (const char           *element_name,
   return works;
 }
 
-/* Probes @element_name unless its result is cached. Serialised by
- * probe_lock, so one element is probed once however many threads ask. */
+/* Probes @element_name unless its result is cached. No lock is held while
+ * the element is probed: other elements are probed at the same time, and a
+ * thread asking for an element that is being probed waits for that probe's
+ * result, so one element is probed once however many threads ask. */
 static GstCallCodecStatus
 probe_cached (const char           *element_name,
               GstCallCodec          codec,
               GstCallCodecDirection direction,
               char                **message)
 {
+  g_autofree char *key = make_key (element_name, codec, direction);
   const ProbeResult *cached;
+  ProbeInFlight *flight;
   GstCallCodecStatus status;
   g_autofree char *probe_message = NULL;
 
   g_mutex_lock (&probe_lock);
-  cached = lookup_result_locked (element_name, codec, direction);
+  cached = probe_cache ? g_hash_table_lookup (probe_cache, key) : NULL;
   if (cached) {
     status = cached->status;
     *message = g_strdup (cached->message);
     g_mutex_unlock (&probe_lock);
     return status;
   }
+
+  flight = probes_in_flight ? g_hash_table_lookup (probes_in_flight, key) : NULL;
+  if (flight) {
+    probe_in_flight_ref (flight);
+    GST_DEBUG ("waiting for the probe of %s that is running", element_name);
+    while (!flight->done)
+      g_cond_wait (&flight->done_cond, &probe_lock);
+    status = flight->status;
+    *message = g_strdup (flight->message);
+    probe_in_flight_unref (flight);
+    g_mutex_unlock (&probe_lock);
+    return status;
+  }
+
+  if (!probes_in_flight)
+    probes_in_flight = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                              probe_in_flight_unref);
+  flight = g_new0 (ProbeInFlight, 1);
+  flight->ref_count = 1; /* this thread's */
+  g_cond_init (&flight->done_cond);
+  flight->generation = probe_generation;
+  g_hash_table_insert (probes_in_flight, g_strdup (key), probe_in_flight_ref (flight));
+  g_mutex_unlock (&probe_lock);
 
   status = probe_element (element_name, codec, direction, &probe_message)
       ? GST_CALL_CODEC_STATUS_WORKS : GST_CALL_CODEC_STATUS_FAILED;
@@ -909,7 +981,20 @@ probe_cached (const char           *element_name,
   else
     GST_WARNING ("%s probe of %s failed: %s", gst_call_codec_get_display_name (codec),
                  element_name, probe_message);
-  store_result_locked (element_name, codec, direction, status, probe_message);
+
+  g_mutex_lock (&probe_lock);
+  flight->status = status;
+  flight->message = g_strdup (probe_message);
+  flight->done = TRUE;
+  g_cond_broadcast (&flight->done_cond);
+  /* Unless the cache was cleared meanwhile, or the element was marked
+   * failed during a call (newer news than this probe). */
+  if (flight->generation == probe_generation &&
+      (!probe_cache || !g_hash_table_contains (probe_cache, key)))
+    store_result_locked (element_name, codec, direction, status, probe_message);
+  if (g_hash_table_lookup (probes_in_flight, key) == flight)
+    g_hash_table_remove (probes_in_flight, key);
+  probe_in_flight_unref (flight);
   g_mutex_unlock (&probe_lock);
 
   *message = g_steal_pointer (&probe_message);

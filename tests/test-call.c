@@ -8,6 +8,7 @@
 #include <gst/video/video.h>
 
 #include "test-utils.h"
+#include "fake-hw-plugin.h"
 
 #include "gstcall-media-private.h"
 #include "gstpeerconnection-private.h"
@@ -1115,6 +1116,166 @@ test_remote_video_frames (void)
   test_drain_context ();
 }
 
+typedef struct {
+  GMutex lock;
+  gint64 active_at;      /* monotonic, when the call became active */
+  gint64 first_audio_at; /* lock; monotonic, the first buffer at the audio sink */
+} AudioStart;
+
+static GstPadProbeReturn
+note_first_audio (GstPad          *pad,
+                  GstPadProbeInfo *info,
+                  gpointer         user_data)
+{
+  AudioStart *start = user_data;
+
+  g_mutex_lock (&start->lock);
+  if (!start->first_audio_at)
+    start->first_audio_at = g_get_monotonic_time ();
+  g_mutex_unlock (&start->lock);
+  return GST_PAD_PROBE_REMOVE;
+}
+
+static void
+note_active (GstCall    *call,
+             GParamSpec *pspec,
+             AudioStart *start)
+{
+  if (gst_call_get_state (call) == GST_CALL_STATE_ACTIVE && !start->active_at)
+    start->active_at = g_get_monotonic_time ();
+}
+
+static gboolean
+audio_arrived (gpointer data)
+{
+  AudioStart *starts = data;
+  gboolean arrived = TRUE;
+
+  for (guint i = 0; i < 2; i++) {
+    g_mutex_lock (&starts[i].lock);
+    arrived = arrived && starts[i].first_audio_at;
+    g_mutex_unlock (&starts[i].lock);
+  }
+  return arrived;
+}
+
+static gboolean
+is_video_decoder (GstElement *element)
+{
+  GstElementFactory *factory = gst_element_get_factory (element);
+
+  return factory && g_str_has_prefix (gst_element_factory_get_metadata (
+                                          factory, GST_ELEMENT_METADATA_KLASS),
+                                      "Codec/Decoder/Video");
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* The factory names of the video decoders in @call's pipeline, sorted. */
+static char *
+video_decoders_of (GstCall *call)
+{
+  GstElement *pipeline = gst_peer_connection_get_pipeline (gst_call_get_peer_connection (call));
+  GstIterator *it = gst_bin_iterate_recurse (GST_BIN (pipeline));
+  GValue item = G_VALUE_INIT;
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  while (gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
+    GstElement *element = g_value_get_object (&item);
+    g_autoptr (GstObject) parent = gst_object_get_parent (GST_OBJECT (element));
+
+    /* Not the elements inside a decoder that is a bin. */
+    if (is_video_decoder (GST_ELEMENT (element)) &&
+        !(GST_IS_ELEMENT (parent) && is_video_decoder (GST_ELEMENT (parent))))
+      g_ptr_array_add (names, g_strdup (gst_plugin_feature_get_name (
+                                  gst_element_get_factory (element))));
+    g_value_reset (&item);
+  }
+  g_value_unset (&item);
+  gst_iterator_free (it);
+
+  g_ptr_array_sort (names, compare_names);
+  g_ptr_array_add (names, NULL);
+  return g_strjoinv (",", (char **) names->pdata);
+}
+
+#define AUDIO_START_BUDGET_MS 500
+
+/* The first start of a hardware decoder can take seconds (CUDA: about 2 s
+ * in a process). A call whose video decoder is such a one still plays the
+ * peer's audio at once: measured on each side from the call becoming
+ * active to the first buffer at its audio sink. */
+static void
+test_slow_hardware_decoder_keeps_audio (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  AudioStart starts[2];
+  Side *sides[2];
+  Side a, b;
+  guint starts_before;
+
+  /* Stays registered for the rest of the process: this test runs last. */
+  fake_hw_plugin_register_slow_decoders ();
+  fake_hw_reset_slow_decoders ();
+  fake_hw_set_slow_decoder_delay (FAKE_SLOW_DECODER_DEFAULT_DELAY_MS);
+  /* As in a new process: nothing probed yet. */
+  gst_call_codecs_clear_probe_cache ();
+  starts_before = fake_hw_slow_decoder_starts (FAKE_SLOW_VP8_DECODER);
+  memset (starts, 0, sizeof (starts));
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), TRUE, TRUE);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), TRUE, TRUE);
+  sides[0] = &a;
+  sides[1] = &b;
+  for (guint i = 0; i < 2; i++) {
+    GstElement *sink = test_make_synced_fakesink ();
+    g_autoptr (GstPad) pad = gst_element_get_static_pad (sink, "sink");
+
+    g_mutex_init (&starts[i].lock);
+    gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, note_first_audio, &starts[i], NULL);
+    gst_call_set_audio_sink (sides[i]->call, sink);
+    g_signal_connect (sides[i]->call, "notify::state", G_CALLBACK (note_active), &starts[i]);
+  }
+
+  test_call_connect_pair (&a, &b);
+  test_wait_until (audio_arrived, starts, TIMEOUT_MS, "audio at both audio sinks");
+  for (guint i = 0; i < 2; i++) {
+    g_test_message ("%s: first audio at the sink %.0f ms after the call became active",
+                    sides[i]->name, (starts[i].first_audio_at - starts[i].active_at) / 1000.0);
+    g_assert_cmpint (starts[i].active_at, >, 0);
+  }
+
+  /* The video decoder chosen was the slow one, and its video plays too. */
+  test_wait_call_stats (a.call, "video-frames-received", 5);
+  test_wait_call_stats (b.call, "video-frames-received", 5);
+  for (guint i = 0; i < 2; i++) {
+    g_autofree char *decoders = video_decoders_of (sides[i]->call);
+
+    g_test_message ("%s: video decoders %s", sides[i]->name, decoders);
+    g_assert_cmpstr (decoders, ==, FAKE_SLOW_VP8_DECODER);
+  }
+  g_assert_cmpuint (fake_hw_slow_decoder_starts (FAKE_SLOW_VP8_DECODER), >, starts_before);
+
+  for (guint i = 0; i < 2; i++)
+    g_assert_cmpint ((starts[i].first_audio_at - starts[i].active_at) / 1000, <,
+                     AUDIO_START_BUDGET_MS);
+
+  gst_call_hangup (a.call);
+  test_wait_until (test_call_side_ended, &b, 2000, "the callee to see the hang-up");
+  test_call_side_clear (&a);
+  test_call_side_clear (&b);
+  for (guint i = 0; i < 2; i++)
+    g_mutex_clear (&starts[i].lock);
+  gst_call_codecs_clear_probe_cache ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1153,6 +1314,9 @@ main (int argc, char **argv)
                    test_signaller_drops_mid_negotiation);
   g_test_add_func ("/GstCall/Call/no-answer-times-out", test_no_answer_times_out);
   g_test_add_func ("/GstCall/Call/cancel-dial", test_cancel_dial);
+  /* Last: its slow hardware decoders stay registered. */
+  g_test_add_func ("/GstCall/Call/slow-hardware-decoder-keeps-audio",
+                   test_slow_hardware_decoder_keeps_audio);
 
   return g_test_run ();
 }

@@ -884,6 +884,110 @@ test_fallback_mid_call (void)
   end_call (call.peers[0], call.peers[1], signallers);
 }
 
+typedef struct {
+  GstCallCodecs *codecs;
+  GstCallCodec codec;
+  GstCallCodecCandidate *chosen;
+} DecoderSelection;
+
+static gpointer
+select_decoder_in_thread (gpointer data)
+{
+  DecoderSelection *selection = data;
+
+  selection->chosen = gst_call_codecs_select (selection->codecs, selection->codec,
+                                              GST_CALL_CODEC_DIRECTION_DECODE, NULL);
+  return NULL;
+}
+
+static gboolean
+slow_probe_started (guint vp8_starts_before,
+                    guint vp9_starts_before)
+{
+  return fake_hw_slow_decoder_starts (FAKE_SLOW_VP8_DECODER) > vp8_starts_before ||
+         fake_hw_slow_decoder_starts (FAKE_SLOW_VP9_DECODER) > vp9_starts_before;
+}
+
+#define SLOW_START_MS 1000
+
+/* No lock is held across a probe: two elements are probed at the same
+ * time, a second selection of an element being probed waits for that probe
+ * instead of starting another, and a selection that needs no slow element
+ * (an audio decoder) does not wait at all. */
+static void
+test_probes_in_parallel (void)
+{
+  g_autoptr (GstCallCodecs) codecs = gst_call_codecs_new ();
+  DecoderSelection selections[] = {
+    { codecs, GST_CALL_CODEC_VP8, NULL },
+    { codecs, GST_CALL_CODEC_VP9, NULL },
+    { codecs, GST_CALL_CODEC_VP8, NULL },
+  };
+  const char *expected[] = { FAKE_SLOW_VP8_DECODER, FAKE_SLOW_VP9_DECODER,
+                             FAKE_SLOW_VP8_DECODER };
+  GThread *threads[G_N_ELEMENTS (selections)];
+  GstCallCodecCandidate *opus;
+  guint probes_before, vp8_starts_before, vp9_starts_before;
+  gint64 start, opus_start, opus_ms, waited;
+
+  /* Stays registered for the rest of the process: this test runs last. */
+  fake_hw_plugin_register_slow_decoders ();
+  fake_hw_reset_slow_decoders ();
+  fake_hw_set_slow_decoder_delay (SLOW_START_MS);
+  gst_call_codecs_clear_probe_cache ();
+  /* The Opus decoder's result is in the cache. */
+  opus = select_ok (codecs, GST_CALL_CODEC_OPUS, GST_CALL_CODEC_DIRECTION_DECODE);
+  g_assert_finalize_object (opus);
+
+  probes_before = gst_call_codecs_get_probe_count ();
+  vp8_starts_before = fake_hw_slow_decoder_starts (FAKE_SLOW_VP8_DECODER);
+  vp9_starts_before = fake_hw_slow_decoder_starts (FAKE_SLOW_VP9_DECODER);
+  fake_hw_slow_decoder_most_concurrent_starts ();
+
+  start = g_get_monotonic_time ();
+  for (guint i = 0; i < G_N_ELEMENTS (selections); i++)
+    threads[i] = g_thread_new ("select", select_decoder_in_thread, &selections[i]);
+
+  /* While a slow probe runs, the Opus decoder is chosen at once. */
+  while (!slow_probe_started (vp8_starts_before, vp9_starts_before)) {
+    g_assert_cmpint (g_get_monotonic_time () - start, <, 10 * G_USEC_PER_SEC);
+    g_usleep (1000);
+  }
+  opus_start = g_get_monotonic_time ();
+  opus = select_ok (codecs, GST_CALL_CODEC_OPUS, GST_CALL_CODEC_DIRECTION_DECODE);
+  opus_ms = (g_get_monotonic_time () - opus_start) / 1000;
+  g_test_message ("Opus decoder chosen in %" G_GINT64_FORMAT " ms while a %u ms probe ran",
+                  opus_ms, SLOW_START_MS);
+  g_assert_cmpint (opus_ms, <, SLOW_START_MS / 4);
+  g_assert_finalize_object (opus);
+
+  for (guint i = 0; i < G_N_ELEMENTS (selections); i++) {
+    g_thread_join (threads[i]);
+    g_assert_nonnull (selections[i].chosen);
+    g_assert_cmpstr (gst_call_codec_candidate_get_element_name (selections[i].chosen), ==,
+                     expected[i]);
+    g_assert_cmpint (gst_call_codec_candidate_get_status (selections[i].chosen), ==,
+                     GST_CALL_CODEC_STATUS_WORKS);
+    g_clear_object (&selections[i].chosen);
+  }
+  waited = (g_get_monotonic_time () - start) / 1000;
+  g_test_message ("three selections of two slow decoders took %" G_GINT64_FORMAT " ms",
+                  waited);
+
+  /* Both slow decoders were starting at the same time... */
+  g_assert_cmpuint (fake_hw_slow_decoder_most_concurrent_starts (), ==, 2);
+  /* ...and each was probed once, the second VP8 selection waiting for the
+   * first one's probe. */
+  g_assert_cmpuint (gst_call_codecs_get_probe_count () - probes_before, ==, 2);
+  g_assert_cmpuint (fake_hw_slow_decoder_starts (FAKE_SLOW_VP8_DECODER), ==,
+                    vp8_starts_before + 1);
+  g_assert_cmpuint (fake_hw_slow_decoder_starts (FAKE_SLOW_VP9_DECODER), ==,
+                    vp9_starts_before + 1);
+
+  gst_call_codecs_clear_probe_cache ();
+  g_assert_finalize_object (g_steal_pointer (&codecs));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -906,6 +1010,8 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/Codecs/presets-and-bitrate", test_presets_and_bitrate);
   g_test_add_func ("/GstCall/Codecs/encoder-slot-fallback", test_encoder_slot_fallback);
   g_test_add_func ("/GstCall/Codecs/fallback-mid-call", test_fallback_mid_call);
+  /* Last: its slow hardware decoders stay registered. */
+  g_test_add_func ("/GstCall/Codecs/probes-in-parallel", test_probes_in_parallel);
 
   return g_test_run ();
 }
