@@ -8,6 +8,7 @@
 
 #include "gstcall-impl-private.h"
 #include "gstcall-media-private.h"
+#include "gstcallcodecs-private.h"
 
 /**
  * GstCall:
@@ -197,6 +198,7 @@ gst_call_finalize (GObject *object)
   g_free (self->source_descriptions[0]);
   g_free (self->source_descriptions[1]);
   gst_call_join_dtls_certificate ();
+  gst_call_codecs_release_background_probes ();
 
   G_OBJECT_CLASS (gst_call_parent_class)->finalize (object);
 }
@@ -1131,6 +1133,8 @@ gst_call_init (GstCall *self)
   gst_call_set_session (self, GST_CALL_TRANSPORT_KIND_WEBRTC);
 
   /* A call is made to be placed or answered: have the DTLS certificate
-   * ready by then (see gstcall-private.c). */
+   * ready by then (see gstcall-private.c), and the hardware encoders and
+   * decoders probed, or their probes under way (see gstcallcodecs.c). */
   gst_call_prepare_dtls_certificate ();
+  gst_call_codecs_hold_background_probes ();
 }

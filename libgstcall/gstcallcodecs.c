@@ -158,6 +158,8 @@ static GHashTable *probes_in_flight; /* same keys -> ProbeInFlight */
 static guint probe_generation; /* probe_lock; one more at each clear */
 static gint probe_count;
 
+static void background_probes_forget (void);
+
 static void
 probe_result_free (gpointer data)
 {
@@ -251,6 +253,8 @@ gst_call_codecs_clear_probe_cache (void)
   if (probes_in_flight)
     g_hash_table_remove_all (probes_in_flight);
   g_mutex_unlock (&probe_lock);
+
+  background_probes_forget ();
 }
 
 guint
@@ -1117,6 +1121,162 @@ gst_call_codecs_create_element (GstCallCodecs        *self,
   if (!candidate)
     return NULL;
   return gst_call_codec_candidate_create_element (candidate, error);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Hardware probes in advance                                                */
+
+/* The first probe of a hardware element can take seconds (CUDA starts in
+ * about 2 s in a process), and a call's first remote frame would wait for
+ * it. So as soon as a call or peer connection exists, a thread of ours
+ * probes, for every codec and direction, the hardware candidates the
+ * default selection would try before any software one, until one works:
+ * by the time the remote tracks arrive, those probes are done or in
+ * flight, and selections that need them wait only for what is left
+ * (probe_cached()). Elements the selection would not try first are left
+ * alone, so a machine without hardware probes nothing in advance.
+ *
+ * The thread must not outlive the objects that started it (a process
+ * tearing down while a pipeline runs would crash): every holder releases
+ * it when finalized, and the last one stops it after the probe in progress
+ * and joins it. A later holder starts it again; once it went through every
+ * codec, it is not started again until the probe cache is cleared. */
+typedef struct {
+  GThread *thread;
+  gint stop;        /* atomic */
+  guint generation; /* background_generation when it started */
+} BackgroundProbes;
+
+static GMutex background_lock;
+static BackgroundProbes *background_probes; /* background_lock */
+static guint background_holders;            /* background_lock */
+static gboolean background_complete;        /* background_lock */
+static guint background_generation;         /* background_lock; one more at each clear */
+
+/* The hardware elements the default selection tries for @codec in
+ * @direction before any other, probed in order until one works. FALSE if
+ * told to stop. */
+static gboolean
+probe_hardware_candidates (BackgroundProbes     *run,
+                           GstCallCodec          codec,
+                           GstCallCodecDirection direction)
+{
+  GstCallCodecs *codecs = gst_call_codecs_get_default ();
+  g_autoptr (GPtrArray) candidates = NULL;
+  gboolean forced = FALSE;
+
+  candidates = build_forced_candidate (codecs, codec, direction, NULL, &forced);
+  if (!forced)
+    candidates = build_candidates (codecs, codec, direction);
+  if (!candidates)
+    return TRUE;
+
+  for (guint i = 0; i < candidates->len; i++) {
+    GstCallCodecCandidate *candidate = g_ptr_array_index (candidates, i);
+    g_autofree char *message = NULL;
+
+    if (g_atomic_int_get (&run->stop))
+      return FALSE;
+    if (gst_call_codec_candidate_get_status (candidate) == GST_CALL_CODEC_STATUS_EXCLUDED)
+      continue;
+    /* From here on the selection takes software, which starts at once. */
+    if (!gst_call_codec_candidate_is_hardware (candidate))
+      break;
+    if (probe_cached (gst_call_codec_candidate_get_element_name (candidate), codec,
+                      direction, &message) == GST_CALL_CODEC_STATUS_WORKS)
+      break;
+  }
+  return TRUE;
+}
+
+static gpointer
+probe_hardware_in_background (gpointer data)
+{
+  BackgroundProbes *run = data;
+  g_autoptr (GEnumClass) codec_class = g_type_class_ref (GST_TYPE_CALL_CODEC);
+  /* Remote media is what a call waits for first: decoders, then encoders. */
+  const GstCallCodecDirection directions[] = {
+    GST_CALL_CODEC_DIRECTION_DECODE, GST_CALL_CODEC_DIRECTION_ENCODE,
+  };
+  gboolean complete = TRUE;
+
+  for (gsize d = 0; complete && d < G_N_ELEMENTS (directions); d++) {
+    for (guint i = 0; complete && i < codec_class->n_values; i++) {
+      GstCallCodec codec = codec_class->values[i].value;
+      const GstCallCodecInfo *info = gst_call_codec_table_lookup (codec);
+
+      if (!info || (directions[d] == GST_CALL_CODEC_DIRECTION_ENCODE && !info->can_send))
+        continue;
+      complete = probe_hardware_candidates (run, codec, directions[d]);
+    }
+  }
+
+  GST_DEBUG ("%s", complete ? "hardware probed in advance"
+                            : "hardware probes in advance stopped");
+  g_mutex_lock (&background_lock);
+  /* Not if the cache was cleared meanwhile. */
+  if (complete && run->generation == background_generation)
+    background_complete = TRUE;
+  g_mutex_unlock (&background_lock);
+  return NULL;
+}
+
+void
+gst_call_codecs_hold_background_probes (void)
+{
+  g_autoptr (GError) error = NULL;
+  BackgroundProbes *run;
+
+  g_mutex_lock (&background_lock);
+  background_holders++;
+  if (background_probes || background_complete) {
+    g_mutex_unlock (&background_lock);
+    return;
+  }
+  run = g_new0 (BackgroundProbes, 1);
+  run->generation = background_generation;
+  run->thread = g_thread_try_new ("gstcall-probe", probe_hardware_in_background, run,
+                                  &error);
+  if (run->thread) {
+    GST_DEBUG ("probing hardware encoders and decoders in the background");
+    background_probes = run;
+  } else {
+    GST_WARNING ("could not start probing hardware in the background: %s", error->message);
+    g_free (run);
+  }
+  g_mutex_unlock (&background_lock);
+}
+
+void
+gst_call_codecs_release_background_probes (void)
+{
+  BackgroundProbes *run = NULL;
+
+  g_mutex_lock (&background_lock);
+  if (background_holders == 0) {
+    g_mutex_unlock (&background_lock);
+    g_critical ("%s: more releases than holds", G_STRFUNC);
+    return;
+  }
+  if (--background_holders == 0)
+    run = g_steal_pointer (&background_probes);
+  g_mutex_unlock (&background_lock);
+
+  if (!run)
+    return;
+  g_atomic_int_set (&run->stop, 1);
+  g_thread_join (run->thread);
+  g_free (run);
+}
+
+/* After the cache was cleared, the next holder probes in advance again. */
+static void
+background_probes_forget (void)
+{
+  g_mutex_lock (&background_lock);
+  background_generation++;
+  background_complete = FALSE;
+  g_mutex_unlock (&background_lock);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -71,6 +71,7 @@ struct _GstPeerConnection {
   guint relay_candidates; /* local candidates of type relay so far */
 
   gboolean initialized;
+  gboolean holds_background_probes;
   gboolean closed;
 };
 

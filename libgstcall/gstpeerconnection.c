@@ -19,6 +19,7 @@
 #include "gstcall-enum-types.h"
 #include "gstcall-error.h"
 #include "gstcall-media-private.h"
+#include "gstcallcodecs-private.h"
 #include "gstcall-plugins-private.h"
 #include "gstcall-private.h"
 #include "gstcall-receive-private.h"
@@ -787,6 +788,10 @@ gst_peer_connection_initable_init (GInitable     *initable,
   /* webrtcbin needs the DTLS certificate for its first offer or answer:
    * make it in the background meanwhile (see gstcall-private.c). */
   gst_call_prepare_dtls_certificate ();
+  /* Its remote tracks' decoders too: hardware ones may take seconds to
+   * start the first time (see gstcallcodecs.c). */
+  gst_call_codecs_hold_background_probes ();
+  self->holds_background_probes = TRUE;
 
   shared->pipeline = gst_object_ref_sink (gst_pipeline_new (NULL));
   shared->webrtcbin = gst_element_factory_make ("webrtcbin", "webrtcbin");
@@ -912,6 +917,8 @@ gst_peer_connection_finalize (GObject *object)
   g_free (self->last_answer);
   gst_peer_connection_shared_unref (self->shared);
   gst_call_join_dtls_certificate ();
+  if (self->holds_background_probes)
+    gst_call_codecs_release_background_probes ();
 
   G_OBJECT_CLASS (gst_peer_connection_parent_class)->finalize (object);
 }

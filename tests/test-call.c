@@ -1116,6 +1116,98 @@ test_remote_video_frames (void)
   test_drain_context ();
 }
 
+static GstCallCodecStatus
+default_selection_status (GstCallCodec  codec,
+                          const char   *element_name)
+{
+  g_autoptr (GPtrArray) candidates =
+      gst_call_codecs_list_candidates (gst_call_codecs_get_default (), codec,
+                                       GST_CALL_CODEC_DIRECTION_DECODE);
+
+  for (guint i = 0; i < candidates->len; i++) {
+    GstCallCodecCandidate *candidate = g_ptr_array_index (candidates, i);
+
+    if (g_str_equal (gst_call_codec_candidate_get_element_name (candidate), element_name))
+      return gst_call_codec_candidate_get_status (candidate);
+  }
+  g_error ("%s is not a candidate", element_name);
+}
+
+static gboolean
+slow_decoders_probed (gpointer data)
+{
+  return default_selection_status (GST_CALL_CODEC_VP8, FAKE_SLOW_VP8_DECODER) ==
+             GST_CALL_CODEC_STATUS_WORKS &&
+         default_selection_status (GST_CALL_CODEC_VP9, FAKE_SLOW_VP9_DECODER) ==
+             GST_CALL_CODEC_STATUS_WORKS;
+}
+
+static gboolean
+probe_thread_running (void)
+{
+  g_autoptr (GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
+  const char *task;
+  gboolean found = FALSE;
+
+  while (dir && !found && (task = g_dir_read_name (dir))) {
+    g_autofree char *path = g_build_filename ("/proc/self/task", task, "comm", NULL);
+    g_autofree char *name = NULL;
+
+    if (g_file_get_contents (path, &name, NULL, NULL))
+      found = g_str_has_prefix (name, "gstcall-probe");
+  }
+  return found;
+}
+
+/* A call probes the hardware decoders as soon as it exists, before it is
+ * dialled, and only those: software starts at once. A call dropped while
+ * a probe runs stops the probing once that probe is done. */
+static void
+test_hardware_probed_in_advance (void)
+{
+  GstCall *call;
+  guint starts_before;
+  gint64 start;
+
+  /* Stays registered for the rest of the process: these tests run last. */
+  fake_hw_plugin_register_slow_decoders ();
+  fake_hw_reset_slow_decoders ();
+  fake_hw_set_slow_decoder_delay (FAKE_SLOW_DECODER_DEFAULT_DELAY_MS);
+  gst_call_codecs_clear_probe_cache ();
+
+  start = g_get_monotonic_time ();
+  call = gst_call_new ();
+  test_wait_until (slow_decoders_probed, NULL, TIMEOUT_MS,
+                   "the hardware decoders probed in advance");
+  g_test_message ("both slow hardware decoders probed %.0f ms after the call was made",
+                  (g_get_monotonic_time () - start) / 1000.0);
+  g_assert_cmpint (default_selection_status (GST_CALL_CODEC_VP8, "vp8dec"), ==,
+                   GST_CALL_CODEC_STATUS_UNTESTED);
+  g_assert_cmpint (gst_call_get_state (call), ==, GST_CALL_STATE_IDLE);
+  g_assert_finalize_object (call);
+  g_assert_false (probe_thread_running ());
+
+  /* Dropped at once: waits for the probe in progress only, not for the
+   * second slow decoder's. */
+  gst_call_codecs_clear_probe_cache ();
+  fake_hw_reset_slow_decoders ();
+  starts_before = fake_hw_slow_decoder_starts (FAKE_SLOW_VP8_DECODER);
+  start = g_get_monotonic_time ();
+  call = gst_call_new ();
+  while (fake_hw_slow_decoder_starts (FAKE_SLOW_VP8_DECODER) == starts_before) {
+    g_assert_cmpint (g_get_monotonic_time () - start, <, 10 * G_USEC_PER_SEC);
+    g_usleep (1000);
+  }
+  start = g_get_monotonic_time ();
+  g_assert_finalize_object (call);
+  g_test_message ("call finalized %.0f ms after it was dropped",
+                  (g_get_monotonic_time () - start) / 1000.0);
+  g_assert_false (probe_thread_running ());
+  g_assert_cmpint (default_selection_status (GST_CALL_CODEC_VP9, FAKE_SLOW_VP9_DECODER), ==,
+                   GST_CALL_CODEC_STATUS_UNTESTED);
+  gst_call_codecs_clear_probe_cache ();
+}
+
 typedef struct {
   GMutex lock;
   gint64 active_at;      /* monotonic, when the call became active */
@@ -1220,7 +1312,7 @@ test_slow_hardware_decoder_keeps_audio (void)
   Side a, b;
   guint starts_before;
 
-  /* Stays registered for the rest of the process: this test runs last. */
+  /* Stays registered for the rest of the process: these tests run last. */
   fake_hw_plugin_register_slow_decoders ();
   fake_hw_reset_slow_decoders ();
   fake_hw_set_slow_decoder_delay (FAKE_SLOW_DECODER_DEFAULT_DELAY_MS);
@@ -1314,7 +1406,9 @@ main (int argc, char **argv)
                    test_signaller_drops_mid_negotiation);
   g_test_add_func ("/GstCall/Call/no-answer-times-out", test_no_answer_times_out);
   g_test_add_func ("/GstCall/Call/cancel-dial", test_cancel_dial);
-  /* Last: its slow hardware decoders stay registered. */
+  /* Last: their slow hardware decoders stay registered. */
+  g_test_add_func ("/GstCall/Call/hardware-probed-in-advance",
+                   test_hardware_probed_in_advance);
   g_test_add_func ("/GstCall/Call/slow-hardware-decoder-keeps-audio",
                    test_slow_hardware_decoder_keeps_audio);
 
