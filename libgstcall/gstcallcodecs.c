@@ -48,6 +48,17 @@
  * ([method@CallCodecCandidate.get_status_message]). Probe results are cached
  * for the whole process; [func@CallCodecs.clear_probe_cache] forgets them.
  *
+ * Probes never wait for each other: different elements are probed at the
+ * same time, from any number of threads, and a selection that needs an
+ * element already being probed waits for that probe's result instead of
+ * probing it again. A hardware element can take seconds to start the first
+ * time in a process (about 2 s for the first NVIDIA CUDA decoder), so as
+ * soon as a [class@Call] or [class@PeerConnection] exists, the hardware
+ * candidates that the default selection would try first are probed on a
+ * thread of libgstcall's, for every codec: when the remote media arrives,
+ * those probes are done or under way, and the audio decoder is never held
+ * up by a video decoder's probe.
+ *
  * ## Overrides
  *
  * `GST_CALL_ENCODERS=vah264enc,x264enc` (a comma-separated list of element
@@ -1014,9 +1025,14 @@ probe_cached (const char           *element_name,
  *
  * Chooses the element to use: candidates are tried in the order of
  * [method@CallCodecs.list_candidates] and the first one that works (from
- * the probe cache, or probed now) is returned. Probing may take tens of
- * milliseconds per element the first time; later selections in the process
- * use the cache.
+ * the probe cache, or probed now) is returned. Probing takes tens of
+ * milliseconds per software element the first time, and a hardware element
+ * can take seconds to start the first time in a process (calls and peer
+ * connections probe those in the background as soon as they exist); later
+ * selections in the process use the cache. A selection only waits for the
+ * probes of its own candidates, never for those of other codecs: while
+ * another thread probes an element this selection needs, it waits for that
+ * probe's result.
  *
  * Returns: (transfer full): the chosen candidate, with
  *   %GST_CALL_CODEC_STATUS_WORKS, or %NULL with @error set
