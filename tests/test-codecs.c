@@ -290,7 +290,6 @@ decode_frames (const char *encoder_name,
   g_autoptr (GstElement) sink = NULL;
   g_autoptr (GstBus) bus = NULL;
   g_autoptr (GstMessage) message = NULL;
-  g_autoptr (GstSample) sample = NULL;
   guint64 rendered = 0;
 
   g_assert_no_error (error);
