@@ -1406,10 +1406,13 @@ main (int argc, char **argv)
                    test_signaller_drops_mid_negotiation);
   g_test_add_func ("/GstCall/Call/no-answer-times-out", test_no_answer_times_out);
   g_test_add_func ("/GstCall/Call/cancel-dial", test_cancel_dial);
-  /* Last: their slow hardware decoders stay registered. */
-  g_test_add_func ("/GstCall/Call/hardware-probed-in-advance",
+
+  /* Last (GTest runs a group's own tests before its subgroups, in the
+   * order the subgroups were made): their slow hardware decoders stay
+   * registered. */
+  g_test_add_func ("/GstCall/Call/slow-hardware/probed-in-advance",
                    test_hardware_probed_in_advance);
-  g_test_add_func ("/GstCall/Call/slow-hardware-decoder-keeps-audio",
+  g_test_add_func ("/GstCall/Call/slow-hardware/decoder-keeps-audio",
                    test_slow_hardware_decoder_keeps_audio);
 
   return g_test_run ();
