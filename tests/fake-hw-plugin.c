@@ -182,6 +182,10 @@ static gint slow_start_delay_ms = FAKE_SLOW_DECODER_DEFAULT_DELAY_MS; /* atomic 
 static GMutex slow_lock;
 static GHashTable *slow_starts; /* slow_lock; factory name -> number of starts */
 static GHashTable *slow_opened; /* slow_lock; factory names started since the reset */
+static GHashTable *slow_opened_at; /* slow_lock; factory name -> gint64 *, monotonic */
+static GCond slow_released;
+#define SLOW_HOLD_LIMIT (60 * G_TIME_SPAN_SECOND)
+static gboolean slow_held;       /* slow_lock */
 static guint slow_starting;     /* slow_lock */
 static guint slow_most_starting; /* slow_lock */
 
@@ -231,12 +235,35 @@ fake_hw_slow_decoder_starts (const char *factory_name)
   return starts;
 }
 
+gint64
+fake_hw_slow_decoder_opened_at (const char *factory_name)
+{
+  gint64 opened_at = 0;
+
+  g_mutex_lock (&slow_lock);
+  if (slow_opened_at && g_hash_table_contains (slow_opened_at, factory_name))
+    opened_at = *(gint64 *) g_hash_table_lookup (slow_opened_at, factory_name);
+  g_mutex_unlock (&slow_lock);
+  return opened_at;
+}
+
 void
 fake_hw_reset_slow_decoders (void)
 {
   g_mutex_lock (&slow_lock);
-  if (slow_opened)
+  if (slow_opened) {
     g_hash_table_remove_all (slow_opened);
+    g_hash_table_remove_all (slow_opened_at);
+  }
+  g_mutex_unlock (&slow_lock);
+}
+
+void
+fake_hw_hold_slow_decoders (gboolean hold)
+{
+  g_mutex_lock (&slow_lock);
+  slow_held = hold;
+  g_cond_broadcast (&slow_released);
   g_mutex_unlock (&slow_lock);
 }
 
@@ -260,12 +287,14 @@ fake_slow_dec_change_state (GstElement     *element,
 
   if (transition == GST_STATE_CHANGE_READY_TO_PAUSED) {
     const char *name = gst_plugin_feature_get_name (gst_element_get_factory (element));
+    gint64 *opened_at, end_time;
     gboolean first;
 
     g_mutex_lock (&slow_lock);
     if (!slow_starts) {
       slow_starts = g_hash_table_new (g_str_hash, g_str_equal);
       slow_opened = g_hash_table_new (g_str_hash, g_str_equal);
+      slow_opened_at = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
     }
     /* Factory names live as long as the registry. */
     g_hash_table_replace (slow_starts, (gpointer) name, GUINT_TO_POINTER (
@@ -282,8 +311,14 @@ fake_slow_dec_change_state (GstElement     *element,
       g_usleep ((gulong) self->start_delay_ms * 1000);
 
       g_mutex_lock (&slow_lock);
+      end_time = g_get_monotonic_time () + SLOW_HOLD_LIMIT;
+      while (slow_held && g_cond_wait_until (&slow_released, &slow_lock, end_time))
+        ;
       slow_starting--;
       g_hash_table_add (slow_opened, (gpointer) name);
+      opened_at = g_new (gint64, 1);
+      *opened_at = g_get_monotonic_time ();
+      g_hash_table_replace (slow_opened_at, (gpointer) name, opened_at);
       g_mutex_unlock (&slow_lock);
     }
   }

@@ -47,6 +47,12 @@ void fake_hw_plugin_register_slow_decoders (void);
 void  fake_hw_set_slow_decoder_delay (guint milliseconds);
 /* As in a new process: the next start of each slow decoder is slow again. */
 void  fake_hw_reset_slow_decoders (void);
+/* While held, a slow first start goes on after its start-delay until it is
+ * released (60 s at most). */
+void  fake_hw_hold_slow_decoders (gboolean hold);
+/* When the last slow first start of @factory_name ended (monotonic), 0 if
+ * none did. */
+gint64 fake_hw_slow_decoder_opened_at (const char *factory_name);
 /* How many times decoders of @factory_name started. */
 guint fake_hw_slow_decoder_starts (const char *factory_name);
 /* The most slow first starts that were running at the same time since the
