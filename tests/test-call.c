@@ -1142,23 +1142,6 @@ slow_decoders_probed (gpointer data)
              GST_CALL_CODEC_STATUS_WORKS;
 }
 
-static gboolean
-probe_thread_running (void)
-{
-  g_autoptr (GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
-  const char *task;
-  gboolean found = FALSE;
-
-  while (dir && !found && (task = g_dir_read_name (dir))) {
-    g_autofree char *path = g_build_filename ("/proc/self/task", task, "comm", NULL);
-    g_autofree char *name = NULL;
-
-    if (g_file_get_contents (path, &name, NULL, NULL))
-      found = g_str_has_prefix (name, "gstcall-probe");
-  }
-  return found;
-}
-
 /* A call probes the hardware decoders as soon as it exists, before it is
  * dialled, and only those: software starts at once. A call dropped while
  * a probe runs stops the probing once that probe is done. */
@@ -1185,7 +1168,7 @@ test_hardware_probed_in_advance (void)
                    GST_CALL_CODEC_STATUS_UNTESTED);
   g_assert_cmpint (gst_call_get_state (call), ==, GST_CALL_STATE_IDLE);
   g_assert_finalize_object (call);
-  g_assert_false (probe_thread_running ());
+  g_assert_false (test_thread_running ("gstcall-probe"));
 
   /* Dropped at once: waits for the probe in progress only, not for the
    * second slow decoder's. */
@@ -1202,7 +1185,7 @@ test_hardware_probed_in_advance (void)
   g_assert_finalize_object (call);
   g_test_message ("call finalized %.0f ms after it was dropped",
                   (g_get_monotonic_time () - start) / 1000.0);
-  g_assert_false (probe_thread_running ());
+  g_assert_false (test_thread_running ("gstcall-probe"));
   g_assert_cmpint (default_selection_status (GST_CALL_CODEC_VP9, FAKE_SLOW_VP9_DECODER), ==,
                    GST_CALL_CODEC_STATUS_UNTESTED);
   gst_call_codecs_clear_probe_cache ();

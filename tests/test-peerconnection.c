@@ -143,26 +143,9 @@ test_latency (void)
 }
 
 static gboolean
-dtls_thread_running (void)
-{
-  g_autoptr (GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
-  const char *task;
-  gboolean found = FALSE;
-
-  while (dir && !found && (task = g_dir_read_name (dir))) {
-    g_autofree char *path = g_build_filename ("/proc/self/task", task, "comm", NULL);
-    g_autofree char *name = NULL;
-
-    if (g_file_get_contents (path, &name, NULL, NULL))
-      found = g_str_has_prefix (name, "gstcall-dtls");
-  }
-  return found;
-}
-
-static gboolean
 dtls_certificate_made (gpointer data)
 {
-  return gst_call_dtls_certificate_is_ready () && !dtls_thread_running ();
+  return gst_call_dtls_certificate_is_ready () && !test_thread_running ("gstcall-dtls");
 }
 
 /* Using libgstcall makes the process's DTLS certificate in the background;

@@ -116,6 +116,23 @@ test_wait_for_flag (const gboolean *flag,
  *   GStreamer fixed it after 1.22.0 (merge request 4585, iterating over a
  *   copy); from GStreamer 1.24 on, the critical stays fatal. */
 gboolean
+test_thread_running (const char *prefix)
+{
+  g_autoptr (GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
+  const char *task;
+  gboolean found = FALSE;
+
+  while (dir && !found && (task = g_dir_read_name (dir))) {
+    g_autofree char *path = g_build_filename ("/proc/self/task", task, "comm", NULL);
+    g_autofree char *name = NULL;
+
+    if (g_file_get_contents (path, &name, NULL, NULL))
+      found = g_str_has_prefix (name, prefix);
+  }
+  return found;
+}
+
+gboolean
 test_gstreamer_may_lack_rtpsession_copy_fix (void)
 {
   guint major, minor, micro, nano;

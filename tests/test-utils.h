@@ -59,6 +59,10 @@ int test_cannot_run (const char *reason);
  * table race (see test-utils.c): its critical is then one of the known. */
 gboolean test_gstreamer_may_lack_rtpsession_copy_fix (void);
 
+/* Whether a thread of this process has a name starting with @prefix (the
+ * library names its own threads, e.g. "gstcall-dtls", "gstcall-probe"). */
+gboolean test_thread_running (const char *prefix);
+
 /* gst_call_get_stats_async(), the context iterated until it finishes. */
 GstCallStats *test_call_get_stats (GstCall *call);
 
