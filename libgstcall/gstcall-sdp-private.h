@@ -64,8 +64,9 @@ gboolean gst_call_sdp_check_codec (const GstSDPMessage *message,
  * in which the peer sends a codec libgstcall receives here (its
  * depayloader is installed), or the first section of a kind @sends says
  * we send (indexed by GstCallMediaKind) in which the peer receives a codec
- * we send. An offer without audio or video sections, or whose sections
- * are all rejected or inactive, passes. The error
+ * we send. An offer with data channels (an application section), without
+ * audio or video sections, or whose sections are all rejected or inactive,
+ * passes. The error
  * (GST_CALL_ERROR_NEGOTIATION) names the codecs offered and those this side
  * receives and sends. */
 gboolean gst_call_sdp_check_offer_usable (const GstSDPMessage *offer,

@@ -588,6 +588,10 @@ gst_call_sdp_check_offer_usable (const GstSDPMessage *offer,
       kind = GST_CALL_MEDIA_KIND_AUDIO;
     else if (g_strcmp0 (kind_name, "video") == 0)
       kind = GST_CALL_MEDIA_KIND_VIDEO;
+    else if (g_strcmp0 (kind_name, "application") == 0 &&
+             (gst_sdp_media_get_port (media) != 0 ||
+              gst_sdp_media_get_attribute_val (media, "bundle-only")))
+      return TRUE; /* data channels: a call without media is one too */
     else
       continue;
     /* A rejected or inactive section asks for nothing. */
@@ -628,8 +632,7 @@ gst_call_sdp_check_offer_usable (const GstSDPMessage *offer,
                                 rtpmap);
     }
   }
-  /* Nothing to disagree on: data channels only, or every section rejected
-   * or inactive. */
+  /* Nothing to disagree on: every section rejected or inactive. */
   if (!has_media)
     return TRUE;
 

@@ -243,6 +243,15 @@ test_offer_usable (void)
                  FALSE, FALSE, NULL);
   assert_usable (HEAD "m=video 9 UDP/TLS/RTP/SAVPF 96\r\na=inactive\r\n"
                  "a=rtpmap:96 XYZ/90000\r\n", FALSE, FALSE, NULL);
+  /* Media of no use next to data channels: a call for the data channels
+   * (a media-less call offers receive-only audio and video). */
+  assert_usable (HEAD "m=video 9 UDP/TLS/RTP/SAVPF 96\r\na=recvonly\r\n"
+                 "a=rtpmap:96 VP8/90000\r\n"
+                 "m=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\n", FALSE, FALSE, NULL);
+  assert_usable (HEAD "m=video 9 UDP/TLS/RTP/SAVPF 96\r\na=recvonly\r\n"
+                 "a=rtpmap:96 VP8/90000\r\n"
+                 "m=application 0 UDP/DTLS/SCTP webrtc-datachannel\r\n", FALSE, FALSE,
+                 "it offers video VP8/90000;");
 }
 
 int
