@@ -107,6 +107,7 @@ finish_call_full (GstCall          *self,
     g_clear_signal_handler (&self->peer_joined_handler, self->signaller);
   g_signal_handlers_disconnect_by_data (self->session, self);
   gst_call_session_close (self->session);
+  gst_call_data_channels_shutdown (self);
   g_clear_pointer (&self->pending_messages, g_ptr_array_unref);
 
   self->error = reason;
@@ -216,7 +217,7 @@ on_peer_silent (gpointer user_data)
 
   fail_call (self, GST_CALL_ERROR_ICE,
              _("Nothing came from the peer for %u s: the connection was lost or "
-               "the peer stopped"), self->peer_timeout);
+               "the peer stopped"), (guint) gst_call_liveness_get_silence (self->liveness));
   return G_SOURCE_REMOVE;
 }
 
@@ -233,7 +234,8 @@ on_session_connected (GstCallSession *session,
   task = g_steal_pointer (&self->setup_task);
   gst_call_clear_timeout (self);
   if (self->peer_timeout > 0)
-    self->liveness = gst_call_liveness_new (watched, self->peer_timeout, on_peer_silent, self);
+    self->liveness = gst_call_liveness_new (watched, gst_call_data_channels_peer_timeout (self),
+                                            on_peer_silent, self);
   set_state (self, GST_CALL_STATE_ACTIVE);
   if (task)
     g_task_return_boolean (task, TRUE);
@@ -1026,6 +1028,7 @@ static void
 on_session_transport_created (GstCallSession *session,
                               GstCall        *self)
 {
+  gst_call_data_channels_transport_created (self);
   g_object_notify_by_pspec (G_OBJECT (self), gst_call_props[PROP_PEER_CONNECTION]);
 }
 
@@ -1049,6 +1052,7 @@ gst_call_set_session (GstCall              *self,
                     G_CALLBACK (on_session_transport_created), self);
   g_signal_connect (self->session, "candidate-rejected",
                     G_CALLBACK (on_session_candidate_rejected), self);
+  gst_call_data_channels_session_changed (self);
 }
 
 /**

@@ -182,6 +182,25 @@ typedef enum {
 } GstCallPeerConnectionState;
 
 /**
+ * GstCallDataChannelState:
+ * @GST_CALL_DATA_CHANNEL_STATE_CONNECTING: the channel is being set up; nothing
+ *   can be sent yet
+ * @GST_CALL_DATA_CHANNEL_STATE_OPEN: messages can be sent and received
+ * @GST_CALL_DATA_CHANNEL_STATE_CLOSING: the channel is shutting down
+ * @GST_CALL_DATA_CHANNEL_STATE_CLOSED: the channel is closed for good
+ *
+ * The state of a [class@CallDataChannel], as the W3C `RTCDataChannelState`.
+ *
+ * Since: 0.1
+ */
+typedef enum {
+  GST_CALL_DATA_CHANNEL_STATE_CONNECTING,
+  GST_CALL_DATA_CHANNEL_STATE_OPEN,
+  GST_CALL_DATA_CHANNEL_STATE_CLOSING,
+  GST_CALL_DATA_CHANNEL_STATE_CLOSED,
+} GstCallDataChannelState;
+
+/**
  * GstCallState:
  * @GST_CALL_STATE_IDLE: nothing started yet
  * @GST_CALL_STATE_CONNECTING: dialling or answering: negotiating and connecting

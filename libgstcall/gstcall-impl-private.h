@@ -63,6 +63,7 @@ struct _GstCall {
   GPtrArray *pending_messages;
   gboolean incoming;
   gulong peer_joined_handler; /* dialling a room nobody is in yet */
+  GPtrArray *data_channels;  /* created before the call had a peer connection */
 };
 
 enum {
@@ -105,6 +106,7 @@ enum {
   SIGNAL_REMOTE_TRACK,
   SIGNAL_ENDED,
   SIGNAL_CANDIDATE_REJECTED,
+  SIGNAL_DATA_CHANNEL,
   N_SIGNALS
 };
 
@@ -129,5 +131,17 @@ void     gst_call_set_uint_property  (GstCall    *self,
 void     gst_call_set_session        (GstCall              *self,
                                       GstCallTransportKind  kind);
 void     gst_call_clear_timeout      (GstCall              *self);
+
+/* gstcall-data-channels.c */
+/* The session made its transport: the channels made so far go to it. */
+void     gst_call_data_channels_transport_created (GstCall *self);
+/* The transport kind changed: plain RTP fails the channels made so far. */
+void     gst_call_data_channels_session_changed   (GstCall *self);
+/* The seconds of silence after which the connected call fails: the
+ * peer-timeout property, or SCTP's heartbeat interval and more when
+ * nothing but data channels carries packets. */
+guint    gst_call_data_channels_peer_timeout      (GstCall *self);
+/* The call ended: the channels not on a peer connection close. */
+void     gst_call_data_channels_shutdown          (GstCall *self);
 
 G_END_DECLS

@@ -117,6 +117,19 @@ gst_call_context_proxy_new (gpointer object)
 }
 
 GstCallContextProxy *
+gst_call_context_proxy_new_for_context (gpointer      object,
+                                        GMainContext *context)
+{
+  GstCallContextProxy *proxy = g_new0 (GstCallContextProxy, 1);
+
+  g_atomic_ref_count_init (&proxy->ref_count);
+  proxy->context = g_main_context_ref (context);
+  g_weak_ref_init (&proxy->object, object);
+
+  return proxy;
+}
+
+GstCallContextProxy *
 gst_call_context_proxy_ref (GstCallContextProxy *proxy)
 {
   g_atomic_ref_count_inc (&proxy->ref_count);

@@ -41,6 +41,10 @@ typedef void (*GstCallContextFunc) (gpointer object,
                                     gpointer data);
 
 GstCallContextProxy *gst_call_context_proxy_new    (gpointer object);
+/* The same, for an object that belongs to @context rather than to the
+ * thread-default context (one made on a GStreamer thread for another). */
+GstCallContextProxy *gst_call_context_proxy_new_for_context (gpointer      object,
+                                                             GMainContext *context);
 GstCallContextProxy *gst_call_context_proxy_ref    (GstCallContextProxy *proxy);
 void                 gst_call_context_proxy_unref  (GstCallContextProxy *proxy);
 GMainContext        *gst_call_context_proxy_get_context (GstCallContextProxy *proxy);

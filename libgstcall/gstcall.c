@@ -167,6 +167,7 @@ gst_call_dispose (GObject *object)
 
   gst_call_clear_timeout (self);
   g_clear_pointer (&self->liveness, gst_call_liveness_free);
+  gst_call_data_channels_shutdown (self);
   if (self->session) {
     g_signal_handlers_disconnect_by_data (self->session, self);
     gst_call_session_close (self->session);
@@ -1081,6 +1082,21 @@ gst_call_class_init (GstCallClass *klass)
   gst_call_signals[SIGNAL_REMOTE_TRACK] =
       g_signal_new ("remote-track", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                     0, NULL, NULL, NULL, G_TYPE_NONE, 1, GST_TYPE_CALL_TRACK);
+
+  /**
+   * GstCall::data-channel:
+   * @self: the [class@Call]
+   * @channel: the [class@CallDataChannel] the peer opened
+   *
+   * The peer opened a data channel, see [signal@PeerConnection::data-channel]:
+   * connect to the channel's signals during the emission. The call holds
+   * the channel until it closes, at the latest when the call ends.
+   *
+   * Since: 0.1
+   */
+  gst_call_signals[SIGNAL_DATA_CHANNEL] =
+      g_signal_new ("data-channel", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                    0, NULL, NULL, NULL, G_TYPE_NONE, 1, GST_TYPE_CALL_DATA_CHANNEL);
 
   /**
    * GstCall::ended:

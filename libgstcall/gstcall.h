@@ -21,6 +21,7 @@
 #include "gstcall-error.h"
 #include "gstcalltrack.h"
 #include "gstcallstats.h"
+#include "gstcalldatachannel.h"
 #include "gstcallcodeccandidate.h"
 #include "gstcallcodecs.h"
 #include "gstcallbroadcast.h"
@@ -140,6 +141,11 @@ gboolean          gst_call_answer_finish        (GstCall             *self,
 GST_CALL_AVAILABLE_IN_0_1
 void              gst_call_hangup               (GstCall             *self);
 
+GST_CALL_AVAILABLE_IN_0_1
+GstCallDataChannel *gst_call_create_data_channel (GstCall             *self,
+                                                  const char          *label,
+                                                  const GstStructure  *options,
+                                                  GError             **error);
 GST_CALL_AVAILABLE_IN_0_1
 GstCallTrack     *gst_call_add_track            (GstCall             *self,
                                                  GstCallMediaKind     kind,

@@ -14,6 +14,7 @@
 #include "gstcall-dtls-private.h"
 #include "gstcall-private.h"
 #include "gstcall-stats-collector-private.h"
+#include "gstcalldatachannel-private.h"
 
 G_BEGIN_DECLS
 
@@ -23,6 +24,7 @@ G_BEGIN_DECLS
  *   gstpeerconnection-ice.c           construction, ICE agent, STUN/TURN
  *   gstpeerconnection-media.c         local and remote media branches
  *   gstpeerconnection-offer-answer.c  descriptions and candidates
+ *   gstpeerconnection-data-channels.c data channels
  *   gstpeerconnection-stats.c         statistics */
 
 /* Parts shared with GStreamer threads. The peer connection holds one
@@ -41,6 +43,9 @@ typedef struct {
   gboolean adding_local;  /* a transceiver for local media is being made */
   gint negotiation_pending; /* atomic: an emission is on its way */
   GstCallDtlsGuard *dtls_guard; /* checks the peer's certificate */
+  /* The local data channel create-data-channel is making, for the
+   * prepare-data-channel handler. */
+  GstCallDataChannel *binding_channel;
 } GstPeerConnectionShared;
 
 struct _GstPeerConnection {
@@ -62,6 +67,7 @@ struct _GstPeerConnection {
   GstCallPeerConnectionState connection_state;
 
   GPtrArray *tracks;
+  GPtrArray *data_channels; /* GstCallDataChannel, until closed */
   GHashTable *local_branches; /* GstCallTrack -> GstPeerConnectionLocalBranch */
   guint local_generation;
   guint next_video_payload;
@@ -126,6 +132,7 @@ enum {
   SIGNAL_NEGOTIATION_NEEDED,
   SIGNAL_TRACK,
   SIGNAL_ERROR,
+  SIGNAL_DATA_CHANNEL,
   N_SIGNALS
 };
 
@@ -161,6 +168,16 @@ void        gst_peer_connection_release_turn_allocations (GstPeerConnection *sel
 /* FALSE with @error set once the peer connection is closed or broken. */
 gboolean    gst_peer_connection_check_usable          (GstPeerConnection  *self,
                                                        GError            **error);
+
+/* gstpeerconnection-data-channels.c */
+/* webrtcbin's thread, or the one creating a channel: a data channel is
+ * being made. */
+void        gst_peer_connection_on_webrtc_prepare_data_channel (GstElement              *webrtcbin,
+                                                                GstWebRTCDataChannel    *channel,
+                                                                gboolean                 is_local,
+                                                                GstPeerConnectionShared *shared);
+/* The peer connection closed: every channel closes. */
+void        gst_peer_connection_shutdown_data_channels (GstPeerConnection *self);
 
 /* gstpeerconnection-media.c */
 GstCallTrack *gst_peer_connection_add_track_internal (GstPeerConnection  *self,

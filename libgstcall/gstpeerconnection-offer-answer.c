@@ -847,6 +847,7 @@ gst_peer_connection_close (GstPeerConnection *self)
   gst_peer_connection_release_turn_allocations (self);
   /* Joins webrtcbin's and the streaming threads: nothing runs after this. */
   gst_element_set_state (shared->pipeline, GST_STATE_NULL);
+  gst_peer_connection_shutdown_data_channels (self);
   if (self->bus_source) {
     g_source_destroy (self->bus_source);
     g_clear_pointer (&self->bus_source, g_source_unref);

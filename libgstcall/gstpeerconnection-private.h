@@ -8,6 +8,7 @@
 
 #include "gstpeerconnection.h"
 #include "gstcallbroadcast.h"
+#include "gstcalldatachannel.h"
 
 G_BEGIN_DECLS
 
@@ -39,5 +40,17 @@ GstCallTrack *gst_peer_connection_add_broadcast_track (GstPeerConnection *self,
                                                        GstCallBroadcast  *broadcast,
                                                        int                offered_payload_type,
                                                        GError           **error);
+
+/* Makes the webrtcbin data channel of @channel (a local one, made with
+ * gst_call_data_channel_new_local()) and keeps it until it closes. */
+gboolean gst_peer_connection_bind_data_channel (GstPeerConnection   *self,
+                                                GstCallDataChannel  *channel,
+                                                GError             **error);
+/* A channel the peer opened is open: "data-channel". */
+void     gst_peer_connection_announce_data_channel (GstPeerConnection  *self,
+                                                    GstCallDataChannel *channel);
+/* A channel closed: the peer connection lets go of it. */
+void     gst_peer_connection_forget_data_channel   (GstPeerConnection  *self,
+                                                    GstCallDataChannel *channel);
 
 G_END_DECLS

@@ -837,6 +837,8 @@ gst_peer_connection_initable_init (GInitable     *initable,
   CONNECT_SHARED (shared->webrtcbin, "on-new-transceiver",
                   on_webrtc_new_transceiver);
   CONNECT_SHARED (shared->webrtcbin, "pad-added", gst_peer_connection_on_webrtc_pad_added);
+  CONNECT_SHARED (shared->webrtcbin, "prepare-data-channel",
+                  gst_peer_connection_on_webrtc_prepare_data_channel);
   CONNECT_SHARED (shared->webrtcbin, "notify::signaling-state",
                   on_webrtc_state_notify);
   CONNECT_SHARED (shared->webrtcbin, "notify::ice-gathering-state",
@@ -890,6 +892,7 @@ gst_peer_connection_dispose (GObject *object)
   GstPeerConnection *self = GST_PEER_CONNECTION (object);
 
   gst_peer_connection_close (self);
+  g_clear_pointer (&self->data_channels, g_ptr_array_unref);
   g_clear_pointer (&self->local_branches, g_hash_table_unref);
   g_clear_pointer (&self->tracks, g_ptr_array_unref);
 
@@ -1219,6 +1222,22 @@ gst_peer_connection_class_init (GstPeerConnectionClass *klass)
   gst_peer_connection_signals[SIGNAL_ERROR] =
       g_signal_new ("error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                     NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
+
+  /**
+   * GstPeerConnection::data-channel:
+   * @self: the [class@PeerConnection]
+   * @channel: the [class@CallDataChannel] the peer opened
+   *
+   * The peer opened a data channel. Its label and options are known;
+   * connect to its signals during the emission:
+   * [signal@CallDataChannel::open] follows at once, and messages after it.
+   * The peer connection holds the channel until it closes.
+   *
+   * Since: 0.1
+   */
+  gst_peer_connection_signals[SIGNAL_DATA_CHANNEL] =
+      g_signal_new ("data-channel", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                    NULL, NULL, NULL, G_TYPE_NONE, 1, GST_TYPE_CALL_DATA_CHANNEL);
 }
 
 static void
@@ -1229,6 +1248,7 @@ gst_peer_connection_init (GstPeerConnection *self)
   self->ice_transport_policy = GST_CALL_ICE_TRANSPORT_POLICY_ALL;
   self->latency = DEFAULT_LATENCY_MS;
   self->tracks = g_ptr_array_new_with_free_func (g_object_unref);
+  self->data_channels = g_ptr_array_new_with_free_func (g_object_unref);
   self->local_branches = g_hash_table_new_full (NULL, NULL, NULL, local_branch_free);
   self->next_video_payload = FIRST_VIDEO_PAYLOAD;
   self->next_audio_payload = FIRST_AUDIO_PAYLOAD;

@@ -17,6 +17,7 @@
 #include "gstcall-enums.h"
 #include "gstcalltrack.h"
 #include "gstcallstats.h"
+#include "gstcalldatachannel.h"
 
 G_BEGIN_DECLS
 
@@ -141,6 +142,12 @@ gboolean gst_peer_connection_add_ice_candidate (GstPeerConnection *self,
                                                 guint              mline_index,
                                                 const char        *candidate,
                                                 GError           **error);
+
+GST_CALL_AVAILABLE_IN_0_1
+GstCallDataChannel *gst_peer_connection_create_data_channel (GstPeerConnection   *self,
+                                                             const char          *label,
+                                                             const GstStructure  *options,
+                                                             GError             **error);
 
 GST_CALL_AVAILABLE_IN_0_1
 void     gst_peer_connection_close (GstPeerConnection *self);

@@ -53,6 +53,7 @@ FOREIGN = {
     "GType": "glib::GType",
     "GError": "glib::GError",
     "GPtrArray": "glib::GPtrArray",
+    "GBytes": "glib::GBytes",
     "GObject": "gobject::GObject",
     "GObjectClass": "gobject::GObjectClass",
     "GTypeInterface": "gobject::GTypeInterface",

@@ -42,6 +42,12 @@ pub const GST_CALL_CODEC_STATUS_WORKS: GstCallCodecStatus = 1;
 pub const GST_CALL_CODEC_STATUS_FAILED: GstCallCodecStatus = 2;
 pub const GST_CALL_CODEC_STATUS_EXCLUDED: GstCallCodecStatus = 3;
 
+pub type GstCallDataChannelState = c_int;
+pub const GST_CALL_DATA_CHANNEL_STATE_CONNECTING: GstCallDataChannelState = 0;
+pub const GST_CALL_DATA_CHANNEL_STATE_OPEN: GstCallDataChannelState = 1;
+pub const GST_CALL_DATA_CHANNEL_STATE_CLOSING: GstCallDataChannelState = 2;
+pub const GST_CALL_DATA_CHANNEL_STATE_CLOSED: GstCallDataChannelState = 3;
+
 pub type GstCallDirection = c_int;
 pub const GST_CALL_DIRECTION_SENDRECV: GstCallDirection = 0;
 pub const GST_CALL_DIRECTION_SENDONLY: GstCallDirection = 1;
@@ -162,6 +168,12 @@ pub struct GstCallCodecsClass {
 
 #[derive(Copy, Clone)]
 #[repr(C)]
+pub struct GstCallDataChannelClass {
+    pub parent_class: gobject::GObjectClass,
+}
+
+#[derive(Copy, Clone)]
+#[repr(C)]
 pub struct GstCallInboundStreamStatsClass {
     pub parent_class: gobject::GObjectClass,
 }
@@ -274,6 +286,12 @@ pub struct GstCallCodecs {
 }
 
 #[repr(C)]
+pub struct GstCallDataChannel {
+    _data: [u8; 0],
+    _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
+#[repr(C)]
 pub struct GstCallInboundStreamStats {
     _data: [u8; 0],
     _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
@@ -357,6 +375,7 @@ extern "C" {
     pub fn gst_call_codec_get_type() -> glib::GType;
     pub fn gst_call_codec_direction_get_type() -> glib::GType;
     pub fn gst_call_codec_status_get_type() -> glib::GType;
+    pub fn gst_call_data_channel_state_get_type() -> glib::GType;
     pub fn gst_call_direction_get_type() -> glib::GType;
     pub fn gst_call_end_reason_get_type() -> glib::GType;
     pub fn gst_call_error_get_type() -> glib::GType;
@@ -375,6 +394,7 @@ extern "C" {
     pub fn gst_call_add_track(self_: *mut GstCall, kind: GstCallMediaKind, source: *mut gst::GstElement, error: *mut *mut glib::GError) -> *mut GstCallTrack;
     pub fn gst_call_answer_async(self_: *mut GstCall, cancellable: *mut gio::GCancellable, callback: gio::GAsyncReadyCallback, user_data: glib::gpointer);
     pub fn gst_call_answer_finish(self_: *mut GstCall, result: *mut gio::GAsyncResult, error: *mut *mut glib::GError) -> glib::gboolean;
+    pub fn gst_call_create_data_channel(self_: *mut GstCall, label: *const c_char, options: *const gst::GstStructure, error: *mut *mut glib::GError) -> *mut GstCallDataChannel;
     pub fn gst_call_dial_async(self_: *mut GstCall, uri: *const c_char, cancellable: *mut gio::GCancellable, callback: gio::GAsyncReadyCallback, user_data: glib::gpointer);
     pub fn gst_call_dial_finish(self_: *mut GstCall, result: *mut gio::GAsyncResult, error: *mut *mut glib::GError) -> glib::gboolean;
     pub fn gst_call_get_audio_bitrate(self_: *mut GstCall) -> c_uint;
@@ -480,6 +500,21 @@ extern "C" {
     pub fn gst_call_codecs_select(self_: *mut GstCallCodecs, codec: GstCallCodec, direction: GstCallCodecDirection, error: *mut *mut glib::GError) -> *mut GstCallCodecCandidate;
     pub fn gst_call_codecs_set_forced_element(self_: *mut GstCallCodecs, codec: GstCallCodec, direction: GstCallCodecDirection, element_name: *const c_char);
     pub fn gst_call_codecs_set_preferred_elements(self_: *mut GstCallCodecs, element_names: *const *const c_char);
+    pub fn gst_call_data_channel_get_type() -> glib::GType;
+    pub fn gst_call_data_channel_close(self_: *mut GstCallDataChannel);
+    pub fn gst_call_data_channel_get_buffered_amount(self_: *mut GstCallDataChannel) -> u64;
+    pub fn gst_call_data_channel_get_buffered_amount_low_threshold(self_: *mut GstCallDataChannel) -> u64;
+    pub fn gst_call_data_channel_get_id(self_: *mut GstCallDataChannel) -> c_int;
+    pub fn gst_call_data_channel_get_label(self_: *mut GstCallDataChannel) -> *const c_char;
+    pub fn gst_call_data_channel_get_max_packet_life_time(self_: *mut GstCallDataChannel) -> c_int;
+    pub fn gst_call_data_channel_get_max_retransmits(self_: *mut GstCallDataChannel) -> c_int;
+    pub fn gst_call_data_channel_get_negotiated(self_: *mut GstCallDataChannel) -> glib::gboolean;
+    pub fn gst_call_data_channel_get_ordered(self_: *mut GstCallDataChannel) -> glib::gboolean;
+    pub fn gst_call_data_channel_get_protocol(self_: *mut GstCallDataChannel) -> *const c_char;
+    pub fn gst_call_data_channel_get_ready_state(self_: *mut GstCallDataChannel) -> GstCallDataChannelState;
+    pub fn gst_call_data_channel_send_bytes(self_: *mut GstCallDataChannel, data: *mut glib::GBytes, error: *mut *mut glib::GError) -> glib::gboolean;
+    pub fn gst_call_data_channel_send_string(self_: *mut GstCallDataChannel, text: *const c_char, error: *mut *mut glib::GError) -> glib::gboolean;
+    pub fn gst_call_data_channel_set_buffered_amount_low_threshold(self_: *mut GstCallDataChannel, threshold: u64);
     pub fn gst_call_inbound_stream_stats_get_type() -> glib::GType;
     pub fn gst_call_inbound_stream_stats_get_bitrate(self_: *mut GstCallInboundStreamStats) -> u64;
     pub fn gst_call_inbound_stream_stats_get_bytes_received(self_: *mut GstCallInboundStreamStats) -> u64;
@@ -605,6 +640,7 @@ extern "C" {
     pub fn gst_peer_connection_close(self_: *mut GstPeerConnection);
     pub fn gst_peer_connection_create_answer_async(self_: *mut GstPeerConnection, cancellable: *mut gio::GCancellable, callback: gio::GAsyncReadyCallback, user_data: glib::gpointer);
     pub fn gst_peer_connection_create_answer_finish(self_: *mut GstPeerConnection, result: *mut gio::GAsyncResult, error: *mut *mut glib::GError) -> *mut c_char;
+    pub fn gst_peer_connection_create_data_channel(self_: *mut GstPeerConnection, label: *const c_char, options: *const gst::GstStructure, error: *mut *mut glib::GError) -> *mut GstCallDataChannel;
     pub fn gst_peer_connection_create_offer_async(self_: *mut GstPeerConnection, cancellable: *mut gio::GCancellable, callback: gio::GAsyncReadyCallback, user_data: glib::gpointer);
     pub fn gst_peer_connection_create_offer_finish(self_: *mut GstPeerConnection, result: *mut gio::GAsyncResult, error: *mut *mut glib::GError) -> *mut c_char;
     pub fn gst_peer_connection_get_bundle_policy(self_: *mut GstPeerConnection) -> GstCallBundlePolicy;
