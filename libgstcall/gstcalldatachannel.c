@@ -57,8 +57,11 @@
  * A message is at most the size the peer accepts (the `a=max-message-size`
  * of its description; 64 KiB when it names none, as GStreamer 1.22 does);
  * a larger one is refused with %GST_CALL_ERROR_INVALID_ARGUMENT and nothing
- * is sent. Text is UTF-8 and cannot hold a NUL character. Channels exist on
- * WebRTC transports only: a plain RTP call has none.
+ * is sent. Text is UTF-8 and cannot hold a NUL character. GStreamer 1.22
+ * cannot send an empty message (its SCTP elements would fail for good): one
+ * is refused with %GST_CALL_ERROR_INVALID_ARGUMENT; the peer's empty
+ * messages arrive. Channels exist on WebRTC transports only: a plain RTP
+ * call has none.
  *
  * Since: 0.1
  */
@@ -170,8 +173,8 @@ check_option_field (GQuark        field,
     if (G_VALUE_TYPE (value) == channel_options[i].type)
       return TRUE;
     g_set_error (check->error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
-                 _("The data channel option “%s” must be %s, not a %s"), name,
-                 type_description (channel_options[i].type),
+                 _("The data channel option “%s” must be %s, not a value of type %s"),
+                 name, type_description (channel_options[i].type),
                  g_type_name (G_VALUE_TYPE (value)));
     check->ok = FALSE;
     return FALSE;
@@ -773,6 +776,15 @@ check_sendable (GstCallDataChannel  *self,
                  _("The data channel “%s” is closed"), self->label);
     return FALSE;
   }
+  /* webrtcbin 1.22 hands an empty message to the SCTP stack as is, which
+   * refuses it, and its sctpenc then fails for good: every channel of the
+   * connection would be lost. (The peer's empty messages arrive.) */
+  if (size == 0) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("An empty message cannot be sent on the data channel “%s”: "
+                   "GStreamer 1.22 cannot send one"), self->label);
+    return FALSE;
+  }
   max_size = max_message_size (self);
   if (size > max_size) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
@@ -813,8 +825,8 @@ report_send_failure (GstCallDataChannel  *self,
  * Returns: %TRUE if the message was queued; %FALSE with @error set, and
  *   nothing sent, when the channel is not open yet
  *   (%GST_CALL_ERROR_INVALID_STATE), closing or closed
- *   (%GST_CALL_ERROR_CLOSED), or @text is not UTF-8 or larger than the
- *   peer accepts (%GST_CALL_ERROR_INVALID_ARGUMENT)
+ *   (%GST_CALL_ERROR_CLOSED), or @text is empty, not UTF-8 or larger than
+ *   the peer accepts (%GST_CALL_ERROR_INVALID_ARGUMENT)
  *
  * Since: 0.1
  */
@@ -838,9 +850,7 @@ gst_call_data_channel_send_string (GstCallDataChannel  *self,
                  _("A text message on the data channel “%s” must be UTF-8"), self->label);
     return FALSE;
   }
-  /* webrtcbin sends an empty text message as such when given NULL. */
-  if (!gst_webrtc_data_channel_send_string_full (self->channel, size ? text : NULL,
-                                                 &webrtc_error))
+  if (!gst_webrtc_data_channel_send_string_full (self->channel, text, &webrtc_error))
     return report_send_failure (self, webrtc_error, error);
   return TRUE;
 }
@@ -855,8 +865,8 @@ gst_call_data_channel_send_string (GstCallDataChannel  *self,
  * [method@CallDataChannel.send_string] sends text.
  *
  * Returns: %TRUE if the message was queued; %FALSE with @error set, and
- *   nothing sent, when the channel is not open, closed or @data is larger
- *   than the peer accepts
+ *   nothing sent, when the channel is not open, closed, or @data is empty
+ *   or larger than the peer accepts
  *
  * Since: 0.1
  */
@@ -873,9 +883,7 @@ gst_call_data_channel_send_bytes (GstCallDataChannel  *self,
 
   if (!check_sendable (self, g_bytes_get_size (data), error))
     return FALSE;
-  if (!gst_webrtc_data_channel_send_data_full (self->channel,
-                                               g_bytes_get_size (data) ? data : NULL,
-                                               &webrtc_error))
+  if (!gst_webrtc_data_channel_send_data_full (self->channel, data, &webrtc_error))
     return report_send_failure (self, webrtc_error, error);
   return TRUE;
 }
