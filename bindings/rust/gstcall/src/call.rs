@@ -5,6 +5,7 @@
 
 use crate::{
     async_callback, ffi, result_of, strv_to_vec, with_strv, CallFuture, CallState, Codec,
+    DataChannel,
     IceTransportPolicy, MediaKind, PeerConnection, Signaller, Stats, Track, TransportKind,
 };
 use glib::object::IsA;
@@ -502,6 +503,51 @@ impl Call {
             connect_raw(
                 self.as_ptr() as *mut _,
                 b"remote-track\0".as_ptr() as *const _,
+                Some(transmute::<_, unsafe extern "C" fn()>(trampoline::<F> as *const ())),
+                Box::into_raw(Box::new(f)),
+            )
+        }
+    }
+
+    /// Creates a data channel. `options` is a `GstStructure` in its text
+    /// form with `webrtcbin`'s field names, for example
+    /// `"options, ordered=(boolean)false, max-retransmits=(int)0"`; a wrong
+    /// field gives an error naming it.
+    pub fn create_data_channel(
+        &self,
+        label: &str,
+        options: Option<&str>,
+    ) -> Result<DataChannel, glib::Error> {
+        let mut error = std::ptr::null_mut();
+        let channel = crate::data_channel::with_options(options, |options| unsafe {
+            ffi::gst_call_create_data_channel(self.to_glib_none().0, label.to_glib_none().0, options, &mut error)
+        })?;
+        unsafe {
+            if channel.is_null() {
+                Err(from_glib_full(error))
+            } else {
+                Ok(from_glib_full(channel))
+            }
+        }
+    }
+
+    /// Called with each data channel the peer opens, before it opens.
+    pub fn connect_data_channel<F: Fn(&Call, &DataChannel) + 'static>(
+        &self,
+        f: F,
+    ) -> SignalHandlerId {
+        unsafe extern "C" fn trampoline<F: Fn(&Call, &DataChannel) + 'static>(
+            this: *mut ffi::GstCall,
+            channel: *mut ffi::GstCallDataChannel,
+            f: glib::ffi::gpointer,
+        ) {
+            let f: &F = &*(f as *const F);
+            f(&from_glib_borrow(this), &from_glib_borrow(channel))
+        }
+        unsafe {
+            connect_raw(
+                self.as_ptr() as *mut _,
+                b"data-channel\0".as_ptr() as *const _,
                 Some(transmute::<_, unsafe extern "C" fn()>(trampoline::<F> as *const ())),
                 Box::into_raw(Box::new(f)),
             )

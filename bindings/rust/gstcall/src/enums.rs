@@ -168,6 +168,20 @@ call_enum!(
 );
 
 call_enum!(
+    /// The state of a [`DataChannel`](crate::DataChannel).
+    DataChannelState, ffi::GstCallDataChannelState, ffi::gst_call_data_channel_state_get_type, {
+        /// Being set up: nothing can be sent yet.
+        Connecting = ffi::GST_CALL_DATA_CHANNEL_STATE_CONNECTING,
+        /// Messages go both ways.
+        Open = ffi::GST_CALL_DATA_CHANNEL_STATE_OPEN,
+        /// Shutting down.
+        Closing = ffi::GST_CALL_DATA_CHANNEL_STATE_CLOSING,
+        /// Closed for good.
+        Closed = ffi::GST_CALL_DATA_CHANNEL_STATE_CLOSED,
+    }
+);
+
+call_enum!(
     /// The codes of the `gst-call-error-quark` error domain: match a
     /// [`glib::Error`] with `error.kind::<CallError>()`.
     CallError, ffi::GstCallError, ffi::gst_call_error_get_type, {

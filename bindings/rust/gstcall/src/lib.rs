@@ -22,6 +22,7 @@ pub use glib;
 pub use gstcall_sys as ffi;
 
 mod call;
+mod data_channel;
 mod enums;
 mod peer_connection;
 mod signaller;
@@ -29,9 +30,10 @@ mod stats;
 mod track;
 
 pub use call::Call;
+pub use data_channel::DataChannel;
 pub use enums::{
-    CallError, CallState, Codec, IceTransportPolicy, MediaKind, PeerConnectionState, SdpType,
-    SignalingState, TransportKind,
+    CallError, CallState, Codec, DataChannelState, IceTransportPolicy, MediaKind,
+    PeerConnectionState, SdpType, SignalingState, TransportKind,
 };
 pub use peer_connection::PeerConnection;
 pub use signaller::{LoopbackSignaller, Signaller, SignallerExt};

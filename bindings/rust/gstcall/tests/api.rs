@@ -7,8 +7,8 @@
 use gstcall::{gio, glib};
 use gstcall::prelude::*;
 use gstcall::{
-    Call, CallError, CallState, Codec, IceTransportPolicy, LoopbackSignaller, MediaKind,
-    PeerConnection, PeerConnectionState, SdpType, SignalingState, TransportKind,
+    Call, CallError, CallState, Codec, DataChannelState, IceTransportPolicy, LoopbackSignaller,
+    MediaKind, PeerConnection, PeerConnectionState, SdpType, SignalingState, TransportKind,
 };
 use std::cell::{Cell, RefCell};
 use std::future::Future;
@@ -339,5 +339,53 @@ fn dial_can_be_cancelled() {
         let error = outcome.borrow_mut().take().unwrap().unwrap_err();
         assert_eq!(error.kind::<gio::IOErrorEnum>(), Some(gio::IOErrorEnum::Cancelled), "{}", error);
         assert_ne!(call.state(), CallState::Active);
+    });
+}
+
+#[test]
+fn data_channel_options_and_states() {
+    run_on_own_context(async {
+        let pc = PeerConnection::new().expect("a peer connection");
+        let error = pc
+            .create_data_channel("chat", Some("options, colour=(string)red"))
+            .unwrap_err();
+        assert_eq!(error.kind::<CallError>(), Some(CallError::InvalidArgument));
+        assert!(error.to_string().contains("colour"), "{}", error);
+        let error = pc.create_data_channel("chat", Some("!")).unwrap_err();
+        assert_eq!(error.kind::<CallError>(), Some(CallError::InvalidArgument));
+
+        let channel = pc
+            .create_data_channel(
+                "chat",
+                Some("options, ordered=(boolean)false, max-retransmits=(int)0, protocol=(string)p"),
+            )
+            .expect("a data channel");
+        assert_eq!(channel.label(), "chat");
+        assert!(!channel.is_ordered());
+        assert_eq!(channel.max_retransmits(), Some(0));
+        assert_eq!(channel.max_packet_life_time(), None);
+        assert_eq!(channel.protocol(), "p");
+        assert!(!channel.is_negotiated());
+        assert_eq!(channel.id(), None);
+        assert_eq!(channel.ready_state(), DataChannelState::Connecting);
+        channel.set_buffered_amount_low_threshold(1024);
+        assert_eq!(channel.buffered_amount_low_threshold(), 1024);
+        assert_eq!(channel.buffered_amount(), 0);
+        for error in [channel.send_string("early").unwrap_err(), channel.send_bytes(b"early").unwrap_err()]
+            .iter()
+        {
+            assert_eq!(error.kind::<CallError>(), Some(CallError::InvalidState));
+        }
+
+        let closed = Rc::new(Cell::new(0));
+        let counter = closed.clone();
+        channel.connect_close(move |_| counter.set(counter.get() + 1));
+        channel.connect_error(|_, error| panic!("unexpected error: {}", error));
+        pc.close();
+        wait_until("the channel closed", || closed.get() > 0).await;
+        assert_eq!(channel.ready_state(), DataChannelState::Closed);
+        channel.close();
+        glib::timeout_future(Duration::from_millis(100)).await;
+        assert_eq!(closed.get(), 1);
     });
 }

@@ -15,3 +15,13 @@ fn example_makes_a_loopback_call() {
     assert!(video > 0, "no video frame received: {}", stats);
     assert!(audio > 0, "no audio frame received: {}", stats);
 }
+
+// examples/data-channel.rs, the data channel example of the same tutorial.
+#[path = "../examples/data-channel.rs"]
+mod data_channel_example;
+
+#[test]
+fn data_channel_example_chats() {
+    let reply = data_channel_example::run().expect("the example's chat failed");
+    assert_eq!(reply, "you said: hello");
+}
