@@ -8,6 +8,11 @@
 // 3. Remote video and audio play; the camera and microphone, if the browser
 //    gives them, are sent back (?size=WIDTHxHEIGHT asks for a camera size).
 //    Statistics come from getStats() every second.
+// 4. A chat over data channels: the page opens a channel labelled "page"
+//    before the offer or answer (so the description carries the data
+//    section) and takes the channels the app opens ("chat"). What the app
+//    sends is shown, text as text, binary as a byte count and hex; typed
+//    lines go to the channel chosen, "/hex 48690a" as those bytes.
 //
 // The state is also kept in window.gstCallStatus, which tests read.
 
@@ -37,6 +42,9 @@ const status = {
   audioKbpsOut: 0,
   rttMs: null,
   firstFrameMs: null,
+  // Label -> { openedBy: 'page' | 'app', state, sent, received: [{ text } or
+  // { size, hex }], the last MAX_KEPT_MESSAGES only }.
+  channels: {},
   error: null,
 };
 window.gstCallStatus = status;
@@ -62,6 +70,8 @@ let localStream = null;
 let remoteDescriptionSet = false;
 let offered = false;
 const pendingCandidates = [];
+const channels = new Map(); // label -> RTCDataChannel
+let pageChannels = 0;
 
 function send(message) {
   if (ws && ws.readyState === WebSocket.OPEN) {
@@ -127,6 +137,152 @@ function createPeerConnection() {
       $('remote-audio').srcObject = stream;
     }
   };
+
+  pc.ondatachannel = (event) => addChannel(event.channel, 'app');
+}
+
+// ---------------------------------------------------------------------------
+// The chat: data channels in both directions
+
+const MAX_KEPT_MESSAGES = 100;
+const MAX_SHOWN_TEXT = 2000;
+const SHOWN_BYTES = 16;
+
+function toHex(bytes) {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// "/hex 48 69 0a" -> Uint8Array, or null when the line is not one.
+function parseHex(line) {
+  const match = /^\/hex\s+([0-9a-fA-F\s]*)$/.exec(line);
+  if (!match) {
+    return null;
+  }
+  const digits = match[1].replace(/\s+/g, '');
+  if (digits.length === 0 || digits.length % 2 !== 0) {
+    throw new Error('/hex takes pairs of hexadecimal digits, e.g. /hex 48690a');
+  }
+  const bytes = new Uint8Array(digits.length / 2);
+  for (let i = 0; i < bytes.length; i++) {
+    bytes[i] = parseInt(digits.substr(i * 2, 2), 16);
+  }
+  return bytes;
+}
+
+function chatLine(className, text) {
+  const log = $('chat-log');
+  const item = document.createElement('li');
+  item.className = className;
+  item.textContent = text;
+  log.append(item);
+  while (log.children.length > 500) {
+    log.firstElementChild.remove();
+  }
+  log.scrollTop = log.scrollHeight;
+}
+
+function describe(data) {
+  if (typeof data === 'string') {
+    return data.length > MAX_SHOWN_TEXT
+      ? `${data.slice(0, MAX_SHOWN_TEXT)}… (${data.length} characters)` : data;
+  }
+  const bytes = new Uint8Array(data);
+  const more = bytes.length > SHOWN_BYTES ? '…' : '';
+  return `${bytes.length} bytes: ${toHex(bytes.subarray(0, SHOWN_BYTES))}${more}`;
+}
+
+function updateChatControls() {
+  const select = $('chat-channel');
+  const chosen = select.value;
+  select.replaceChildren();
+  for (const [label, channel] of channels) {
+    if (channel.readyState === 'open') {
+      const option = document.createElement('option');
+      option.value = label;
+      option.textContent = `${label} (opened by ${status.channels[label].openedBy})`;
+      select.append(option);
+    }
+  }
+  if ([...select.options].some((option) => option.value === chosen)) {
+    select.value = chosen;
+  }
+  const none = select.options.length === 0;
+  $('chat-text').disabled = none;
+  $('chat-send').disabled = none;
+}
+
+function addChannel(channel, openedBy) {
+  const label = channel.label;
+  channel.binaryType = 'arraybuffer';
+  channels.set(label, channel);
+  const record = { openedBy, state: channel.readyState, sent: 0, received: [] };
+  status.channels[label] = record;
+  const setState = () => {
+    record.state = channel.readyState;
+    updateChatControls();
+  };
+  channel.onopen = () => {
+    setState();
+    chatLine('event', `channel ${label} (opened by ${openedBy}) is open`);
+  };
+  channel.onclose = () => {
+    setState();
+    chatLine('event', `channel ${label} closed`);
+  };
+  channel.onerror = (event) => {
+    const error = event.error ? event.error.message : 'error';
+    chatLine('event', `channel ${label}: ${error}`);
+  };
+  channel.onmessage = (event) => {
+    const message = typeof event.data === 'string'
+      ? { text: event.data }
+      : { size: event.data.byteLength, hex: toHex(new Uint8Array(event.data)) };
+    record.received.push(message);
+    if (record.received.length > MAX_KEPT_MESSAGES) {
+      record.received.shift();
+    }
+    chatLine('from-app', `app on ${label}: ${describe(event.data)}`);
+  };
+  if (channel.readyState === 'open') {
+    channel.onopen();
+  }
+  updateChatControls();
+}
+
+function openChannel() {
+  pageChannels += 1;
+  const label = pageChannels === 1 ? 'page' : `page-${pageChannels}`;
+  addChannel(pc.createDataChannel(label), 'page');
+}
+
+// Sends @data (a string or a Uint8Array) on the channel labelled @label.
+function chatSend(label, data) {
+  const channel = channels.get(label);
+  if (!channel || channel.readyState !== 'open') {
+    throw new Error(`channel ${label} is not open`);
+  }
+  channel.send(data);
+  status.channels[label].sent += 1;
+  chatLine('from-page', `you on ${label}: ${describe(typeof data === 'string' ? data : data.buffer)}`);
+}
+
+// For scripts (the interop test): send a string or a Uint8Array.
+window.gstCallChat = { send: chatSend, open: () => openChannel() };
+
+function onChatSubmit(event) {
+  event.preventDefault();
+  const input = $('chat-text');
+  const line = input.value;
+  if (!line) {
+    return;
+  }
+  try {
+    const bytes = parseHex(line);
+    chatSend($('chat-channel').value, bytes === null ? line : bytes);
+    input.value = '';
+  } catch (error) {
+    chatLine('event', `not sent: ${error.message}`);
+  }
 }
 
 function addLocalMedia() {
@@ -318,6 +474,7 @@ async function start() {
   switchLink.href = `?${switchParams}`;
   switchLink.textContent = `Let the ${other} offer`;
   $('hangup').onclick = () => hangUp(true);
+  $('chat-form').onsubmit = onChatSubmit;
 
   try {
     localStream = await navigator.mediaDevices.getUserMedia({
@@ -346,6 +503,13 @@ async function start() {
   show('call-id', String(call.call));
 
   createPeerConnection();
+  // Before the offer or the answer: the description then has a data section.
+  openChannel();
+  $('chat-open').onclick = () => {
+    if (pc && pc.connectionState !== 'closed') {
+      openChannel();
+    }
+  };
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   ws = new WebSocket(`${scheme}://${window.location.host}/ws?room=${encodeURIComponent(call.room)}`);
   ws.onopen = () => {
