@@ -18,6 +18,7 @@
 
 #include "gst-call-tool.h"
 #include "gst-call-common.h"
+#include "gst-call-chat.h"
 
 #define DEFAULT_MAX_CALLS 16
 #define DEFAULT_JOIN_TIMEOUT 30
@@ -56,6 +57,7 @@ struct _Serve {
   guint next_id;
   GHashTable *calls; /* id -> ServeCall */
   char *reading_client; /* of the request whose handler runs */
+  GstCallToolChat *chat; /* the browsers' data channels */
 };
 
 /* The page's files: a fixed list, nothing else is served. */
@@ -77,6 +79,8 @@ serve_call_free (gpointer data)
 
   g_clear_handle_id (&serve_call->join_timeout_id, g_source_remove);
   if (serve_call->call) {
+    if (!serve_call->whip_session)
+      gst_call_tool_chat_remove_call (serve_call->serve->chat, serve_call->call);
     g_signal_handlers_disconnect_by_data (serve_call->call, serve_call);
     gst_call_hangup (serve_call->call);
     g_object_unref (serve_call->call);
@@ -239,6 +243,8 @@ start_browser_call (Serve       *serve,
   ServeCall *serve_call = g_new0 (ServeCall, 1);
   g_autofree char *uri = NULL;
   g_autofree char *secret = g_uuid_string_random ();
+  g_autofree char *name = NULL;
+  g_autoptr (GError) chat_error = NULL;
 
   serve_call->serve = serve;
   serve_call->id = ++serve->next_id;
@@ -253,6 +259,13 @@ start_browser_call (Serve       *serve,
   g_signal_connect (serve_call->call, "notify::state", G_CALLBACK (on_call_state), serve_call);
   g_signal_connect (serve_call->call, "ended", G_CALLBACK (on_call_ended), serve_call);
   g_hash_table_insert (serve->calls, GUINT_TO_POINTER (serve_call->id), serve_call);
+
+  /* The page's chat: the app opens a channel before the call starts, so
+   * its offer or answer carries the data section. */
+  name = g_strdup_printf (_("call %u"), serve_call->id);
+  gst_call_tool_chat_add_call (serve->chat, serve_call->call, name);
+  if (!gst_call_tool_chat_open_channel (serve->chat, serve_call->call, &chat_error))
+    printf (_("call %u: no chat: %s\n"), serve_call->id, chat_error->message);
 
   if (browser_offers) {
     uri = room_uri (serve, serve_call->room, FALSE);
@@ -717,6 +730,7 @@ gst_call_tool_serve (int argc, char **argv)
   char *tls_certificate = NULL;
   char *tls_key = NULL;
   gboolean play = FALSE;
+  gboolean chat = FALSE;
   const GOptionEntry entries[] = {
     { "port", 'p', 0, G_OPTION_ARG_INT, &port,
       N_("Port of the page and the signaling (default 8080; 0: any free port)"), N_("PORT") },
@@ -749,6 +763,10 @@ gst_call_tool_serve (int argc, char **argv)
       N_("SECONDS") },
     { "play", 0, 0, G_OPTION_ARG_NONE, &play,
       N_("Play the browsers' and WHIP clients' media (default: count it only)"), NULL },
+    { "chat", 0, 0, G_OPTION_ARG_NONE, &chat,
+      N_("Send every line of standard input (a terminal or a pipe) on the browsers' open "
+         "data channels, as text; a line “/hex 48690a” sends those bytes. What browsers "
+         "send is printed in any case"), NULL },
     { "tls-certificate", 0, 0, G_OPTION_ARG_FILENAME, &tls_certificate,
       N_("Serve HTTPS and WSS with this PEM certificate (browsers on other machines "
          "only give their camera to a secure page)"), N_("FILE") },
@@ -814,6 +832,7 @@ gst_call_tool_serve (int argc, char **argv)
                                                         : (serve.max_calls + 1) / 2;
   serve.join_timeout = (guint) join_timeout;
   serve.web_dir = find_web_dir ();
+  serve.chat = gst_call_tool_chat_new (chat);
   serve.calls = g_hash_table_new_full (NULL, NULL, NULL, serve_call_free);
   serve.loop = g_main_loop_new (NULL, FALSE);
   serve.server = gst_call_signaling_server_new (token);
@@ -884,6 +903,7 @@ out:
   g_signal_handlers_disconnect_by_data (serve.whip, &serve);
   g_object_unref (serve.whip);
   g_hash_table_destroy (serve.calls);
+  gst_call_tool_chat_free (serve.chat);
   soup = gst_call_signaling_server_get_soup_server (serve.server);
   if (soup)
     g_signal_handlers_disconnect_by_data (soup, &serve);
@@ -914,6 +934,7 @@ typedef struct {
   guint duration_id;
   gboolean connected;
   GError *error;
+  GstCallToolChat *chat;
 } Dial;
 
 static void
@@ -1037,11 +1058,16 @@ gst_call_tool_dial (int argc, char **argv)
   char *video_codec = NULL;
   char *video_size = NULL;
   gboolean play = FALSE;
+  gboolean chat = FALSE;
   const GOptionEntry entries[] = {
     { "source", 's', 0, G_OPTION_ARG_STRING, &source,
       N_("What to send: test (default), camera, or a media file"), N_("SOURCE") },
     { "token", 't', 0, G_OPTION_ARG_STRING, &token,
       N_("The signaling server's token"), N_("TOKEN") },
+    { "chat", 0, 0, G_OPTION_ARG_NONE, &chat,
+      N_("Open a data channel labelled “chat” and send every line of standard input (a "
+         "terminal or a pipe) on the open channels, as text; a line “/hex 48690a” sends "
+         "those bytes. What the peer sends is printed in any case"), NULL },
     { "video-codec", 0, 0, G_OPTION_ARG_STRING, &video_codec,
       N_("Video codec to offer: vp8 (default), vp9 or h264"), N_("CODEC") },
     { "video-size", 0, 0, G_OPTION_ARG_STRING, &video_size,
@@ -1091,6 +1117,13 @@ gst_call_tool_dial (int argc, char **argv)
     status = 1;
     goto out;
   }
+  dial.chat = gst_call_tool_chat_new (chat);
+  gst_call_tool_chat_add_call (dial.chat, dial.call, _("call"));
+  if (chat && !gst_call_tool_chat_open_channel (dial.chat, dial.call, &error)) {
+    fprintf (stderr, "%s: %s\n", argv[0], error->message);
+    status = 1;
+    goto out;
+  }
   dial.signaller = gst_call_websocket_signaller_new (argv[1], token);
   gst_call_set_signaller (dial.call, GST_CALL_SIGNALLER (dial.signaller));
   g_signal_connect (dial.call, "incoming-call", G_CALLBACK (on_dial_incoming), &dial);
@@ -1120,6 +1153,8 @@ gst_call_tool_dial (int argc, char **argv)
   gst_call_websocket_signaller_close (dial.signaller);
 
 out:
+  if (dial.chat)
+    gst_call_tool_chat_free (dial.chat);
   g_clear_object (&dial.call);
   g_clear_object (&dial.signaller);
   g_clear_error (&dial.error);
