@@ -70,15 +70,17 @@ def skip(reason):
 
 class Child:
     """A child process whose stdout is read by a thread, line by line, and
-    echoed to the test log with a prefix."""
+    echoed to the test log with a prefix. With @stdin, the test writes its
+    standard input (send_line)."""
 
-    def __init__(self, name, argv, env=None):
+    def __init__(self, name, argv, env=None, stdin=False):
         self.name = name
         self.lines = []
         self.queue = queue.Queue()
         log(f"[{name}] $ {' '.join(argv)}")
         self.process = subprocess.Popen(
             argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
             env=env, start_new_session=True)
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
@@ -90,6 +92,17 @@ class Child:
             self.queue.put(line)
             print(f"[{self.name}] {line}", flush=True)
         self.queue.put(None)
+
+    def send_line(self, line):
+        """Writes @line and a newline to the child's standard input."""
+        log(f"[{self.name}] < {line if len(line) <= 80 else line[:80] + '…'}")
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def has_line(self, pattern):
+        """Whether a line printed so far matches @pattern."""
+        regex = re.compile(pattern)
+        return any(regex.search(line) for line in list(self.lines))
 
     def wait_line(self, pattern, timeout):
         """The first match of @pattern in a line printed from now on (or
@@ -150,6 +163,11 @@ class Child:
 
     def stop(self):
         """SIGTERM, then SIGKILL to the whole process group after 5 s."""
+        if self.process.stdin:
+            try:
+                self.process.stdin.close()
+            except OSError:
+                pass
         if self.process.poll() is None:
             try:
                 os.killpg(self.process.pid, signal.SIGTERM)
@@ -163,9 +181,10 @@ class Child:
         self.thread.join(timeout=5)
 
 
-def start_server(gst_call, *args):
+def start_server(gst_call, *args, stdin=False):
     """`gst-call serve` on a free port; returns (child, page URL)."""
-    child = Child("serve", [gst_call, "serve", "--port", "0", *args], env=gst_call_env())
+    child = Child("serve", [gst_call, "serve", "--port", "0", *args], env=gst_call_env(),
+                  stdin=stdin)
     match = child.wait_line(r"(https?://127\.0\.0\.1:\d+/)", 20)
     return child, match.group(1)
 
