@@ -5,8 +5,10 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Each cycle makes two GstCall objects on a loopback signaller pair, dials
- * and answers an audio-only call over 127.0.0.1, waits until both are
- * active, hangs up and finalizes everything. The open descriptors, threads
+ * and answers an audio-only call with a data channel over 127.0.0.1, waits
+ * until both are active and a message came through the channel, closes
+ * the channel (every other cycle; the hang-up closes it otherwise), hangs
+ * up and finalizes everything. The open descriptors, threads
  * and resident memory are measured after WARM_UP_CYCLES calls and again at
  * the end. The warm-up takes what a process allocates once and keeps:
  * GStreamer's registry and the caps of the decoders decodebin looks at,
@@ -45,7 +47,67 @@
 typedef struct {
   GstCall *call;
   GAsyncResult *setup_result;
+  GstCallDataChannel *channel; /* the caller's, or the one the callee got */
+  guint messages;
+  guint closed;
 } Side;
+
+static void
+on_channel_message (GstCallDataChannel *channel,
+                    GBytes             *data,
+                    gboolean            is_text,
+                    Side               *side)
+{
+  side->messages++;
+}
+
+static void
+on_channel_close (GstCallDataChannel *channel,
+                  Side               *side)
+{
+  side->closed++;
+}
+
+static void
+watch_channel (Side               *side,
+               GstCallDataChannel *channel)
+{
+  side->channel = g_object_ref (channel);
+  g_signal_connect (channel, "message", G_CALLBACK (on_channel_message), side);
+  g_signal_connect (channel, "close", G_CALLBACK (on_channel_close), side);
+}
+
+static void
+on_data_channel (GstCall            *call,
+                 GstCallDataChannel *channel,
+                 Side               *side)
+{
+  watch_channel (side, channel);
+}
+
+static gboolean
+channels_open (gpointer data)
+{
+  Side *sides = data;
+
+  return sides[1].channel &&
+         gst_call_data_channel_get_ready_state (sides[0].channel) == GST_CALL_DATA_CHANNEL_STATE_OPEN &&
+         gst_call_data_channel_get_ready_state (sides[1].channel) == GST_CALL_DATA_CHANNEL_STATE_OPEN;
+}
+
+static gboolean
+has_message (gpointer data)
+{
+  return ((Side *) data)->messages > 0;
+}
+
+static gboolean
+channels_closed (gpointer data)
+{
+  Side *sides = data;
+
+  return sides[0].closed && sides[1].closed;
+}
 
 static void
 on_setup_done (GObject      *source,
@@ -108,28 +170,50 @@ side_finish_setup (Side *side)
 }
 
 static void
-run_one_call (void)
+run_one_call (guint cycle)
 {
   g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
   g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
-  Side caller, callee;
+  g_autoptr (GstCallDataChannel) channel = NULL;
+  g_autoptr (GError) error = NULL;
+  Side sides[2];
+  Side *caller = &sides[0], *callee = &sides[1];
 
   gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
-  side_init (&caller, GST_CALL_SIGNALLER (signaller_a));
-  side_init (&callee, GST_CALL_SIGNALLER (signaller_b));
+  side_init (caller, GST_CALL_SIGNALLER (signaller_a));
+  side_init (callee, GST_CALL_SIGNALLER (signaller_b));
+  channel = gst_call_create_data_channel (caller->call, "churn", NULL, &error);
+  g_assert_no_error (error);
+  watch_channel (caller, channel);
+  g_clear_object (&channel);
+  g_signal_connect (callee->call, "data-channel", G_CALLBACK (on_data_channel), callee);
 
-  gst_call_dial_async (caller.call, NULL, NULL, on_setup_done, &caller);
-  gst_call_answer_async (callee.call, NULL, on_setup_done, &callee);
-  side_finish_setup (&caller);
-  side_finish_setup (&callee);
+  gst_call_dial_async (caller->call, NULL, NULL, on_setup_done, caller);
+  gst_call_answer_async (callee->call, NULL, on_setup_done, callee);
+  side_finish_setup (caller);
+  side_finish_setup (callee);
 
-  gst_call_hangup (caller.call);
-  test_wait_until (has_ended, &callee, TIMEOUT_MS, "the hang-up reaching the callee");
-  gst_call_hangup (callee.call);
+  test_wait_until (channels_open, sides, TIMEOUT_MS, "the data channel open on both sides");
+  g_assert_true (gst_call_data_channel_send_string (callee->channel, "hello", &error));
+  g_assert_no_error (error);
+  test_wait_until (has_message, caller, TIMEOUT_MS, "the message over the data channel");
+  if (cycle % 2) {
+    gst_call_data_channel_close (caller->channel);
+    test_wait_until (channels_closed, sides, TIMEOUT_MS, "the data channel closed");
+  }
+
+  gst_call_hangup (caller->call);
+  test_wait_until (has_ended, callee, TIMEOUT_MS, "the hang-up reaching the callee");
+  gst_call_hangup (callee->call);
+  test_wait_until (channels_closed, sides, TIMEOUT_MS, "the data channel closed");
 
   test_drain_context ();
-  g_assert_finalize_object (caller.call);
-  g_assert_finalize_object (callee.call);
+  g_assert_cmpuint (caller->closed, ==, 1);
+  g_assert_cmpuint (callee->closed, ==, 1);
+  g_assert_finalize_object (caller->call);
+  g_assert_finalize_object (callee->call);
+  g_assert_finalize_object (g_steal_pointer (&caller->channel));
+  g_assert_finalize_object (g_steal_pointer (&callee->channel));
   g_assert_finalize_object (g_steal_pointer (&signaller_a));
   g_assert_finalize_object (g_steal_pointer (&signaller_b));
 }
@@ -206,7 +290,7 @@ test_churn (void)
 
   /* Warm-up: what the first calls allocate for the whole process. */
   for (guint i = 0; i < WARM_UP_CYCLES; i++)
-    run_one_call ();
+    run_one_call (i);
   measure (&baseline);
   /* A thread of the last call may still be on its way out: the baseline is
    * the lowest of a few samples. */
@@ -222,7 +306,7 @@ test_churn (void)
 
   started = g_get_monotonic_time ();
   for (guint i = 0; i < cycles; i++)
-    run_one_call ();
+    run_one_call (i);
 
   usage_settled (&after, &baseline);
   rss_growth = (gint64) after.rss_kb - (gint64) baseline.rss_kb;
