@@ -186,6 +186,13 @@ gst_call_create_data_channel (GstCall             *self,
   channel = gst_call_data_channel_new_local (label, options, error);
   if (!channel)
     return NULL;
+  /* Those closed while waiting go. */
+  for (guint i = self->data_channels ? self->data_channels->len : 0; i > 0; i--) {
+    GstCallDataChannel *waiting = g_ptr_array_index (self->data_channels, i - 1);
+
+    if (gst_call_data_channel_get_ready_state (waiting) != GST_CALL_DATA_CHANNEL_STATE_CONNECTING)
+      g_ptr_array_remove_index (self->data_channels, i - 1);
+  }
   if (!self->data_channels)
     self->data_channels = g_ptr_array_new_with_free_func (g_object_unref);
   g_ptr_array_add (self->data_channels, g_object_ref (channel));

@@ -126,6 +126,8 @@ G_DEFINE_FINAL_TYPE (GstCallDataChannel, gst_call_data_channel, G_TYPE_OBJECT)
 #define MAX_CHANNEL_ID 65534
 #define MAX_RELIABILITY_PARAMETER 65535
 #define MAX_LABEL_LENGTH 65535
+/* Messages kept from before a channel of the peer opened. */
+#define MAX_EARLY_MESSAGES 256
 
 /* ------------------------------------------------------------------------ */
 /* Options                                                                   */
@@ -523,8 +525,16 @@ handle_event (gpointer object,
       break;
     case EVENT_MESSAGE:
       if (self->ready_state == GST_CALL_DATA_CHANNEL_STATE_CONNECTING) {
-        /* Unordered messages may overtake the peer's open message. */
-        Event *early = g_new0 (Event, 1);
+        /* Unordered messages may overtake the peer's open message. A peer
+         * that sends on a stream it never opened gets no more kept. */
+        Event *early;
+
+        if (self->early_messages.length >= MAX_EARLY_MESSAGES) {
+          GST_WARNING ("data channel %p: dropping a message that came before the "
+                       "channel opened (%u kept already)", self, MAX_EARLY_MESSAGES);
+          break;
+        }
+        early = g_new0 (Event, 1);
 
         early->kind = EVENT_MESSAGE;
         early->is_text = event->is_text;
