@@ -16,6 +16,9 @@
 #include "gstcall-webrtc-session-private.h"
 #include "gstcalltrack-private.h"
 
+/* How often a reconnecting call looks for the peer's packets. */
+#define RECONNECT_POLL_MS 250
+
 typedef enum {
   PENDING_DESCRIPTION,
   PENDING_CANDIDATE,
@@ -73,6 +76,15 @@ gst_call_clear_timeout (GstCall *self)
   }
 }
 
+static void
+stop_reconnecting (GstCall *self)
+{
+  if (self->reconnect_source) {
+    g_source_destroy (self->reconnect_source);
+    g_clear_pointer (&self->reconnect_source, g_source_unref);
+  }
+}
+
 /* Tears the call down and enters @final_state for @end_reason. @reason
  * (transfer full) is the error for FAILED, NULL for a hang-up. A call that
  * fails tells the peer with a bye, as a hang-up does. Safe from any
@@ -102,7 +114,9 @@ finish_call_full (GstCall          *self,
   }
 
   gst_call_clear_timeout (self);
+  stop_reconnecting (self);
   g_clear_pointer (&self->liveness, gst_call_liveness_free);
+  gst_clear_object (&self->watched);
   if (self->peer_joined_handler && self->signaller)
     g_clear_signal_handler (&self->peer_joined_handler, self->signaller);
   g_signal_handlers_disconnect_by_data (self->session, self);
@@ -210,15 +224,114 @@ on_session_remote_track (GstCallSession *session,
 /* ------------------------------------------------------------------------ */
 /* Call set-up                                                               */
 
+static void enter_reconnecting (GstCall *self,
+                                GError  *cause);
+
 static gboolean
 on_peer_silent (gpointer user_data)
 {
   GstCall *self = user_data;
 
-  fail_call (self, GST_CALL_ERROR_ICE,
-             _("Nothing came from the peer for %u s: the connection was lost or "
-               "the peer stopped"), (guint) gst_call_liveness_get_silence (self->liveness));
+  enter_reconnecting (self, g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_ICE,
+                                         _("Nothing came from the peer for %u s: the "
+                                           "connection was lost or the peer stopped"),
+                                         (guint) gst_call_liveness_get_silence (self->liveness)));
   return G_SOURCE_REMOVE;
+}
+
+static void
+watch_peer (GstCall    *self,
+            GstElement *watched)
+{
+  guint timeout = gst_call_data_channels_peer_timeout (self);
+
+  g_clear_pointer (&self->liveness, gst_call_liveness_free);
+  if (watched != self->watched)
+    gst_object_replace ((GstObject **) &self->watched, GST_OBJECT (watched));
+  if (timeout > 0)
+    self->liveness = gst_call_liveness_new (watched, timeout, on_peer_silent, self);
+}
+
+/* Media flows again: the call is active again. */
+static void
+reconnected (GstCall    *self,
+             GstElement *watched)
+{
+  gst_call_clear_timeout (self);
+  stop_reconnecting (self);
+  self->reconnections++;
+  GST_INFO ("call %p: reconnected after %.2f s", self,
+            (g_get_monotonic_time () - self->reconnect_started) / (double) G_USEC_PER_SEC);
+  watch_peer (self, watched);
+  set_state (self, GST_CALL_STATE_ACTIVE);
+}
+
+/* While reconnecting plain RTP, whose 5-tuple comes back by itself: the
+ * peer's packets arrive again. (A WebRTC call is back when its new
+ * transport connects.) */
+static gboolean
+on_reconnect_poll (gpointer user_data)
+{
+  GstCall *self = user_data;
+
+  if (self->transport == GST_CALL_TRANSPORT_KIND_RTP && self->liveness && self->watched &&
+      gst_call_liveness_get_silence (self->liveness) < RECONNECT_POLL_MS / 1000.0 * 2)
+    reconnected (self, self->watched);
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+on_reconnect_timeout (gpointer user_data)
+{
+  GstCall *self = user_data;
+
+  g_clear_pointer (&self->timeout_source, g_source_unref);
+  fail_call (self, GST_CALL_ERROR_CONNECTION_LOST,
+             _("The connection to the peer was lost and could not be re-established "
+               "within %u s (reconnect-timeout)"), self->reconnect_timeout);
+  return G_SOURCE_REMOVE;
+}
+
+/* The call is RECONNECTING until media flows again or @seconds pass. */
+static void
+begin_reconnecting (GstCall *self,
+                    guint    seconds)
+{
+  self->reconnect_started = g_get_monotonic_time ();
+  gst_call_clear_timeout (self);
+  self->timeout_source = g_timeout_source_new_seconds (seconds);
+  g_source_set_callback (self->timeout_source, on_reconnect_timeout, self, NULL);
+  g_source_set_static_name (self->timeout_source, "[gstcall] reconnect timeout");
+  g_source_attach (self->timeout_source, g_main_context_get_thread_default ());
+
+  stop_reconnecting (self);
+  self->reconnect_source = g_timeout_source_new (RECONNECT_POLL_MS);
+  g_source_set_callback (self->reconnect_source, on_reconnect_poll, self, NULL);
+  g_source_set_static_name (self->reconnect_source, "[gstcall] reconnecting");
+  g_source_attach (self->reconnect_source, g_main_context_get_thread_default ());
+
+  set_state (self, GST_CALL_STATE_RECONNECTING);
+}
+
+/* The connection of an active call was lost (@cause, transfer full): the
+ * call re-establishes it, or, with reconnect-timeout 0, fails with @cause. */
+static void
+enter_reconnecting (GstCall *self,
+                    GError  *cause)
+{
+  if (self->state != GST_CALL_STATE_ACTIVE) {
+    g_error_free (cause);
+    return;
+  }
+  if (self->reconnect_timeout == 0) {
+    GST_WARNING ("call %p failed: %s", self, cause->message);
+    finish_call (self, GST_CALL_STATE_FAILED, cause);
+    return;
+  }
+  GST_INFO ("call %p: reconnecting: %s", self, cause->message);
+  g_error_free (cause);
+  begin_reconnecting (self, self->reconnect_timeout);
+  gst_call_session_reconnect (self->session);
 }
 
 /* Media flows: the call is active, and watched for a peer that goes away. */
@@ -229,16 +342,40 @@ on_session_connected (GstCallSession *session,
 {
   g_autoptr (GTask) task = NULL;
 
+  if (self->state == GST_CALL_STATE_RECONNECTING) {
+    reconnected (self, watched);
+    return;
+  }
   if (self->state != GST_CALL_STATE_CONNECTING)
     return;
   task = g_steal_pointer (&self->setup_task);
   gst_call_clear_timeout (self);
-  if (self->peer_timeout > 0)
-    self->liveness = gst_call_liveness_new (watched, gst_call_data_channels_peer_timeout (self),
-                                            on_peer_silent, self);
+  watch_peer (self, watched);
   set_state (self, GST_CALL_STATE_ACTIVE);
   if (task)
     g_task_return_boolean (task, TRUE);
+}
+
+static void
+on_session_connection_lost (GstCallSession *session,
+                            GError         *error,
+                            GstCall        *self)
+{
+  enter_reconnecting (self, g_error_copy (error));
+}
+
+/* The peer re-establishes the transport (it offered new ICE credentials):
+ * the session answers; the call waits for media as when it lost the
+ * connection itself. */
+static void
+on_session_reconnecting (GstCallSession *session,
+                         GstCall        *self)
+{
+  if (self->state != GST_CALL_STATE_ACTIVE)
+    return;
+  GST_INFO ("call %p: the peer re-establishes the connection", self);
+  begin_reconnecting (self, self->reconnect_timeout > 0 ? self->reconnect_timeout
+                                                        : self->connect_timeout);
 }
 
 static void
@@ -868,6 +1005,15 @@ on_signaller_closed (GstCallSignaller *signaller,
                      const GError     *reason,
                      GstCall          *self)
 {
+  /* A WebRTC call re-establishing its transport needs the signaller for
+   * the new offer and answer; plain RTP's path comes back by itself. */
+  if (self->state == GST_CALL_STATE_RECONNECTING &&
+      self->transport == GST_CALL_TRANSPORT_KIND_WEBRTC) {
+    fail_call (self, GST_CALL_ERROR_CONNECTION_LOST,
+               _("The signaling channel closed while the call was reconnecting: %s"),
+               reason ? reason->message : _("closed by the peer"));
+    return;
+  }
   /* A connected call needs no signaling to go on. */
   if (self->state != GST_CALL_STATE_CONNECTING)
     return;
@@ -1024,11 +1170,33 @@ gst_call_get_peer_connection (GstCall *self)
   return GST_IS_PEER_CONNECTION (transport) ? GST_PEER_CONNECTION (transport) : NULL;
 }
 
+/* The configured sink of @kind leaves the pipeline of a transport that
+ * was replaced, for the new one to play into. */
+static void
+release_sink (GstElement *sink)
+{
+  g_autoptr (GstObject) parent = sink ? gst_object_get_parent (GST_OBJECT (sink)) : NULL;
+
+  if (!parent)
+    return;
+  gst_element_set_state (sink, GST_STATE_NULL);
+  gst_bin_remove (GST_BIN (parent), sink);
+}
+
 static void
 on_session_transport_created (GstCallSession *session,
                               GstCall        *self)
 {
   gst_call_data_channels_transport_created (self);
+  /* A new transport replaces a lost one: the old one's packets are no
+   * sign of the peer, and the sinks move to the new one. (The lost
+   * transport's data channels closed with it.) */
+  if (self->state == GST_CALL_STATE_RECONNECTING || self->state == GST_CALL_STATE_ACTIVE) {
+    g_clear_pointer (&self->liveness, gst_call_liveness_free);
+    gst_clear_object (&self->watched);
+    release_sink (self->video_sink);
+    release_sink (self->audio_sink);
+  }
   g_object_notify_by_pspec (G_OBJECT (self), gst_call_props[PROP_PEER_CONNECTION]);
 }
 
@@ -1052,6 +1220,10 @@ gst_call_set_session (GstCall              *self,
                     G_CALLBACK (on_session_transport_created), self);
   g_signal_connect (self->session, "candidate-rejected",
                     G_CALLBACK (on_session_candidate_rejected), self);
+  g_signal_connect (self->session, "connection-lost",
+                    G_CALLBACK (on_session_connection_lost), self);
+  g_signal_connect (self->session, "reconnecting",
+                    G_CALLBACK (on_session_reconnecting), self);
   gst_call_data_channels_session_changed (self);
 }
 

@@ -208,8 +208,18 @@ typedef enum {
  * @GST_CALL_STATE_ENDED: one side hung up
  * @GST_CALL_STATE_FAILED: the call could not be set up or broke; the reason
  *   is on the [signal@Call::ended] signal and [method@Call.get_error]
+ * @GST_CALL_STATE_RECONNECTING: the connection of an active call was lost
+ *   (ICE disconnected or failed, or nothing came from the peer for
+ *   [property@Call:peer-timeout] seconds) and the call re-establishes it
+ *   with the same tracks, sinks and signaller; back to
+ *   %GST_CALL_STATE_ACTIVE when media flows again, or
+ *   %GST_CALL_STATE_FAILED (%GST_CALL_ERROR_CONNECTION_LOST) after
+ *   [property@Call:reconnect-timeout] seconds. Its value follows FAILED so
+ *   that the other values keep theirs. Since: 0.1
  *
- * The state of a [class@Call]. ENDED and FAILED are final.
+ * The state of a [class@Call]: IDLE, CONNECTING, ACTIVE, and RECONNECTING
+ * and back to ACTIVE as often as the connection is lost and comes back.
+ * ENDED and FAILED are final.
  *
  * Since: 0.1
  */
@@ -219,6 +229,7 @@ typedef enum {
   GST_CALL_STATE_ACTIVE,
   GST_CALL_STATE_ENDED,
   GST_CALL_STATE_FAILED,
+  GST_CALL_STATE_RECONNECTING,
 } GstCallState;
 
 /**

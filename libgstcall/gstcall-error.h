@@ -42,6 +42,10 @@ G_BEGIN_DECLS
  * @GST_CALL_ERROR_INVALID_ARGUMENT: an argument given at run time (an SDP, a
  *   candidate, a pipeline description) could not be used
  * @GST_CALL_ERROR_CLOSED: the object was closed; no further operation is possible
+ * @GST_CALL_ERROR_CONNECTION_LOST: the connection of an active call was lost
+ *   and could not be re-established within [property@Call:reconnect-timeout]
+ *   seconds, or the signaling channel needed to re-establish it closed.
+ *   Since: 0.1
  *
  * Error codes in the `GST_CALL_ERROR` domain.
  *
@@ -57,6 +61,7 @@ typedef enum {
   GST_CALL_ERROR_SIGNALING,
   GST_CALL_ERROR_INVALID_ARGUMENT,
   GST_CALL_ERROR_CLOSED,
+  GST_CALL_ERROR_CONNECTION_LOST,
 } GstCallError;
 
 GST_CALL_AVAILABLE_IN_0_1

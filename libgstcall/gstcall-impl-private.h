@@ -35,6 +35,7 @@ struct _GstCall {
   guint connect_timeout;
   guint latency;
   guint peer_timeout;
+  guint reconnect_timeout;
   guint video_width;
   guint video_height;
   guint video_framerate;
@@ -59,7 +60,11 @@ struct _GstCall {
   gboolean session_started;  /* the peer's messages go to the session */
   GTask *setup_task;
   GSource *timeout_source;
-  GstCallLiveness *liveness; /* while active */
+  GstCallLiveness *liveness; /* while active or reconnecting */
+  GstElement *watched;       /* what the liveness watches */
+  GSource *reconnect_source; /* while reconnecting: media back? */
+  gint64 reconnect_started;  /* monotonic µs */
+  guint reconnections;       /* times the call came back */
   GPtrArray *pending_messages;
   gboolean incoming;
   gulong peer_joined_handler; /* dialling a room nobody is in yet */
@@ -98,6 +103,7 @@ enum {
   PROP_RTP_TRANSPORT,
   PROP_END_REASON,
   PROP_REJECTED_CANDIDATES,
+  PROP_RECONNECT_TIMEOUT,
   N_PROPS
 };
 

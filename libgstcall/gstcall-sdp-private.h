@@ -79,6 +79,13 @@ char    *gst_call_sdp_fmtp_parameter (const GstSDPMedia *media,
                                       guint              payload_type,
                                       const char        *name);
 
+/* What identifies the transport a description sets up: the ICE username
+ * fragment and password and the DTLS fingerprint of its first media
+ * section (or of the session), as one string to compare; NULL when @sdp
+ * does not parse or names none. A peer that re-establishes its transport
+ * sends a different one. */
+char    *gst_call_sdp_get_transport_identity (const char *sdp);
+
 GstWebRTCSDPType gst_call_sdp_type_to_webrtc (GstCallSdpType type);
 const char      *gst_call_sdp_type_to_string (GstCallSdpType type);
 

@@ -649,3 +649,34 @@ gst_call_sdp_check_offer_usable (const GstSDPMessage *offer,
                sent->len ? sent->str : _("nothing"));
   return FALSE;
 }
+
+/* @name of the first media section, or of the session. */
+static const char *
+first_attribute (const GstSDPMessage *message,
+                 const char          *name)
+{
+  const char *value = NULL;
+
+  if (gst_sdp_message_medias_len (message) > 0)
+    value = gst_sdp_media_get_attribute_val (gst_sdp_message_get_media (message, 0), name);
+  if (!value)
+    value = gst_sdp_message_get_attribute_val (message, name);
+  return value;
+}
+
+char *
+gst_call_sdp_get_transport_identity (const char *sdp)
+{
+  g_autoptr (GstSDPMessage) message = NULL;
+  const char *ufrag, *password, *fingerprint;
+
+  if (!sdp || gst_sdp_message_new_from_text (sdp, &message) != GST_SDP_OK)
+    return NULL;
+  ufrag = first_attribute (message, "ice-ufrag");
+  password = first_attribute (message, "ice-pwd");
+  fingerprint = first_attribute (message, "fingerprint");
+  if (!ufrag && !password && !fingerprint)
+    return NULL;
+  return g_strdup_printf ("%s %s %s", ufrag ? ufrag : "", password ? password : "",
+                          fingerprint ? fingerprint : "");
+}

@@ -55,7 +55,15 @@ void gst_call_session_config_clear (GstCallSessionConfig       *config);
  *       tells the peer with a bye)
  *   "transport-created" ()  gst_call_session_get_transport() changed
  *   "candidate-rejected" (GError *)  a malformed ICE candidate from the peer
- *       was refused; the session goes on */
+ *       was refused; the session goes on
+ *   "connection-lost" (GError *)  the transport that was connected lost its
+ *       path to the peer (ICE disconnected or failed); the error says how.
+ *       The call either re-establishes it (gst_call_session_reconnect()) or
+ *       ends with the error
+ *   "reconnecting" ()  the peer re-establishes the transport (its new offer
+ *       has new ICE credentials or a new DTLS fingerprint): the session
+ *       rebuilt its own and answers; "connected" follows once media flows
+ *       again */
 #define GST_TYPE_CALL_SESSION (gst_call_session_get_type ())
 G_DECLARE_INTERFACE (GstCallSession, gst_call_session, GST, CALL_SESSION, GObject)
 
@@ -99,6 +107,8 @@ struct _GstCallSessionInterface {
                                            gpointer                    user_data);
   GObject      *(*get_transport)          (GstCallSession             *self);
   void          (*close)                  (GstCallSession             *self);
+  /* Optional; see gst_call_session_reconnect(). */
+  void          (*reconnect)              (GstCallSession             *self);
 };
 
 gboolean      gst_call_session_check_signaller        (GstCallSession             *self,
@@ -145,6 +155,11 @@ GstCallStats *gst_call_session_get_stats_finish       (GstCallSession           
 /* The public object carrying the media (a GstPeerConnection or a
  * GstCallRtpTransport), or NULL before there is one. (transfer none) */
 GObject      *gst_call_session_get_transport          (GstCallSession             *self);
+/* The connection was lost: re-establish it with the same tracks, sinks and
+ * signaller, and keep trying until "connected" is emitted again or the
+ * session is closed. A transport whose path comes back by itself (plain
+ * RTP) does nothing. */
+void          gst_call_session_reconnect              (GstCallSession             *self);
 /* Stops media and the exchange with the peer; no signal is emitted
  * afterwards. Safe to call more than once. */
 void          gst_call_session_close                  (GstCallSession             *self);
@@ -175,5 +190,8 @@ void     gst_call_session_emit_remote_track   (GstCallSession             *self,
 void     gst_call_session_emit_transport_created (GstCallSession          *self);
 void     gst_call_session_emit_candidate_rejected (GstCallSession         *self,
                                                    const GError           *error);
+void     gst_call_session_emit_connection_lost (GstCallSession            *self,
+                                                const GError              *error);
+void     gst_call_session_emit_reconnecting   (GstCallSession             *self);
 
 G_END_DECLS

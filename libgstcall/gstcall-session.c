@@ -18,6 +18,8 @@ enum {
   SIGNAL_FAILED,
   SIGNAL_TRANSPORT_CREATED,
   SIGNAL_CANDIDATE_REJECTED,
+  SIGNAL_CONNECTION_LOST,
+  SIGNAL_RECONNECTING,
   N_SIGNALS
 };
 
@@ -41,6 +43,12 @@ gst_call_session_default_init (GstCallSessionInterface *iface)
   signals[SIGNAL_CANDIDATE_REJECTED] =
       g_signal_new ("candidate-rejected", G_TYPE_FROM_INTERFACE (iface), G_SIGNAL_RUN_LAST,
                     0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
+  signals[SIGNAL_CONNECTION_LOST] =
+      g_signal_new ("connection-lost", G_TYPE_FROM_INTERFACE (iface), G_SIGNAL_RUN_LAST,
+                    0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
+  signals[SIGNAL_RECONNECTING] =
+      g_signal_new ("reconnecting", G_TYPE_FROM_INTERFACE (iface), G_SIGNAL_RUN_LAST,
+                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 void
@@ -94,6 +102,18 @@ gst_call_session_start (GstCallSession             *self,
   g_return_val_if_fail (config != NULL, FALSE);
 
   return GST_CALL_SESSION_GET_IFACE (self)->start (self, config, offerer, error);
+}
+
+void
+gst_call_session_reconnect (GstCallSession *self)
+{
+  GstCallSessionInterface *iface;
+
+  g_return_if_fail (GST_IS_CALL_SESSION (self));
+
+  iface = GST_CALL_SESSION_GET_IFACE (self);
+  if (iface->reconnect)
+    iface->reconnect (self);
 }
 
 void
@@ -295,4 +315,17 @@ gst_call_session_emit_candidate_rejected (GstCallSession *self,
                                           const GError   *error)
 {
   g_signal_emit (self, signals[SIGNAL_CANDIDATE_REJECTED], 0, error);
+}
+
+void
+gst_call_session_emit_connection_lost (GstCallSession *self,
+                                       const GError   *error)
+{
+  g_signal_emit (self, signals[SIGNAL_CONNECTION_LOST], 0, error);
+}
+
+void
+gst_call_session_emit_reconnecting (GstCallSession *self)
+{
+  g_signal_emit (self, signals[SIGNAL_RECONNECTING], 0);
 }

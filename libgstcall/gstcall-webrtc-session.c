@@ -18,6 +18,22 @@
 #include "gstcalltrack-private.h"
 #include "gstpeerconnection-private.h"
 
+/* Re-establishing a lost transport (webrtcbin 1.22 cannot restart ICE):
+ * the side that offered the call makes a new peer connection (new ICE
+ * credentials, new DTLS) with the same tracks and offers again; the peer,
+ * seeing an offer whose transport identity changed, rebuilds its own and
+ * answers. While the path stays down, the offerer tries again every
+ * RETRY_INTERVAL_MS once the last attempt was answered (or every
+ * RETRY_UNANSWERED_MS when no answer came: signalling is ordered, so a late
+ * answer must not meet a newer offer). The side that answered the call
+ * offers itself if no new offer came within ANSWERER_GRACE_MS (the peer
+ * may not have noticed, or be a browser that does not re-offer); on glare
+ * the side that offered the call keeps its offer. */
+#define RETRY_INTERVAL_MS 2000
+#define RETRY_UNANSWERED_MS 6000
+#define ANSWERER_GRACE_MS 1500
+#define RETRY_TICK_MS 250
+
 struct _GstCallWebrtcSession {
   GObject parent_instance;
 
@@ -27,6 +43,15 @@ struct _GstCallWebrtcSession {
   GstCallTrack *local_tracks[2]; /* the last added, by GstCallMediaKind */
   gboolean sources_added;        /* the answerer adds them when the offer comes */
   gboolean closed;
+
+  gboolean offerer;              /* this side offered the call */
+  gboolean attempt_offerer;      /* the current transport was offered by us */
+  gboolean was_connected;        /* a transport of the session connected once */
+  gboolean reconnecting;         /* re-establishing a lost transport */
+  gint64 reconnect_started;      /* monotonic µs */
+  gint64 attempt_started;        /* monotonic µs of our last offer, 0: none */
+  guint attempts;                /* transports made while reconnecting */
+  GSource *retry_source;
 };
 
 static void gst_call_webrtc_session_iface_init (GstCallSessionInterface *iface);
@@ -42,6 +67,23 @@ fail (GstCallWebrtcSession *self,
   GST_WARNING ("session %p failed: %s", self, error->message);
   gst_call_session_emit_failed (GST_CALL_SESSION (self), error);
   g_error_free (error);
+}
+
+/* While reconnecting, an attempt that fails (ICE, DTLS, a description
+ * refused) is followed by the next one: the call's reconnect-timeout ends
+ * it. */
+static gboolean
+attempt_failed (GstCallWebrtcSession *self,
+                const GError         *error)
+{
+  if (!self->reconnecting)
+    return FALSE;
+  GST_INFO ("session %p: reconnection attempt %u failed: %s", self, self->attempts,
+            error->message);
+  /* Offer again at the next tick. */
+  if (self->attempt_offerer)
+    self->attempt_started = 1;
+  return TRUE;
 }
 
 /* Sends @source (or the configured broadcast of @kind) with @codec;
@@ -203,23 +245,65 @@ on_whip_ice_servers (GstCallWhipSignaller *signaller,
 }
 
 static void
+stop_retrying (GstCallWebrtcSession *self)
+{
+  if (self->retry_source) {
+    g_source_destroy (self->retry_source);
+    g_clear_pointer (&self->retry_source, g_source_unref);
+  }
+}
+
+/* The transport failed: before it ever connected the call fails; once it
+ * was connected the call may re-establish it; during that, the attempt
+ * failed. @error: (transfer full) */
+static void
+transport_failed (GstCallWebrtcSession *self,
+                  GError               *error)
+{
+  if (attempt_failed (self, error)) {
+    g_error_free (error);
+  } else if (self->was_connected) {
+    GST_INFO ("session %p: connection lost: %s", self, error->message);
+    gst_call_session_emit_connection_lost (GST_CALL_SESSION (self), error);
+    g_error_free (error);
+  } else {
+    fail (self, error);
+  }
+}
+
+static void
 on_connection_state (GstPeerConnection    *pc,
                      GParamSpec           *pspec,
                      GstCallWebrtcSession *self)
 {
   switch (gst_peer_connection_get_connection_state (pc)) {
     case GST_CALL_PEER_CONNECTION_STATE_CONNECTED:
+      self->was_connected = TRUE;
+      if (self->reconnecting) {
+        GST_INFO ("session %p: reconnected after %u attempts in %.2f s", self, self->attempts,
+                  (g_get_monotonic_time () - self->reconnect_started) / (double) G_USEC_PER_SEC);
+        self->reconnecting = FALSE;
+        stop_retrying (self);
+      }
       gst_call_session_emit_connected (GST_CALL_SESSION (self),
                                        gst_peer_connection_get_webrtcbin (pc));
+      break;
+    case GST_CALL_PEER_CONNECTION_STATE_DISCONNECTED:
+      /* A path that was up went away; before that, ICE is still checking. */
+      if (self->was_connected && !self->reconnecting)
+        transport_failed (self, g_error_new_literal (GST_CALL_ERROR, GST_CALL_ERROR_ICE,
+                                                     _("The path to the peer was lost (ICE "
+                                                       "disconnected)")));
       break;
     case GST_CALL_PEER_CONNECTION_STATE_FAILED:
       if (gst_peer_connection_get_ice_connection_state (pc) ==
           GST_CALL_ICE_CONNECTION_STATE_FAILED)
-        fail (self, g_error_new_literal (GST_CALL_ERROR, GST_CALL_ERROR_ICE,
-                                         _("ICE found no working path to the peer")));
+        transport_failed (self, g_error_new_literal (GST_CALL_ERROR, GST_CALL_ERROR_ICE,
+                                                     _("ICE found no working path to the peer")));
       else
-        fail (self, g_error_new_literal (GST_CALL_ERROR, GST_CALL_ERROR_DTLS,
-                                         _("The secure (DTLS) connection with the peer failed")));
+        transport_failed (self, g_error_new_literal (GST_CALL_ERROR, GST_CALL_ERROR_DTLS,
+                                                     _("The secure (DTLS) connection with the "
+                                                       "peer failed")));
       break;
     default:
       break;
@@ -241,6 +325,8 @@ on_error (gpointer              source,
           GError               *error,
           GstCallWebrtcSession *self)
 {
+  if (attempt_failed (self, error))
+    return;
   gst_call_session_emit_failed (GST_CALL_SESSION (self), error);
 }
 
@@ -280,19 +366,22 @@ gst_call_webrtc_session_check_signaller (GstCallSession    *session,
   return TRUE;
 }
 
+/* Makes the peer connection and its negotiator: the call's first, or a
+ * new one replacing a lost one. The offerer adds its sources at once and
+ * offers; the answerer adds them when the offer comes. */
 static gboolean
-gst_call_webrtc_session_start (GstCallSession             *session,
-                               const GstCallSessionConfig *config,
-                               gboolean                    offerer,
-                               GError                    **error)
+build_transport (GstCallWebrtcSession  *self,
+                 gboolean               offerer,
+                 GError               **error)
 {
-  GstCallWebrtcSession *self = GST_CALL_WEBRTC_SESSION (session);
+  const GstCallSessionConfig *config = &self->config;
   GstCallMediaKind kinds[] = { GST_CALL_MEDIA_KIND_AUDIO, GST_CALL_MEDIA_KIND_VIDEO };
   gboolean whip = GST_IS_CALL_WHIP_SIGNALLER (config->signaller);
 
   g_return_val_if_fail (!self->pc, FALSE);
 
-  gst_call_session_config_copy (&self->config, config);
+  self->attempt_offerer = offerer;
+  self->sources_added = FALSE;
   self->pc = g_initable_new (GST_TYPE_PEER_CONNECTION, NULL, error,
                              "ice-servers", config->ice_servers,
                              "ice-local-addresses", config->ice_local_addresses,
@@ -301,15 +390,12 @@ gst_call_webrtc_session_start (GstCallSession             *session,
                              NULL);
   if (!self->pc)
     return FALSE;
-  gst_call_session_emit_transport_created (session);
+  gst_call_session_emit_transport_created (GST_CALL_SESSION (self));
 
   g_signal_connect (self->pc, "notify::connection-state",
                     G_CALLBACK (on_connection_state), self);
   g_signal_connect (self->pc, "track", G_CALLBACK (on_remote_track), self);
   g_signal_connect (self->pc, "error", G_CALLBACK (on_error), self);
-  if (whip)
-    g_signal_connect (config->signaller, "notify::ice-servers",
-                      G_CALLBACK (on_whip_ice_servers), self);
 
   if (offerer) {
     self->sources_added = TRUE;
@@ -342,6 +428,185 @@ gst_call_webrtc_session_start (GstCallSession             *session,
   return TRUE;
 }
 
+/* Stops and drops the peer connection; the application's sources leave
+ * its pipeline so that the next one can take them. */
+static void
+destroy_transport (GstCallWebrtcSession *self)
+{
+  if (self->negotiator) {
+    g_signal_handlers_disconnect_by_data (self->negotiator, self);
+    gst_call_negotiator_stop (self->negotiator);
+    g_clear_object (&self->negotiator);
+  }
+  if (self->pc) {
+    g_signal_handlers_disconnect_by_data (self->pc, self);
+    gst_peer_connection_close (self->pc);
+    g_clear_object (&self->pc);
+  }
+  for (guint kind = 0; kind < G_N_ELEMENTS (self->local_tracks); kind++) {
+    GstElement *source = self->config.sources[kind];
+    GstObject *parent = source ? gst_object_get_parent (GST_OBJECT (source)) : NULL;
+
+    g_clear_object (&self->local_tracks[kind]);
+    if (parent) {
+      /* The pipeline is stopped: the source is taken out as it is. */
+      gst_bin_remove (GST_BIN (parent), source);
+      gst_object_unref (parent);
+    }
+  }
+}
+
+/* A new transport in place of the lost one. FALSE when none can be made
+ * (the call then fails with @error). */
+static gboolean
+rebuild_transport (GstCallWebrtcSession  *self,
+                   gboolean               offerer,
+                   GError               **error)
+{
+  self->attempts++;
+  GST_INFO ("session %p: re-establishing the transport as the %s (attempt %u)", self,
+            offerer ? "offerer" : "answerer", self->attempts);
+  destroy_transport (self);
+  if (!build_transport (self, offerer, error))
+    return FALSE;
+  if (offerer) {
+    self->attempt_started = g_get_monotonic_time ();
+    gst_call_negotiator_start (self->negotiator);
+  }
+  return TRUE;
+}
+
+/* One step of re-establishing: a new offer when it is this side's turn. */
+static void
+retry_step (GstCallWebrtcSession *self)
+{
+  gint64 now = g_get_monotonic_time ();
+  gint64 age = now - self->attempt_started;
+  g_autofree char *answer = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (self->closed || !self->reconnecting) {
+    stop_retrying (self);
+    return;
+  }
+
+  if (self->attempt_started == 0) {
+    /* The side that answered the call lets the other offer first. */
+    if (!self->offerer && now - self->reconnect_started < ANSWERER_GRACE_MS * 1000)
+      return;
+  } else if (self->attempt_started != 1) {
+    /* The last attempt is given its time: once answered, RETRY_INTERVAL_MS
+     * for ICE and DTLS to get through; unanswered, long enough that its
+     * answer cannot meet the next offer. */
+    if (self->pc && self->attempt_offerer)
+      answer = gst_peer_connection_get_remote_description (self->pc);
+    if (age < (answer ? RETRY_INTERVAL_MS : RETRY_UNANSWERED_MS) * (gint64) 1000)
+      return;
+  }
+
+  if (!rebuild_transport (self, TRUE, &error)) {
+    stop_retrying (self);
+    fail (self, g_steal_pointer (&error));
+  }
+}
+
+static gboolean
+on_retry_tick (gpointer user_data)
+{
+  retry_step (user_data);
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+on_retry_now (gpointer user_data)
+{
+  retry_step (user_data);
+  return G_SOURCE_REMOVE;
+}
+
+/* The transport is lost (or the peer re-establishes it): attempts follow
+ * until one connects or the session is closed. */
+static void
+begin_reconnecting (GstCallWebrtcSession *self)
+{
+  if (self->reconnecting)
+    return;
+  self->reconnecting = TRUE;
+  self->reconnect_started = g_get_monotonic_time ();
+  self->attempt_started = 0;
+  self->attempts = 0;
+  self->retry_source = g_timeout_source_new (RETRY_TICK_MS);
+  g_source_set_callback (self->retry_source, on_retry_tick, self, NULL);
+  g_source_set_static_name (self->retry_source, "[gstcall] reconnect");
+  g_source_attach (self->retry_source, g_main_context_get_thread_default ());
+}
+
+static void
+gst_call_webrtc_session_reconnect (GstCallSession *session)
+{
+  GstCallWebrtcSession *self = GST_CALL_WEBRTC_SESSION (session);
+  GSource *now;
+
+  if (self->closed || !self->pc || self->reconnecting)
+    return;
+  begin_reconnecting (self);
+  if (!self->offerer)
+    return;
+  /* Not from within the lost peer connection's signal handlers: the first
+   * attempt comes from the main loop. */
+  now = g_idle_source_new ();
+  g_source_set_callback (now, on_retry_now, g_object_ref (self), g_object_unref);
+  g_source_set_static_name (now, "[gstcall] reconnect now");
+  g_source_attach (now, g_main_context_get_thread_default ());
+  g_source_unref (now);
+}
+
+/* An offer that re-establishes the transport: its ICE credentials or DTLS
+ * fingerprint differ from the transport's, or it comes while our own new
+ * offer waits for its answer. */
+static gboolean
+is_restart_offer (GstCallWebrtcSession *self,
+                  const char           *sdp,
+                  gboolean             *glare)
+{
+  g_autofree char *remote = NULL;
+  g_autofree char *current = NULL;
+  g_autofree char *offered = NULL;
+
+  *glare = FALSE;
+  if (!self->pc || !self->was_connected)
+    return FALSE;
+  remote = gst_peer_connection_get_remote_description (self->pc);
+  if (!remote) {
+    if (!self->attempt_offerer)
+      return FALSE;
+    /* Both sides offered: the side that offered the call keeps its offer. */
+    *glare = self->offerer;
+    return TRUE;
+  }
+  current = gst_call_sdp_get_transport_identity (remote);
+  offered = gst_call_sdp_get_transport_identity (sdp);
+  return current && offered && strcmp (current, offered) != 0;
+}
+
+static gboolean
+gst_call_webrtc_session_start (GstCallSession             *session,
+                               const GstCallSessionConfig *config,
+                               gboolean                    offerer,
+                               GError                    **error)
+{
+  GstCallWebrtcSession *self = GST_CALL_WEBRTC_SESSION (session);
+
+  g_return_val_if_fail (!self->pc, FALSE);
+
+  gst_call_session_config_copy (&self->config, config);
+  self->offerer = offerer;
+  if (GST_IS_CALL_WHIP_SIGNALLER (config->signaller))
+    g_signal_connect (config->signaller, "notify::ice-servers",
+                      G_CALLBACK (on_whip_ice_servers), self);
+  return build_transport (self, offerer, error);
+}
+
 /* What the call sends: the tracks added, and what it was configured to
  * send. */
 static void
@@ -361,10 +626,28 @@ gst_call_webrtc_session_receive_description (GstCallSession *session,
 {
   GstCallWebrtcSession *self = GST_CALL_WEBRTC_SESSION (session);
   gboolean sends[2];
+  gboolean glare;
   GError *error = NULL;
 
   if (self->closed || !self->negotiator)
     return;
+  if (type == GST_CALL_SDP_TYPE_OFFER && is_restart_offer (self, sdp, &glare)) {
+    if (glare) {
+      GST_INFO ("session %p: both sides offered a new transport: ours stands", self);
+      return;
+    }
+    begin_reconnecting (self);
+    if (!rebuild_transport (self, FALSE, &error)) {
+      gst_call_session_fail (session, error);
+      return;
+    }
+    /* The peer's attempt in progress: this side does not offer on its own
+     * while the peer keeps trying. */
+    self->attempt_started = g_get_monotonic_time ();
+    gst_call_session_emit_reconnecting (session);
+    if (self->closed)
+      return;
+  }
   /* A peer that takes none of the codecs we send fails the call, with both
    * sides' codecs in the error (and hears a bye from the call): webrtcbin
    * would answer without our media and say nothing. */
@@ -538,6 +821,7 @@ gst_call_webrtc_session_close (GstCallSession *session)
   if (self->closed)
     return;
   self->closed = TRUE;
+  stop_retrying (self);
   if (self->negotiator) {
     g_signal_handlers_disconnect_by_data (self->negotiator, self);
     gst_call_negotiator_stop (self->negotiator);
@@ -581,6 +865,7 @@ gst_call_webrtc_session_iface_init (GstCallSessionInterface *iface)
   iface->get_stats_async = gst_call_webrtc_session_get_stats_async;
   iface->get_transport = gst_call_webrtc_session_get_transport;
   iface->close = gst_call_webrtc_session_close;
+  iface->reconnect = gst_call_webrtc_session_reconnect;
 }
 
 static void

@@ -39,6 +39,26 @@
  * %GST_CALL_STATE_FAILED, with the reason on [signal@Call::ended]. A GstCall
  * makes one call; create a new one for the next.
  *
+ * A call whose connection is lost (a Wi-Fi hand-over, a network dropout)
+ * goes %GST_CALL_STATE_RECONNECTING and comes back by itself, without the
+ * application dialling again: on WebRTC the side that offered the call
+ * makes a new transport (new ICE credentials and DTLS, as webrtcbin cannot
+ * restart ICE) and offers again through the same signaller, the peer
+ * answers with a new transport of its own, and the call is
+ * %GST_CALL_STATE_ACTIVE again once they connect; on plain RTP the call is
+ * active again as soon as the peer's packets arrive again. The sources,
+ * the encoders' settings (codec, bitrate, muting), a
+ * [class@CallBroadcast], the [property@Call:signaller] and the sinks set
+ * with [property@Call:video-sink] and [property@Call:audio-sink] carry
+ * over; a WebRTC call's remote tracks are new ones, announced again by
+ * [signal@Call::remote-track] (automatic sinks are made anew), its
+ * [property@Call:peer-connection] is a new object, the streams get new
+ * SSRCs and the statistics start again; tracks added with
+ * [method@Call.add_track] are not sent on the new transport. After
+ * [property@Call:reconnect-timeout] seconds without success the call fails
+ * with %GST_CALL_ERROR_CONNECTION_LOST and the peer hears a bye; a peer
+ * that hangs up or leaves meanwhile ends it as usual.
+ *
  * Like every object of the library, a call delivers its signals, property
  * notifications and async results on the main context that was
  * thread-default when it was created.
@@ -49,6 +69,7 @@
 #define DEFAULT_CONNECT_TIMEOUT 30
 #define DEFAULT_LATENCY_MS 50 /* as GstPeerConnection:latency */
 #define DEFAULT_PEER_TIMEOUT 8
+#define DEFAULT_RECONNECT_TIMEOUT 30
 #define DEFAULT_VIDEO_WIDTH 640
 #define DEFAULT_VIDEO_HEIGHT 480
 #define DEFAULT_VIDEO_FRAMERATE 30
@@ -255,6 +276,9 @@ gst_call_get_property (GObject    *object,
     case PROP_PEER_TIMEOUT:
       g_value_set_uint (value, self->peer_timeout);
       break;
+    case PROP_RECONNECT_TIMEOUT:
+      g_value_set_uint (value, self->reconnect_timeout);
+      break;
     case PROP_VIDEO_WIDTH:
       g_value_set_uint (value, self->video_width);
       break;
@@ -446,6 +470,45 @@ gst_call_set_peer_timeout (GstCall *self,
 }
 
 /**
+ * gst_call_get_reconnect_timeout:
+ * @self: a [class@Call]
+ *
+ * Gets [property@Call:reconnect-timeout].
+ *
+ * Returns: seconds a lost connection is given to come back, 0 when the call
+ *   fails at once
+ *
+ * Since: 0.1
+ */
+guint
+gst_call_get_reconnect_timeout (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), 0);
+
+  return self->reconnect_timeout;
+}
+
+/**
+ * gst_call_set_reconnect_timeout:
+ * @self: a [class@Call]
+ * @seconds: seconds a lost connection is given to come back, 0 to fail the
+ *   call at once
+ *
+ * Sets [property@Call:reconnect-timeout].
+ *
+ * Since: 0.1
+ */
+void
+gst_call_set_reconnect_timeout (GstCall *self,
+                                guint    seconds)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+
+  gst_call_set_uint_property (self, &self->reconnect_timeout, seconds,
+                              PROP_RECONNECT_TIMEOUT, "reconnect timeout");
+}
+
+/**
  * gst_call_get_ice_servers:
  * @self: a [class@Call]
  *
@@ -601,6 +664,9 @@ gst_call_set_property (GObject      *object,
       break;
     case PROP_PEER_TIMEOUT:
       gst_call_set_peer_timeout (self, g_value_get_uint (value));
+      break;
+    case PROP_RECONNECT_TIMEOUT:
+      gst_call_set_reconnect_timeout (self, g_value_get_uint (value));
       break;
     case PROP_VIDEO_WIDTH:
       gst_call_set_video_width (self, g_value_get_uint (value));
@@ -803,10 +869,12 @@ gst_call_class_init (GstCallClass *klass)
   /**
    * GstCall:peer-timeout: (getter get_peer_timeout) (setter set_peer_timeout)
    *
-   * Seconds without a single packet from the peer after which a connected
-   * call fails with %GST_CALL_ERROR_ICE: the peer's machine went to sleep,
-   * lost its network or its application stopped without hanging up. 0
-   * never gives up.
+   * Seconds without a single packet from the peer after which the
+   * connection of an active call counts as lost: the peer's machine went to
+   * sleep, lost its network or its application stopped without hanging up.
+   * The call then reconnects (see [property@Call:reconnect-timeout]) or,
+   * with reconnection disabled, fails with %GST_CALL_ERROR_ICE. 0 never
+   * gives up.
    *
    * webrtcbin in GStreamer 1.22 does not check ICE consent (RFC 7675), so
    * the call watches the packets itself: media, and RTCP reports (at least
@@ -818,6 +886,25 @@ gst_call_class_init (GstCallClass *klass)
   gst_call_props[PROP_PEER_TIMEOUT] =
       g_param_spec_uint ("peer-timeout", NULL, NULL, 0, 3600,
                          DEFAULT_PEER_TIMEOUT, rw);
+
+  /**
+   * GstCall:reconnect-timeout: (getter get_reconnect_timeout) (setter set_reconnect_timeout)
+   *
+   * Seconds an active call whose connection was lost (ICE disconnected or
+   * failed, or [property@Call:peer-timeout] seconds without a packet) is
+   * given to come back: it is %GST_CALL_STATE_RECONNECTING meanwhile (see
+   * the class description for what carries over), then fails with
+   * %GST_CALL_ERROR_CONNECTION_LOST and sends a bye. 0 disables
+   * reconnection: a lost connection fails the call at once with the
+   * reason it was lost (%GST_CALL_ERROR_ICE or %GST_CALL_ERROR_DTLS). A
+   * peer that re-establishes the connection on its own is followed
+   * whatever this says.
+   *
+   * Since: 0.1
+   */
+  gst_call_props[PROP_RECONNECT_TIMEOUT] =
+      g_param_spec_uint ("reconnect-timeout", NULL, NULL, 0, 3600,
+                         DEFAULT_RECONNECT_TIMEOUT, rw);
 
   /**
    * GstCall:video-width: (getter get_video_width) (setter set_video_width)
@@ -1141,6 +1228,7 @@ gst_call_init (GstCall *self)
   self->connect_timeout = DEFAULT_CONNECT_TIMEOUT;
   self->latency = DEFAULT_LATENCY_MS;
   self->peer_timeout = DEFAULT_PEER_TIMEOUT;
+  self->reconnect_timeout = DEFAULT_RECONNECT_TIMEOUT;
   self->video_width = DEFAULT_VIDEO_WIDTH;
   self->video_height = DEFAULT_VIDEO_HEIGHT;
   self->video_framerate = DEFAULT_VIDEO_FRAMERATE;

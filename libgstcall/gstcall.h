@@ -189,6 +189,11 @@ GST_CALL_AVAILABLE_IN_0_1
 void              gst_call_set_peer_timeout     (GstCall          *self,
                                                  guint             seconds);
 GST_CALL_AVAILABLE_IN_0_1
+guint             gst_call_get_reconnect_timeout (GstCall         *self);
+GST_CALL_AVAILABLE_IN_0_1
+void              gst_call_set_reconnect_timeout (GstCall         *self,
+                                                  guint            seconds);
+GST_CALL_AVAILABLE_IN_0_1
 guint             gst_call_get_video_width      (GstCall          *self);
 GST_CALL_AVAILABLE_IN_0_1
 void              gst_call_set_video_width      (GstCall          *self,

@@ -30,6 +30,7 @@ struct _TestRewritingSignaller {
   gboolean inject_bad_candidate;
   guint bad_candidates_sent;
   gboolean drops_byes;
+  gboolean drops_descriptions; /* and candidates: the peer hears nothing */
 };
 
 static void test_rewriting_signaller_iface_init (GstCallSignallerInterface *iface);
@@ -47,6 +48,8 @@ rewriting_send_description (GstCallSignaller *signaller,
   TestRewritingSignaller *self = TEST_REWRITING_SIGNALLER (signaller);
   g_autofree char *rewritten = self->rewrite (sdp);
 
+  if (self->drops_descriptions)
+    return;
   if (g_strcmp0 (rewritten, sdp) != 0)
     self->rewritten++;
   gst_call_signaller_send_description (self->inner, type, rewritten);
@@ -59,6 +62,8 @@ rewriting_send_candidate (GstCallSignaller *signaller,
 {
   TestRewritingSignaller *self = TEST_REWRITING_SIGNALLER (signaller);
 
+  if (self->drops_descriptions)
+    return;
   if (self->inject_bad_candidate && candidate && self->bad_candidates_sent == 0) {
     gst_call_signaller_send_candidate (self->inner, mline_index, "candidate:garbage");
     self->bad_candidates_sent++;
@@ -240,7 +245,8 @@ cut_network (GstCall *call)
   return cut;
 }
 
-/* The callee disappears without a bye while media flows (its packets stop,
+/* The callee disappears without a bye while media flows, with reconnection
+ * disabled (reconnect-timeout 0) (its packets stop,
  * its signaling stays up): the caller ends with an ICE error within 10 s.
  * No bye passes between the two (the callee's machine is gone; each side
  * gives up on its own): each must notice the silence itself. */
@@ -264,6 +270,9 @@ test_peer_vanishes (gconstpointer data)
   g_object_get (a.call, "peer-timeout", &timeout, NULL);
   g_assert_cmpuint (timeout, >, 0);
   g_assert_cmpuint (timeout, <, 10);
+  /* Without reconnection: a lost connection fails the call at once. */
+  g_object_set (a.call, "reconnect-timeout", 0, NULL);
+  g_object_set (b.call, "reconnect-timeout", 0, NULL);
 
   test_call_connect_pair (&a, &b);
   test_wait_call_stats (a.call, "audio-frames-received", 25);
@@ -660,6 +669,206 @@ test_hangup_while_media_flows (void)
   test_watchdog_stop (&watchdog);
 }
 
+/* ------------------------------------------------------------------------ */
+/* Reconnection                                                               */
+
+#define RECONNECT_PEER_TIMEOUT 3
+
+static gboolean
+saw_state (Side         *side,
+           GstCallState  state)
+{
+  for (guint i = 0; i < side->states->len; i++) {
+    if (GPOINTER_TO_INT (g_ptr_array_index (side->states, i)) == (int) state)
+      return TRUE;
+  }
+  return FALSE;
+}
+
+static gboolean
+is_reconnecting (gpointer side)
+{
+  return gst_call_get_state (((Side *) side)->call) == GST_CALL_STATE_RECONNECTING;
+}
+
+static gboolean
+is_active (gpointer side)
+{
+  return gst_call_get_state (((Side *) side)->call) == GST_CALL_STATE_ACTIVE;
+}
+
+static gboolean
+has_new_video_track (gpointer side)
+{
+  return ((Side *) side)->remote_tracks[GST_CALL_MEDIA_KIND_VIDEO] >= 2;
+}
+
+static void
+assert_states (Side               *side,
+               const GstCallState *expected,
+               guint               n_expected)
+{
+  g_autoptr (GString) seen = g_string_new (NULL);
+
+  for (guint i = 0; i < side->states->len; i++)
+    g_string_append_printf (seen, " %d", GPOINTER_TO_INT (g_ptr_array_index (side->states, i)));
+  g_test_message ("%s went through the states%s", side->name, seen->str);
+  g_assert_cmpuint (side->states->len, ==, n_expected);
+  for (guint i = 0; i < n_expected; i++)
+    g_assert_cmpint (GPOINTER_TO_INT (g_ptr_array_index (side->states, i)), ==, expected[i]);
+}
+
+/* Both sides lose every packet of their transport (their signaling stays
+ * up): each notices the silence, goes RECONNECTING, and the call comes
+ * back on a new transport by itself: new remote tracks into the same
+ * sinks, frames both ways, ACTIVE again, nobody dialled again. */
+static void
+test_reconnect_comes_back (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  const GstCallState expected[] = {
+    GST_CALL_STATE_CONNECTING, GST_CALL_STATE_ACTIVE, GST_CALL_STATE_RECONNECTING,
+    GST_CALL_STATE_ACTIVE,
+  };
+  GstPeerConnection *first_pc;
+  GstElement *video_sink;
+  gint64 cut_at;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), TRUE, TRUE);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), TRUE, TRUE);
+  g_assert_cmpuint (gst_call_get_reconnect_timeout (a.call), ==, 30);
+  for (guint i = 0; i < 2; i++) {
+    GstCall *call = i ? b.call : a.call;
+
+    gst_call_set_peer_timeout (call, RECONNECT_PEER_TIMEOUT);
+    gst_call_set_reconnect_timeout (call, 20);
+  }
+  test_call_connect_pair (&a, &b);
+  test_wait_call_stats (a.call, "video-frames-received", 10);
+  test_wait_call_stats (b.call, "video-frames-received", 10);
+  first_pc = gst_call_get_peer_connection (b.call);
+  video_sink = gst_call_get_video_sink (b.call);
+
+  g_assert_cmpuint (cut_network (a.call), >, 0);
+  g_assert_cmpuint (cut_network (b.call), >, 0);
+  cut_at = g_get_monotonic_time ();
+  test_wait_until (is_reconnecting, &a, (RECONNECT_PEER_TIMEOUT + 5) * 1000,
+                   "the caller to notice the connection is lost");
+  g_test_message ("the caller reconnects %.2f s after the cut",
+                  (g_get_monotonic_time () - cut_at) / (double) G_USEC_PER_SEC);
+
+  test_wait_until (is_active, &a, 15000, "the caller to be active again");
+  test_wait_until (is_active, &b, 15000, "the callee to be active again");
+  g_test_message ("both sides active again %.2f s after the cut",
+                  (g_get_monotonic_time () - cut_at) / (double) G_USEC_PER_SEC);
+  test_wait_until (has_new_video_track, &a, 10000, "a new remote video track at the caller");
+  test_wait_until (has_new_video_track, &b, 10000, "a new remote video track at the callee");
+  test_wait_call_stats (a.call, "video-frames-received", 10);
+  test_wait_call_stats (b.call, "video-frames-received", 10);
+  test_wait_call_stats (a.call, "audio-frames-received", 10);
+  test_wait_call_stats (b.call, "audio-frames-received", 10);
+
+  /* A new transport, the same sink. */
+  g_assert_true (gst_call_get_peer_connection (b.call) != first_pc);
+  g_assert_true (gst_call_get_video_sink (b.call) == video_sink);
+  g_assert_true (GST_OBJECT_PARENT (video_sink) ==
+                 GST_OBJECT (gst_peer_connection_get_pipeline (gst_call_get_peer_connection (b.call))));
+  assert_states (&a, expected, G_N_ELEMENTS (expected));
+  assert_states (&b, expected, G_N_ELEMENTS (expected));
+  g_assert_cmpuint (a.ended, ==, 0);
+  g_assert_cmpuint (b.ended, ==, 0);
+
+  hangup_bounded (a.call, "hanging up the reconnected call");
+  test_wait_until (test_call_side_ended, &b, 5000, "the callee to hear the bye");
+  g_assert_cmpint (b.ended_reason == NULL, ==, TRUE);
+  test_call_side_clear (&a);
+  test_call_side_clear (&b);
+}
+
+/* The callee is gone for good (no packet, no message): the caller is
+ * RECONNECTING, then FAILED with CONNECTION_LOST after reconnect-timeout,
+ * and says bye. */
+static void
+test_reconnect_gives_up (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (TestRewritingSignaller) vanished = NULL;
+  const guint reconnect_timeout = 2;
+  gint64 lost_at;
+  double seconds;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  vanished = test_rewriting_signaller_new (GST_CALL_SIGNALLER (signaller_b), keep_description);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), FALSE, TRUE);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (vanished), FALSE, TRUE);
+  gst_call_set_peer_timeout (a.call, RECONNECT_PEER_TIMEOUT);
+  gst_call_set_reconnect_timeout (a.call, reconnect_timeout);
+  gst_call_set_peer_timeout (b.call, 0);
+  test_call_connect_pair (&a, &b);
+  test_wait_call_stats (a.call, "audio-frames-received", 25);
+
+  vanished->drops_descriptions = TRUE;
+  g_assert_cmpuint (cut_network (b.call), >, 0);
+  test_wait_until (is_reconnecting, &a, (RECONNECT_PEER_TIMEOUT + 5) * 1000,
+                   "the caller to notice the connection is lost");
+  lost_at = g_get_monotonic_time ();
+  test_wait_until (test_call_side_ended, &a, (reconnect_timeout + 5) * 1000,
+                   "the caller to give up");
+  seconds = (a.ended_at - lost_at) / (double) G_USEC_PER_SEC;
+  g_test_message ("the caller gave up %.2f s after it started reconnecting: %s", seconds,
+                  a.ended_reason ? a.ended_reason->message : "(no reason)");
+  g_assert_error (a.ended_reason, GST_CALL_ERROR, GST_CALL_ERROR_CONNECTION_LOST);
+  g_assert_nonnull (strstr (a.ended_reason->message, "reconnect-timeout"));
+  g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_FAILED);
+  g_assert_cmpint (gst_call_get_end_reason (a.call), ==, GST_CALL_END_REASON_FAILED);
+  g_assert_cmpfloat (seconds, >=, reconnect_timeout - 0.5);
+  g_assert_cmpfloat (seconds, <, reconnect_timeout + 3);
+  g_assert_true (saw_state (&a, GST_CALL_STATE_RECONNECTING));
+
+  /* The caller's bye reached the callee. */
+  test_wait_until (test_call_side_ended, &b, 5000, "the callee to hear the bye");
+  g_assert_cmpint (gst_call_get_end_reason (b.call), ==, GST_CALL_END_REASON_PEER_HANGUP);
+  test_call_side_clear (&a);
+  test_call_side_clear (&b);
+}
+
+/* A peer that hangs up while the call reconnects ends it ENDED, as any
+ * hang-up. */
+static void
+test_reconnect_peer_hangs_up (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (TestRewritingSignaller) vanished = NULL;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  vanished = test_rewriting_signaller_new (GST_CALL_SIGNALLER (signaller_b), keep_description);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), FALSE, TRUE);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (vanished), FALSE, TRUE);
+  gst_call_set_peer_timeout (a.call, RECONNECT_PEER_TIMEOUT);
+  gst_call_set_peer_timeout (b.call, 0);
+  test_call_connect_pair (&a, &b);
+  test_wait_call_stats (a.call, "audio-frames-received", 25);
+
+  vanished->drops_descriptions = TRUE;
+  g_assert_cmpuint (cut_network (b.call), >, 0);
+  test_wait_until (is_reconnecting, &a, (RECONNECT_PEER_TIMEOUT + 5) * 1000,
+                   "the caller to notice the connection is lost");
+  hangup_bounded (b.call, "the callee hanging up");
+  test_wait_until (test_call_side_ended, &a, 5000, "the caller to hear the bye");
+  g_assert_null (a.ended_reason);
+  g_assert_cmpint (gst_call_get_state (a.call), ==, GST_CALL_STATE_ENDED);
+  g_assert_cmpint (gst_call_get_end_reason (a.call), ==, GST_CALL_END_REASON_PEER_HANGUP);
+  test_call_side_clear (&a);
+  test_call_side_clear (&b);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -672,6 +881,9 @@ main (int argc, char **argv)
                         test_peer_vanishes);
   g_test_add_data_func ("/GstCall/Failures/peer-vanishes-while-muted", GINT_TO_POINTER (TRUE),
                         test_peer_vanishes);
+  g_test_add_func ("/GstCall/Failures/reconnect/comes-back", test_reconnect_comes_back);
+  g_test_add_func ("/GstCall/Failures/reconnect/gives-up", test_reconnect_gives_up);
+  g_test_add_func ("/GstCall/Failures/reconnect/peer-hangs-up", test_reconnect_peer_hangs_up);
   g_test_add_func ("/GstCall/Failures/malformed-candidate", test_malformed_candidate);
   g_test_add_func ("/GstCall/Failures/dtls-fingerprint-mismatch",
                    test_dtls_fingerprint_mismatch);

@@ -578,9 +578,9 @@ drop_everything (GstPad          *pad,
 }
 
 /* The callee stops sending (no RTP, no RTCP, no BYE; its signalling stays
- * up): the caller fails with the error it gets on WebRTC once the peer
- * was silent for peer-timeout seconds. Muted both ways, RTCP alone keeps
- * the call up. */
+ * up): with reconnection disabled, the caller fails with the error it gets
+ * on WebRTC once the peer was silent for peer-timeout seconds. Muted both
+ * ways, RTCP alone keeps the call up. */
 static void
 test_peer_silent (void)
 {
@@ -596,7 +596,7 @@ test_peer_silent (void)
   gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
   side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a));
   side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b));
-  g_object_set (a.base.call, "peer-timeout", timeout, NULL);
+  g_object_set (a.base.call, "peer-timeout", timeout, "reconnect-timeout", 0, NULL);
   g_object_set (b.base.call, "peer-timeout", timeout, NULL);
 
   connect_pair (&a, &b);
@@ -630,6 +630,83 @@ test_peer_silent (void)
   g_assert_cmpfloat (seconds, <, timeout + 2);
 
   gst_call_hangup (b.base.call);
+  side_clear (&a);
+  side_clear (&b);
+}
+
+static gboolean
+rtp_side_reconnecting (gpointer side)
+{
+  return gst_call_get_state (((Side *) side)->base.call) == GST_CALL_STATE_RECONNECTING;
+}
+
+static gboolean
+rtp_side_active (gpointer side)
+{
+  return gst_call_get_state (((Side *) side)->base.call) == GST_CALL_STATE_ACTIVE;
+}
+
+/* Plain RTP has no ICE: the same 5-tuple comes back by itself. The callee
+ * goes silent: the caller is RECONNECTING after peer-timeout; its packets
+ * come again: ACTIVE again with frames flowing; silent for good: FAILED
+ * with CONNECTION_LOST after reconnect-timeout. */
+static void
+test_peer_silent_comes_back (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (GstElement) udpsink = NULL;
+  g_autoptr (GstPad) udpsink_pad = NULL;
+  const guint timeout = 2;
+  const guint reconnect_timeout = 3;
+  guint frames;
+  gulong probe;
+  gint64 back_at;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a));
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b));
+  g_object_set (a.base.call, "peer-timeout", timeout, "reconnect-timeout", reconnect_timeout,
+                NULL);
+  g_object_set (b.base.call, "peer-timeout", 0, NULL);
+  connect_pair (&a, &b);
+  assert_flows_both_ways (&a, &b);
+
+  udpsink = find_call_element (b.base.call, "udpsink");
+  g_assert_nonnull (udpsink);
+  udpsink_pad = gst_element_get_static_pad (udpsink, "sink");
+  probe = gst_pad_add_probe (udpsink_pad,
+                             GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST,
+                             drop_everything, NULL, NULL);
+  test_wait_until (rtp_side_reconnecting, &a, (timeout + 5) * 1000,
+                   "the caller to notice the callee went silent");
+  g_assert_cmpuint (a.base.ended, ==, 0);
+
+  frames = test_call_stats_uint (a.base.call, "video-frames-received");
+  gst_pad_remove_probe (udpsink_pad, probe);
+  back_at = g_get_monotonic_time ();
+  test_wait_until (rtp_side_active, &a, 3000, "the caller to be active again");
+  g_test_message ("the caller was active again %.2f s after the callee's packets came back",
+                  (g_get_monotonic_time () - back_at) / (double) G_USEC_PER_SEC);
+  test_wait_call_stats (a.base.call, "video-frames-received", frames + 15);
+  g_assert_cmpuint (a.base.states->len, ==, 4);
+  g_assert_cmpint (GPOINTER_TO_INT (g_ptr_array_index (a.base.states, 2)), ==,
+                   GST_CALL_STATE_RECONNECTING);
+  g_assert_cmpint (GPOINTER_TO_INT (g_ptr_array_index (a.base.states, 3)), ==,
+                   GST_CALL_STATE_ACTIVE);
+
+  /* Silent for good this time. */
+  gst_pad_add_probe (udpsink_pad, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST,
+                     drop_everything, NULL, NULL);
+  test_wait_until (rtp_side_reconnecting, &a, (timeout + 5) * 1000,
+                   "the caller to notice the callee went silent again");
+  test_wait_until (test_call_side_ended, &a.base, (reconnect_timeout + 5) * 1000,
+                   "the caller to give up");
+  g_assert_error (a.base.ended_reason, GST_CALL_ERROR, GST_CALL_ERROR_CONNECTION_LOST);
+  g_assert_cmpint (gst_call_get_state (a.base.call), ==, GST_CALL_STATE_FAILED);
+  /* It said bye. */
+  test_wait_until (test_call_side_ended, &b.base, 5000, "the callee to hear the bye");
   side_clear (&a);
   side_clear (&b);
 }
@@ -815,6 +892,7 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/RtpCall/video-format-and-bitrate", test_video_format_and_bitrate);
   g_test_add_func ("/GstCall/RtpCall/h264-1080p", test_h264_1080p);
   g_test_add_func ("/GstCall/RtpCall/peer-silent", test_peer_silent);
+  g_test_add_func ("/GstCall/RtpCall/peer-silent-comes-back", test_peer_silent_comes_back);
   g_test_add_func ("/GstCall/RtpCall/add-and-remove-tracks-mid-call", test_add_track_mid_call);
   g_test_add_func ("/GstCall/RtpCall/add-track-while-pipeline-replays-state",
                    test_add_track_while_pipeline_replays_state);

@@ -409,6 +409,13 @@ def test_call_accessors_of_settings():
     call.set_ice_local_addresses(["127.0.0.1"])
     call.set_ice_transport_policy(GstCall.CallIceTransportPolicy.RELAY)
     assert (call.get_connect_timeout(), call.get_latency(), call.get_peer_timeout()) == (7, 120, 4)
+    assert call.get_reconnect_timeout() == call.props.reconnect_timeout == 30
+    call.set_reconnect_timeout(0)
+    assert call.props.reconnect_timeout == 0
+    assert GstCall.CallState.RECONNECTING not in (GstCall.CallState.ACTIVE,
+                                                  GstCall.CallState.ENDED,
+                                                  GstCall.CallState.FAILED)
+    assert GstCall.CallError.CONNECTION_LOST != GstCall.CallError.ICE
     assert (call.get_video_width(), call.get_video_height(), call.get_video_framerate()) == \
         (320, 240, 15)
     assert (call.get_video_bitrate(), call.get_audio_bitrate()) == (800, 32)

@@ -71,6 +71,7 @@ pub const GST_CALL_ERROR_INVALID_STATE: GstCallError = 5;
 pub const GST_CALL_ERROR_SIGNALING: GstCallError = 6;
 pub const GST_CALL_ERROR_INVALID_ARGUMENT: GstCallError = 7;
 pub const GST_CALL_ERROR_CLOSED: GstCallError = 8;
+pub const GST_CALL_ERROR_CONNECTION_LOST: GstCallError = 9;
 
 pub type GstCallIceConnectionState = c_int;
 pub const GST_CALL_ICE_CONNECTION_STATE_NEW: GstCallIceConnectionState = 0;
@@ -122,6 +123,7 @@ pub const GST_CALL_STATE_CONNECTING: GstCallState = 1;
 pub const GST_CALL_STATE_ACTIVE: GstCallState = 2;
 pub const GST_CALL_STATE_ENDED: GstCallState = 3;
 pub const GST_CALL_STATE_FAILED: GstCallState = 4;
+pub const GST_CALL_STATE_RECONNECTING: GstCallState = 5;
 
 pub type GstCallTransportKind = c_int;
 pub const GST_CALL_TRANSPORT_KIND_WEBRTC: GstCallTransportKind = 0;
@@ -414,6 +416,7 @@ extern "C" {
     pub fn gst_call_get_local_tracks(self_: *mut GstCall) -> *mut glib::GPtrArray;
     pub fn gst_call_get_peer_connection(self_: *mut GstCall) -> *mut GstPeerConnection;
     pub fn gst_call_get_peer_timeout(self_: *mut GstCall) -> c_uint;
+    pub fn gst_call_get_reconnect_timeout(self_: *mut GstCall) -> c_uint;
     pub fn gst_call_get_rejected_candidates(self_: *mut GstCall) -> c_uint;
     pub fn gst_call_get_rtp_transport(self_: *mut GstCall) -> *mut GstCallRtpTransport;
     pub fn gst_call_get_send_audio(self_: *mut GstCall) -> glib::gboolean;
@@ -446,6 +449,7 @@ extern "C" {
     pub fn gst_call_set_ice_transport_policy(self_: *mut GstCall, policy: GstCallIceTransportPolicy);
     pub fn gst_call_set_latency(self_: *mut GstCall, latency: c_uint);
     pub fn gst_call_set_peer_timeout(self_: *mut GstCall, seconds: c_uint);
+    pub fn gst_call_set_reconnect_timeout(self_: *mut GstCall, seconds: c_uint);
     pub fn gst_call_set_send_audio(self_: *mut GstCall, send_audio: glib::gboolean);
     pub fn gst_call_set_send_video(self_: *mut GstCall, send_video: glib::gboolean);
     pub fn gst_call_set_signaller(self_: *mut GstCall, signaller: *mut GstCallSignaller);

@@ -76,6 +76,7 @@ main (void)
   printf ("constant %s %lld\n", "GST_CALL_END_REASON_PEER_HANGUP", (long long) GST_CALL_END_REASON_PEER_HANGUP);
   printf ("constant %s %lld\n", "GST_CALL_END_REASON_PEER_LEFT", (long long) GST_CALL_END_REASON_PEER_LEFT);
   printf ("constant %s %lld\n", "GST_CALL_ERROR_CLOSED", (long long) GST_CALL_ERROR_CLOSED);
+  printf ("constant %s %lld\n", "GST_CALL_ERROR_CONNECTION_LOST", (long long) GST_CALL_ERROR_CONNECTION_LOST);
   printf ("constant %s %lld\n", "GST_CALL_ERROR_DTLS", (long long) GST_CALL_ERROR_DTLS);
   printf ("constant %s %lld\n", "GST_CALL_ERROR_FAILED", (long long) GST_CALL_ERROR_FAILED);
   printf ("constant %s %lld\n", "GST_CALL_ERROR_ICE", (long long) GST_CALL_ERROR_ICE);
@@ -124,6 +125,7 @@ main (void)
   printf ("constant %s %lld\n", "GST_CALL_STATE_ENDED", (long long) GST_CALL_STATE_ENDED);
   printf ("constant %s %lld\n", "GST_CALL_STATE_FAILED", (long long) GST_CALL_STATE_FAILED);
   printf ("constant %s %lld\n", "GST_CALL_STATE_IDLE", (long long) GST_CALL_STATE_IDLE);
+  printf ("constant %s %lld\n", "GST_CALL_STATE_RECONNECTING", (long long) GST_CALL_STATE_RECONNECTING);
   printf ("constant %s %lld\n", "GST_CALL_TRANSPORT_KIND_RTP", (long long) GST_CALL_TRANSPORT_KIND_RTP);
   printf ("constant %s %lld\n", "GST_CALL_TRANSPORT_KIND_WEBRTC", (long long) GST_CALL_TRANSPORT_KIND_WEBRTC);
   return 0;

@@ -173,16 +173,29 @@ impl Call {
         unsafe { ffi::gst_call_set_connect_timeout(self.to_glib_none().0, seconds) }
     }
 
-    /// Seconds without a packet from the peer after which a connected call
-    /// fails; 0 never gives up.
+    /// Seconds without a packet from the peer after which the connection
+    /// of a connected call counts as lost; 0 never gives up.
     pub fn peer_timeout(&self) -> u32 {
         unsafe { ffi::gst_call_get_peer_timeout(self.to_glib_none().0) }
     }
 
-    /// Sets the seconds without a packet from the peer after which a
-    /// connected call fails; 0 never gives up.
+    /// Sets the seconds without a packet from the peer after which the
+    /// connection of a connected call counts as lost; 0 never gives up.
     pub fn set_peer_timeout(&self, seconds: u32) {
         unsafe { ffi::gst_call_set_peer_timeout(self.to_glib_none().0, seconds) }
+    }
+
+    /// Seconds a lost connection is given to come back
+    /// ([`CallState::Reconnecting`](crate::CallState::Reconnecting)) before the call fails with
+    /// [`CallError::ConnectionLost`](crate::CallError::ConnectionLost); 0 fails the call at once.
+    pub fn reconnect_timeout(&self) -> u32 {
+        unsafe { ffi::gst_call_get_reconnect_timeout(self.to_glib_none().0) }
+    }
+
+    /// Sets the seconds a lost connection is given to come back; 0 fails
+    /// the call at once.
+    pub fn set_reconnect_timeout(&self, seconds: u32) {
+        unsafe { ffi::gst_call_set_reconnect_timeout(self.to_glib_none().0, seconds) }
     }
 
     /// Milliseconds received media waits in the jitter buffer before it is

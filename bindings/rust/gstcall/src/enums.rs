@@ -60,6 +60,8 @@ call_enum!(
         Ended = ffi::GST_CALL_STATE_ENDED,
         /// Ended on an error.
         Failed = ffi::GST_CALL_STATE_FAILED,
+        /// The connection was lost; the call re-establishes it.
+        Reconnecting = ffi::GST_CALL_STATE_RECONNECTING,
     }
 );
 
@@ -203,6 +205,8 @@ call_enum!(
         InvalidArgument = ffi::GST_CALL_ERROR_INVALID_ARGUMENT,
         /// The object was closed.
         Closed = ffi::GST_CALL_ERROR_CLOSED,
+        /// The connection was lost and did not come back in time.
+        ConnectionLost = ffi::GST_CALL_ERROR_CONNECTION_LOST,
     }
 );
 

@@ -112,6 +112,9 @@ fn call_settings_have_getters_and_setters() {
         assert_eq!((call.connect_timeout(), uint("connect-timeout")), (7, 7));
         call.set_peer_timeout(0);
         assert_eq!((call.peer_timeout(), uint("peer-timeout")), (0, 0));
+        assert_eq!(call.reconnect_timeout(), 30);
+        call.set_reconnect_timeout(5);
+        assert_eq!((call.reconnect_timeout(), uint("reconnect-timeout")), (5, 5));
         call.set_latency(120);
         assert_eq!((call.latency(), uint("latency")), (120, 120));
         call.set_video_width(320);
