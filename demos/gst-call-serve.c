@@ -1034,7 +1034,9 @@ print_dial_stats (gpointer data)
 {
   Dial *dial = data;
 
-  if (gst_call_get_state (dial->call) == GST_CALL_STATE_ACTIVE)
+  /* Reconnecting too: the frames stop, and come back. */
+  if (gst_call_get_state (dial->call) == GST_CALL_STATE_ACTIVE ||
+      gst_call_get_state (dial->call) == GST_CALL_STATE_RECONNECTING)
     gst_call_tool_print_stats (dial->call, 1, "stats");
   return G_SOURCE_CONTINUE;
 }
@@ -1059,6 +1061,8 @@ gst_call_tool_dial (int argc, char **argv)
   char *video_size = NULL;
   gboolean play = FALSE;
   gboolean chat = FALSE;
+  int reconnect_timeout = -1;
+  int stats_interval = 1000;
   const GOptionEntry entries[] = {
     { "source", 's', 0, G_OPTION_ARG_STRING, &source,
       N_("What to send: test (default), camera, or a media file"), N_("SOURCE") },
@@ -1080,6 +1084,11 @@ gst_call_tool_dial (int argc, char **argv)
       N_("SECONDS") },
     { "play", 0, 0, G_OPTION_ARG_NONE, &play,
       N_("Play the peer's media (default: count it only)"), NULL },
+    { "reconnect-timeout", 0, 0, G_OPTION_ARG_INT, &reconnect_timeout,
+      N_("Seconds a lost connection is given to come back (default 30; 0: the call fails at once)"),
+      N_("SECONDS") },
+    { "stats-interval", 0, 0, G_OPTION_ARG_INT, &stats_interval,
+      N_("Milliseconds between two lines of statistics (default 1000)"), N_("MS") },
     { NULL }
   };
   g_autoptr (GOptionContext) context =
@@ -1104,6 +1113,12 @@ gst_call_tool_dial (int argc, char **argv)
     return 2;
   }
 
+  if (reconnect_timeout > 3600 || stats_interval < 50 || stats_interval > 60000) {
+    fprintf (stderr, _("%s: --reconnect-timeout takes 0 to 3600 seconds, --stats-interval "
+                       "50 to 60000 ms\n"), argv[0]);
+    return 2;
+  }
+
   options.source = source;
   options.video_codec = video_codec;
   options.ice_address = ice_address;
@@ -1124,6 +1139,8 @@ gst_call_tool_dial (int argc, char **argv)
     status = 1;
     goto out;
   }
+  if (reconnect_timeout >= 0)
+    gst_call_set_reconnect_timeout (dial.call, reconnect_timeout);
   dial.signaller = gst_call_websocket_signaller_new (argv[1], token);
   gst_call_set_signaller (dial.call, GST_CALL_SIGNALLER (dial.signaller));
   g_signal_connect (dial.call, "incoming-call", G_CALLBACK (on_dial_incoming), &dial);
@@ -1133,7 +1150,7 @@ gst_call_tool_dial (int argc, char **argv)
 
   g_unix_signal_add (SIGINT, on_dial_signal, &dial);
   g_unix_signal_add (SIGTERM, on_dial_signal, &dial);
-  stats_id = g_timeout_add (1000, print_dial_stats, &dial);
+  stats_id = g_timeout_add (stats_interval, print_dial_stats, &dial);
   g_main_loop_run (dial.loop);
   g_source_remove (stats_id);
   if (dial.duration_id)
