@@ -656,7 +656,8 @@ print_all_stats (gpointer data)
   while (g_hash_table_iter_next (&iter, NULL, &value)) {
     ServeCall *serve_call = value;
 
-    if (gst_call_get_state (serve_call->call) == GST_CALL_STATE_ACTIVE)
+    if (gst_call_get_state (serve_call->call) == GST_CALL_STATE_ACTIVE ||
+        gst_call_get_state (serve_call->call) == GST_CALL_STATE_RECONNECTING)
       gst_call_tool_print_stats (serve_call->call, serve_call->id, "stats");
   }
   return G_SOURCE_CONTINUE;
@@ -720,6 +721,7 @@ gst_call_tool_serve (int argc, char **argv)
   int max_calls = DEFAULT_MAX_CALLS;
   int max_calls_per_client = 0;
   int join_timeout = DEFAULT_JOIN_TIMEOUT;
+  int serve_stats_interval = 1000;
   int idle_timeout = DEFAULT_IDLE_TIMEOUT;
   char *address = NULL;
   char *source = NULL;
@@ -773,6 +775,8 @@ gst_call_tool_serve (int argc, char **argv)
     { "tls-key", 0, 0, G_OPTION_ARG_FILENAME, &tls_key,
       N_("The PEM private key of --tls-certificate (default: in the certificate's file)"),
       N_("FILE") },
+    { "stats-interval", 0, 0, G_OPTION_ARG_INT, &serve_stats_interval,
+      N_("Milliseconds between two lines of statistics (default 1000)"), N_("MS") },
     { NULL }
   };
   g_autoptr (GOptionContext) context =
@@ -805,6 +809,10 @@ gst_call_tool_serve (int argc, char **argv)
   }
   if (tls_key && !tls_certificate) {
     fprintf (stderr, _("%s: --tls-key needs --tls-certificate\n"), argv[0]);
+    return 2;
+  }
+  if (serve_stats_interval < 50 || serve_stats_interval > 60000) {
+    fprintf (stderr, _("%s: --stats-interval takes 50 to 60000 ms\n"), argv[0]);
     return 2;
   }
   if (tls_certificate) {
@@ -893,7 +901,7 @@ gst_call_tool_serve (int argc, char **argv)
 
   g_unix_signal_add (SIGINT, on_signal, &serve);
   g_unix_signal_add (SIGTERM, on_signal, &serve);
-  stats_id = g_timeout_add (1000, print_all_stats, &serve);
+  stats_id = g_timeout_add ((guint) serve_stats_interval, print_all_stats, &serve);
   g_main_loop_run (serve.loop);
   g_source_remove (stats_id);
   gst_call_tool_flush_stats ();

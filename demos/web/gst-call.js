@@ -13,6 +13,13 @@
 //    section) and takes the channels the app opens ("chat"). What the app
 //    sends is shown, text as text, binary as a byte count and hex; typed
 //    lines go to the channel chosen, "/hex 48690a" as those bytes.
+// 5. A call whose connection was lost comes back: the app re-establishes it
+//    with an offer carrying new ICE credentials and a new DTLS fingerprint
+//    (webrtcbin cannot restart ICE). Chromium does not take a new
+//    fingerprint on the same RTCPeerConnection, so the page closes it and
+//    answers from a new one with the same camera and microphone. The app
+//    also makes that offer when the page offered the call (?offer=browser):
+//    the page never re-offers on its own.
 //
 // The state is also kept in window.gstCallStatus, which tests read.
 
@@ -45,6 +52,10 @@ const status = {
   // Label -> { openedBy: 'page' | 'app', state, sent, received: [{ text } or
   // { size, hex }], the last MAX_KEPT_MESSAGES only }.
   channels: {},
+  // Connections re-established on a new RTCPeerConnection, and when the
+  // last one decoded its first frame (performance.now() milliseconds).
+  reconnections: 0,
+  reconnectedFrameMs: null,
   error: null,
 };
 window.gstCallStatus = status;
@@ -287,10 +298,14 @@ function onChatSubmit(event) {
 
 function addLocalMedia() {
   if (localStream) {
-    // Audio first, then video: the order of the app's media sections.
+    // Audio first, then video: the order of the app's media sections. A
+    // new offer on the same connection finds them sent already.
+    const sent = new Set(pc.getSenders().map((sender) => sender.track));
     for (const kind of ['audio', 'video']) {
       for (const track of localStream.getTracks().filter((t) => t.kind === kind)) {
-        pc.addTrack(track, localStream);
+        if (!sent.has(track)) {
+          pc.addTrack(track, localStream);
+        }
       }
     }
   }
@@ -323,7 +338,44 @@ async function flushCandidates() {
   }
 }
 
+// What identifies the transport a description sets up: the ICE username
+// fragment and the DTLS fingerprint of its first media section (or of the
+// session).
+function transportIdentity(sdp) {
+  const firstSection = sdp.split(/\r?\nm=/).slice(0, 2).join('\n');
+  const find = (name) => {
+    const match = firstSection.match(new RegExp(`^a=${name}:(.*)$`, 'm'));
+    return match ? match[1].trim() : '';
+  };
+  return `${find('ice-ufrag')} ${find('fingerprint')}`;
+}
+
+// A new offer for a call that was set up, with another transport: the app
+// re-establishes a lost connection. Starts over on a new RTCPeerConnection.
+function reconnectIfNew(sdp) {
+  if (!remoteDescriptionSet || !pc.remoteDescription ||
+      transportIdentity(pc.remoteDescription.sdp) === transportIdentity(sdp)) {
+    return;
+  }
+  pc.close();
+  remoteDescriptionSet = false;
+  pendingCandidates.length = 0;
+  status.reconnections += 1;
+  status.reconnectedFrameMs = null;
+  // The new connection's statistics start from zero.
+  status.framesDecoded = 0;
+  status.audioPacketsReceived = 0;
+  status.audioSamplesReceived = 0;
+  for (const key of Object.keys(previous)) {
+    delete previous[key];
+  }
+  show('connection-state', 'reconnecting');
+  createPeerConnection();
+  fastStats();
+}
+
 async function onOffer(sdp) {
+  reconnectIfNew(sdp);
   await pc.setRemoteDescription({ type: 'offer', sdp });
   remoteDescriptionSet = true;
   addLocalMedia();
@@ -422,7 +474,11 @@ async function updateStats() {
   if (!pc || pc.connectionState === 'closed') {
     return;
   }
-  const report = await pc.getStats();
+  const connection = pc;
+  const report = await connection.getStats();
+  if (connection !== pc) {
+    return; // replaced meanwhile
+  }
   const now = performance.now();
   const seconds = previous.at ? (now - previous.at) / 1000 : 0;
   const current = { at: now };
@@ -454,6 +510,9 @@ async function updateStats() {
 
   if (status.framesDecoded > 0) {
     noteFirstFrame();
+    if (status.reconnections > 0 && status.reconnectedFrameMs === null) {
+      status.reconnectedFrameMs = Math.round(performance.now());
+    }
   }
   show('video-kbps-in', `${status.videoKbpsIn} kbit/s`);
   show('audio-kbps-in', `${status.audioKbpsIn} kbit/s`);
@@ -529,14 +588,20 @@ async function start() {
     }
   };
 
-  // Fast until the first frame (its time is measured), then every second.
+  fastStats();
+  setInterval(() => updateStats().catch(() => {}), 1000);
+}
+
+// Statistics every 100 ms until the connection's first frame (its time is
+// measured), then every second.
+function fastStats() {
+  const connection = pc;
   const fast = setInterval(() => {
     updateStats().catch(() => {});
-    if (status.firstFrameMs !== null) {
+    if (pc !== connection || status.framesDecoded > 0) {
       clearInterval(fast);
     }
   }, 100);
-  setInterval(() => updateStats().catch(() => {}), 1000);
 }
 
 start().catch((error) => fail(`${error}`));
