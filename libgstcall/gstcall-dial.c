@@ -266,15 +266,16 @@ reconnected (GstCall    *self,
   set_state (self, GST_CALL_STATE_ACTIVE);
 }
 
-/* While reconnecting plain RTP, whose 5-tuple comes back by itself: the
- * peer's packets arrive again. (A WebRTC call is back when its new
- * transport connects.) */
+/* While reconnecting a transport whose path comes back by itself (plain
+ * RTP's 5-tuple): the peer's packets arrive again. (A WebRTC call is back
+ * when its new transport connects.) */
 static gboolean
 on_reconnect_poll (gpointer user_data)
 {
   GstCall *self = user_data;
 
-  if (self->transport == GST_CALL_TRANSPORT_KIND_RTP && self->liveness && self->watched &&
+  if (!gst_call_session_rebuilds_transport (self->session) && self->liveness &&
+      self->watched &&
       gst_call_liveness_get_silence (self->liveness) < RECONNECT_POLL_MS / 1000.0 * 2)
     reconnected (self, self->watched);
   return G_SOURCE_CONTINUE;
@@ -1008,7 +1009,7 @@ on_signaller_closed (GstCallSignaller *signaller,
   /* A WebRTC call re-establishing its transport needs the signaller for
    * the new offer and answer; plain RTP's path comes back by itself. */
   if (self->state == GST_CALL_STATE_RECONNECTING &&
-      self->transport == GST_CALL_TRANSPORT_KIND_WEBRTC) {
+      gst_call_session_rebuilds_transport (self->session)) {
     fail_call (self, GST_CALL_ERROR_CONNECTION_LOST,
                _("The signaling channel closed while the call was reconnecting: %s"),
                reason ? reason->message : _("closed by the peer"));

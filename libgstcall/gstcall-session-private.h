@@ -160,6 +160,9 @@ GObject      *gst_call_session_get_transport          (GstCallSession           
  * session is closed. A transport whose path comes back by itself (plain
  * RTP) does nothing. */
 void          gst_call_session_reconnect              (GstCallSession             *self);
+/* Whether the session re-establishes a lost transport itself (through the
+ * signaller), rather than waiting for its path to come back. */
+gboolean      gst_call_session_rebuilds_transport     (GstCallSession             *self);
 /* Stops media and the exchange with the peer; no signal is emitted
  * afterwards. Safe to call more than once. */
 void          gst_call_session_close                  (GstCallSession             *self);

@@ -116,6 +116,14 @@ gst_call_session_reconnect (GstCallSession *self)
     iface->reconnect (self);
 }
 
+gboolean
+gst_call_session_rebuilds_transport (GstCallSession *self)
+{
+  g_return_val_if_fail (GST_IS_CALL_SESSION (self), FALSE);
+
+  return GST_CALL_SESSION_GET_IFACE (self)->reconnect != NULL;
+}
+
 void
 gst_call_session_receive_description (GstCallSession *self,
                                       GstCallSdpType  type,
