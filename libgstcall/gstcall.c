@@ -54,7 +54,10 @@
  * [signal@Call::remote-track] (automatic sinks are made anew), its
  * [property@Call:peer-connection] is a new object, the streams get new
  * SSRCs and the statistics start again; tracks added with
- * [method@Call.add_track] are not sent on the new transport. After
+ * [method@Call.add_track] are not sent on the new transport, and the data
+ * channels of the lost transport close ([signal@CallDataChannel::close]):
+ * open new ones with [method@Call.create_data_channel] once the call is
+ * active again. After
  * [property@Call:reconnect-timeout] seconds without success the call fails
  * with %GST_CALL_ERROR_CONNECTION_LOST and the peer hears a bye; a peer
  * that hangs up or leaves meanwhile ends it as usual.

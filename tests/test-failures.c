@@ -697,6 +697,19 @@ is_active (gpointer side)
   return gst_call_get_state (((Side *) side)->call) == GST_CALL_STATE_ACTIVE;
 }
 
+static void
+count_close (GstCallDataChannel *channel,
+             guint              *closes)
+{
+  (*closes)++;
+}
+
+static gboolean
+channel_is_open (gpointer channel)
+{
+  return gst_call_data_channel_get_ready_state (channel) == GST_CALL_DATA_CHANNEL_STATE_OPEN;
+}
+
 static gboolean
 has_new_video_track (gpointer side)
 {
@@ -731,8 +744,11 @@ test_reconnect_comes_back (void)
     GST_CALL_STATE_CONNECTING, GST_CALL_STATE_ACTIVE, GST_CALL_STATE_RECONNECTING,
     GST_CALL_STATE_ACTIVE,
   };
+  g_autoptr (GstCallDataChannel) channel = NULL;
+  g_autoptr (GError) error = NULL;
   GstPeerConnection *first_pc;
   GstElement *video_sink;
+  guint closes = 0;
   gint64 cut_at;
   Side a, b;
 
@@ -746,9 +762,14 @@ test_reconnect_comes_back (void)
     gst_call_set_peer_timeout (call, RECONNECT_PEER_TIMEOUT);
     gst_call_set_reconnect_timeout (call, 20);
   }
+  /* A data channel does not survive the transport it was on: it closes. */
+  channel = gst_call_create_data_channel (a.call, "chat", NULL, &error);
+  g_assert_no_error (error);
+  g_signal_connect (channel, "close", G_CALLBACK (count_close), &closes);
   test_call_connect_pair (&a, &b);
   test_wait_call_stats (a.call, "video-frames-received", 10);
   test_wait_call_stats (b.call, "video-frames-received", 10);
+  test_wait_until (channel_is_open, channel, 10000, "the data channel to open");
   first_pc = gst_call_get_peer_connection (b.call);
   g_object_add_weak_pointer (G_OBJECT (first_pc), (gpointer *) &first_pc);
   video_sink = gst_call_get_video_sink (b.call);
@@ -779,6 +800,9 @@ test_reconnect_comes_back (void)
                  GST_OBJECT (gst_peer_connection_get_pipeline (gst_call_get_peer_connection (b.call))));
   assert_states (&a, expected, G_N_ELEMENTS (expected));
   assert_states (&b, expected, G_N_ELEMENTS (expected));
+  g_assert_cmpuint (closes, ==, 1);
+  g_assert_cmpint (gst_call_data_channel_get_ready_state (channel), ==,
+                   GST_CALL_DATA_CHANNEL_STATE_CLOSED);
   g_assert_cmpuint (a.ended, ==, 0);
   g_assert_cmpuint (b.ended, ==, 0);
 
