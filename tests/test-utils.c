@@ -881,15 +881,36 @@ test_soup_server_port (SoupServer *server)
   return g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (address));
 }
 
+/* What the source's pad probe shares with the waiting thread. The probe
+ * holds a reference of its own, dropped by the pad once no call of the
+ * probe is running any more: gst_pad_remove_probe() does not wait for a
+ * call on the streaming thread to return. */
+typedef struct {
+  GMutex lock;
+  GCond cond;
+  gboolean pushed;
+} ReplayFirstBuffer;
+
+static void
+replay_first_buffer_clear (ReplayFirstBuffer *first)
+{
+  g_mutex_clear (&first->lock);
+  g_cond_clear (&first->cond);
+}
+
+static void
+replay_first_buffer_unref (gpointer first)
+{
+  g_atomic_rc_box_release_full (first, (GDestroyNotify) replay_first_buffer_clear);
+}
+
 struct _TestStateReplay {
   GstElement *pipeline;
   GstElement *source;
   GstPad *source_pad;
   gulong handler;
   gulong probe;
-  GMutex lock;
-  GCond cond;
-  gboolean pushed;
+  ReplayFirstBuffer *first;
 };
 
 static GstPadProbeReturn
@@ -897,12 +918,12 @@ on_replay_first_buffer (GstPad          *pad,
                         GstPadProbeInfo *info,
                         gpointer         user_data)
 {
-  TestStateReplay *replay = user_data;
+  ReplayFirstBuffer *first = user_data;
 
-  g_mutex_lock (&replay->lock);
-  replay->pushed = TRUE;
-  g_cond_signal (&replay->cond);
-  g_mutex_unlock (&replay->lock);
+  g_mutex_lock (&first->lock);
+  first->pushed = TRUE;
+  g_cond_signal (&first->cond);
+  g_mutex_unlock (&first->lock);
   return GST_PAD_PROBE_OK;
 }
 
@@ -922,10 +943,11 @@ on_replay_element_added (GstBin          *bin,
     return;
   /* A source it started pushes now, before anything is linked to it, and
    * is told where its first buffer went. */
-  g_mutex_lock (&replay->lock);
-  while (!replay->pushed && g_cond_wait_until (&replay->cond, &replay->lock, give_up))
+  g_mutex_lock (&replay->first->lock);
+  while (!replay->first->pushed &&
+         g_cond_wait_until (&replay->first->cond, &replay->first->lock, give_up))
     ;
-  g_mutex_unlock (&replay->lock);
+  g_mutex_unlock (&replay->first->lock);
   while (gst_pad_get_last_flow_return (replay->source_pad) == GST_FLOW_OK &&
          g_get_monotonic_time () < give_up)
     g_usleep (1000);
@@ -939,12 +961,15 @@ test_state_replay_new (GstElement *pipeline,
 
   replay->source_pad = gst_element_get_static_pad (source, "src");
   g_assert_nonnull (replay->source_pad);
-  g_mutex_init (&replay->lock);
-  g_cond_init (&replay->cond);
+  replay->first = g_atomic_rc_box_new0 (ReplayFirstBuffer);
+  g_mutex_init (&replay->first->lock);
+  g_cond_init (&replay->first->cond);
   replay->pipeline = gst_object_ref (pipeline);
   replay->source = source;
   replay->probe = gst_pad_add_probe (replay->source_pad, GST_PAD_PROBE_TYPE_BUFFER,
-                                     on_replay_first_buffer, replay, NULL);
+                                     on_replay_first_buffer,
+                                     g_atomic_rc_box_acquire (replay->first),
+                                     replay_first_buffer_unref);
   replay->handler = g_signal_connect (pipeline, "element-added",
                                       G_CALLBACK (on_replay_element_added), replay);
   return replay;
@@ -957,7 +982,6 @@ test_state_replay_free (TestStateReplay *replay)
   gst_pad_remove_probe (replay->source_pad, replay->probe);
   gst_object_unref (replay->source_pad);
   gst_object_unref (replay->pipeline);
-  g_mutex_clear (&replay->lock);
-  g_cond_clear (&replay->cond);
+  replay_first_buffer_unref (replay->first);
   g_free (replay);
 }
