@@ -531,17 +531,9 @@ impl Call {
         label: &str,
         options: Option<&str>,
     ) -> Result<DataChannel, glib::Error> {
-        let mut error = std::ptr::null_mut();
-        let channel = crate::data_channel::with_options(options, |options| unsafe {
-            ffi::gst_call_create_data_channel(self.to_glib_none().0, label.to_glib_none().0, options, &mut error)
-        })?;
-        unsafe {
-            if channel.is_null() {
-                Err(from_glib_full(error))
-            } else {
-                Ok(from_glib_full(channel))
-            }
-        }
+        crate::data_channel::create(options, |options, error| unsafe {
+            ffi::gst_call_create_data_channel(self.to_glib_none().0, label.to_glib_none().0, options, error)
+        })
     }
 
     /// Called with each data channel the peer opens, before it opens.

@@ -56,17 +56,26 @@ pub(crate) fn parse_options(
     }
 }
 
-/// Calls `f` with the parsed options (or NULL), then frees them.
-pub(crate) fn with_options<R>(
+/// Creates a data channel with `create`, a `*_create_data_channel()`
+/// function given the parsed options (or NULL) and an error location; the
+/// options are freed after it and its NULL result becomes its error.
+pub(crate) fn create(
     options: Option<&str>,
-    f: impl FnOnce(*const gst::GstStructure) -> R,
-) -> Result<R, glib::Error> {
+    create: impl FnOnce(*const gst::GstStructure, *mut *mut glib::ffi::GError) -> *mut ffi::GstCallDataChannel,
+) -> Result<DataChannel, glib::Error> {
     let structure = parse_options(options)?;
-    let result = f(structure.map_or(std::ptr::null(), |s| s.as_ptr() as *const _));
+    let mut error = std::ptr::null_mut();
+    let channel = create(structure.map_or(std::ptr::null(), |s| s.as_ptr() as *const _), &mut error);
     if let Some(structure) = structure {
         unsafe { gst::gst_structure_free(structure.as_ptr()) }
     }
-    Ok(result)
+    unsafe {
+        if channel.is_null() {
+            Err(from_glib_full(error))
+        } else {
+            Ok(from_glib_full(channel))
+        }
+    }
 }
 
 impl DataChannel {
