@@ -19,7 +19,6 @@ usage: test-aiortc-datachannel.py GST_CALL
 """
 
 import asyncio
-import json
 import os
 import re
 import sys
@@ -30,9 +29,7 @@ from interop_utils import SCALE, Child, gst_call_env, log, skip, start_server  #
 
 try:
     import aioice.ice
-    import websockets
-    from aiortc import RTCConfiguration, RTCPeerConnection, RTCSessionDescription
-    from aiortc.sdp import candidate_from_sdp
+    from aiortc_room import RoomPeer
 except ImportError as error:
     skip(f"{error.name or error} is missing: install python3-aiortc and python3-websockets "
          "(tools/install-deps does)")
@@ -75,17 +72,11 @@ def printed(message):
     return f"binary, {len(message)} bytes: {message[:16].hex()}{more}"
 
 
-class AiortcPeer:
+class AiortcPeer(RoomPeer):
     def __init__(self, uri, offers):
-        self.uri = uri
-        self.offers = offers
-        # No STUN server (aiortc would use a public one by default).
-        self.pc = RTCPeerConnection(RTCConfiguration(iceServers=[]))
+        super().__init__(uri, offers)
         self.channels = {}
         self.received = {}
-        self.joined = asyncio.Event()
-        self.ws = None
-        self.offered = False
 
         @self.pc.on("datachannel")
         def on_datachannel(channel):
@@ -107,57 +98,10 @@ class AiortcPeer:
         return sorted(label for label, channel in self.channels.items()
                       if channel.readyState == "open")
 
-    async def send(self, message):
-        await self.ws.send(json.dumps(message))
-
-    async def offer(self):
-        if self.offered:
-            return
-        self.offered = True
-        # A call with a data channel and nothing else.
+    def add_to_offer(self):
+        # A call with a data channel and nothing else. Answering, it takes
+        # the app's offer as it is: its media is received, nothing sent back.
         self.watch(self.pc.createDataChannel(AIORTC_LABEL))
-        await self.pc.setLocalDescription(await self.pc.createOffer())
-        await self.send({"type": "offer", "sdp": self.pc.localDescription.sdp})
-
-    async def handle(self, message):
-        kind = message["type"]
-        if kind == "joined":
-            self.joined.set()
-            if self.offers and message["peers"]:
-                await self.offer()
-        elif kind == "peer-joined" and self.offers:
-            await self.offer()
-        elif kind == "offer":
-            await self.pc.setRemoteDescription(RTCSessionDescription(message["sdp"], "offer"))
-            # The app's media is received, nothing is sent back.
-            await self.pc.setLocalDescription(await self.pc.createAnswer())
-            await self.send({"type": "answer", "sdp": self.pc.localDescription.sdp})
-        elif kind == "answer":
-            await self.pc.setRemoteDescription(RTCSessionDescription(message["sdp"], "answer"))
-        elif kind == "candidate" and message["candidate"]:
-            candidate = candidate_from_sdp(message["candidate"].split(":", 1)[1])
-            candidate.sdpMLineIndex = message["mline_index"]
-            await self.pc.addIceCandidate(candidate)
-        elif kind == "error":
-            raise RuntimeError(f"signaling error: {message['message']}")
-
-    async def run(self, stop):
-        try:
-            async with websockets.connect(self.uri) as ws:
-                self.ws = ws
-                room = self.uri.split("room=", 1)[1]
-                await self.send({"type": "join", "room": room})
-                while not stop.is_set():
-                    try:
-                        text = await asyncio.wait_for(ws.recv(), 0.5)
-                    except asyncio.TimeoutError:
-                        continue
-                    message = json.loads(text)
-                    if message["type"] == "bye":
-                        return
-                    await self.handle(message)
-        except websockets.ConnectionClosed:
-            return
 
 
 async def wait_for(condition, timeout, what, task):

@@ -10,7 +10,6 @@ usage: test-aiortc.py GST_CALL
 """
 
 import asyncio
-import json
 import os
 import sys
 import time
@@ -23,11 +22,9 @@ MIN_AUDIO_FRAMES = 25
 
 try:
     import aioice.ice
-    import websockets
-    from aiortc import RTCConfiguration, RTCPeerConnection, RTCSessionDescription
+    from aiortc_room import RoomPeer
     from aiortc.mediastreams import AudioStreamTrack, VideoStreamTrack
     from aiortc.rtcrtpsender import RTCRtpSender
-    from aiortc.sdp import candidate_from_sdp
 except ImportError as error:
     skip(f"{error.name or error} is missing: install python3-aiortc and python3-websockets "
          "(tools/install-deps does)")
@@ -51,19 +48,13 @@ def video_codecs(codec):
     return wanted
 
 
-class AiortcPeer:
+class AiortcPeer(RoomPeer):
     def __init__(self, uri, codec, offers):
-        self.uri = uri
+        super().__init__(uri, offers)
         self.codec = codec
-        self.offers = offers
-        # No STUN server (aiortc would use a public one by default).
-        self.pc = RTCPeerConnection(RTCConfiguration(iceServers=[]))
         self.frames = {"video": 0, "audio": 0}
         self.codec_seen = None
         self.receivers = []
-        self.joined = asyncio.Event()
-        self.ws = None
-        self.offered = False
 
         @self.pc.on("track")
         def on_track(track):
@@ -77,67 +68,19 @@ class AiortcPeer:
                 return
             self.frames[track.kind] += 1
 
-    def add_media(self):
+    def add_to_offer(self):
         self.pc.addTrack(AudioStreamTrack())
         video = self.pc.addTransceiver(VideoStreamTrack(), direction="sendrecv")
         video.setCodecPreferences(video_codecs(self.codec))
 
-    async def send(self, message):
-        await self.ws.send(json.dumps(message))
-
-    async def offer(self):
-        if self.offered:
-            return
-        self.offered = True
-        self.add_media()
-        await self.pc.setLocalDescription(await self.pc.createOffer())
-        await self.send({"type": "offer", "sdp": self.pc.localDescription.sdp})
-
-    async def handle(self, message):
-        kind = message["type"]
-        if kind == "joined":
-            self.joined.set()
-            if self.offers and message["peers"]:
-                await self.offer()
-        elif kind == "peer-joined" and self.offers:
-            await self.offer()
-        elif kind == "offer":
-            await self.pc.setRemoteDescription(RTCSessionDescription(message["sdp"], "offer"))
-            # The offered sections take our tracks; video in the one codec.
-            for transceiver in self.pc.getTransceivers():
-                if transceiver.kind == "audio":
-                    self.pc.addTrack(AudioStreamTrack())
-                else:
-                    self.pc.addTrack(VideoStreamTrack())
-                    transceiver.setCodecPreferences(video_codecs(self.codec))
-            await self.pc.setLocalDescription(await self.pc.createAnswer())
-            await self.send({"type": "answer", "sdp": self.pc.localDescription.sdp})
-        elif kind == "answer":
-            await self.pc.setRemoteDescription(RTCSessionDescription(message["sdp"], "answer"))
-        elif kind == "candidate" and message["candidate"]:
-            candidate = candidate_from_sdp(message["candidate"].split(":", 1)[1])
-            candidate.sdpMLineIndex = message["mline_index"]
-            await self.pc.addIceCandidate(candidate)
-        elif kind == "error":
-            raise RuntimeError(f"signaling error: {message['message']}")
-
-    async def run(self, stop):
-        try:
-            async with websockets.connect(self.uri) as ws:
-                self.ws = ws
-                room = self.uri.split("room=", 1)[1]
-                await self.send({"type": "join", "room": room})
-                while not stop.is_set():
-                    try:
-                        text = await asyncio.wait_for(ws.recv(), 0.5)
-                    except asyncio.TimeoutError:
-                        continue
-                    message = json.loads(text)
-                    if message["type"] == "bye":
-                        return
-                    await self.handle(message)
-        except websockets.ConnectionClosed:
-            return
+    def take_offer(self):
+        # The offered sections take our tracks; video in the one codec.
+        for transceiver in self.pc.getTransceivers():
+            if transceiver.kind == "audio":
+                self.pc.addTrack(AudioStreamTrack())
+            else:
+                self.pc.addTrack(VideoStreamTrack())
+                transceiver.setCodecPreferences(video_codecs(self.codec))
 
     def negotiated_codec(self):
         """The video codec of aiortc's offer or answer, with its H.264
