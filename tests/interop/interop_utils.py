@@ -15,42 +15,11 @@ SCALE = float(os.environ.get("GST_CALL_TEST_TIMEOUT_SCALE", "1"))
 STATS_RE = re.compile(r"^(stats|final) call=(\d+) (.*)$")
 
 
-# Criticals GStreamer 1.22 raises in calls that go on unharmed (see
-# is_known_gstreamer_critical() in tests/test-utils.c, which the C tests
-# use): gst-call runs without fatal criticals here, and the tests fail on
-# any other critical or warning.
-# - srtpdec, given RTCP before any RTP (real peers may send RTCP first),
-#   trips an assertion in gst_pad_create_stream_id_internal().
-# - rtpsession's RTCP thread lets go of the session lock in the middle of
-#   walking its table of sources; a packet from a new SSRC arriving right
-#   then trips GLib's check that the table did not change (seen under
-#   AddressSanitizer, where everything is slower). The walk only stops
-#   early. gst-call's output does not name the thread, so the message alone
-#   is matched, and only on GStreamer 1.22 (fixed upstream after it).
-KNOWN_CRITICALS = [("gst_pad_create_stream_id_internal", "numsinkpads <= 1")]
-
-
-def _gstreamer_is_1_22_or_older():
-    try:
-        version = subprocess.run(["gst-inspect-1.0", "--version"], capture_output=True,
-                                 text=True, check=True).stdout
-    except (OSError, subprocess.CalledProcessError):
-        return False
-    match = re.search(r"GStreamer (\d+)\.(\d+)\.", version)
-    return bool(match) and (int(match.group(1)), int(match.group(2))) <= (1, 22)
-
-
-if _gstreamer_is_1_22_or_older():
-    KNOWN_CRITICALS.append(("GLib-CRITICAL", "g_hash_table_foreach",
-                            "version == hash_table->version"))
-
-
-def gst_call_env():
-    """The environment of gst-call children: the test's, criticals not fatal."""
-    env = dict(os.environ)
-    flags = [f for f in env.get("G_DEBUG", "").split(",") if f and f != "fatal-criticals"]
-    env["G_DEBUG"] = ",".join(flags)
-    return env
+# gst-call children run without fatal criticals; check_criticals() fails on
+# any critical or warning in their output but the known ones of GStreamer
+# 1.22 (tests/child_output.py).
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from child_output import child_env as gst_call_env, unexpected_messages  # noqa: E402
 
 
 def log(message):
@@ -155,11 +124,9 @@ class Child:
 
     def check_criticals(self):
         """Fails on a GLib critical or warning in the output, but the known
-        ones of GStreamer 1.22 (KNOWN_CRITICALS)."""
-        for line in self.lines:
-            if ("CRITICAL **" in line or "WARNING **" in line) and \
-                    not any(all(part in line for part in known) for known in KNOWN_CRITICALS):
-                raise AssertionError(f"{self.name} printed: {line}")
+        ones of GStreamer 1.22 (tests/child_output.py)."""
+        for line in unexpected_messages(self.lines):
+            raise AssertionError(f"{self.name} printed: {line}")
 
     def stop(self):
         """SIGTERM, then SIGKILL to the whole process group after 5 s."""
