@@ -48,6 +48,8 @@ typedef struct {
 
   /* The sender. */
   double fixed_rate;       /* bit/s; 0: send at the target */
+  gboolean frames;         /* 30 frames a second, each sent at once */
+  double frame_credit;     /* bits of the next frame not yet sent */
   gint64 next_send;
   GArray *packets;         /* SentPacket, by transport sequence number */
 
@@ -193,8 +195,18 @@ run (Link  *link,
     while (link->next_send <= link->now) {
       double rate = link->fixed_rate > 0 ? link->fixed_rate : target (link);
 
-      send_packet (link);
-      link->next_send += (gint64) (PACKET_SIZE * 8 * (double) SECOND / rate);
+      if (link->frames) {
+        /* An encoder without a pacer: a frame's packets leave together. */
+        link->frame_credit += rate / 30;
+        while (link->frame_credit >= PACKET_SIZE * 8) {
+          send_packet (link);
+          link->frame_credit -= PACKET_SIZE * 8;
+        }
+        link->next_send += SECOND / 30;
+      } else {
+        send_packet (link);
+        link->next_send += (gint64) (PACKET_SIZE * 8 * (double) SECOND / rate);
+      }
     }
   }
 }
@@ -297,6 +309,48 @@ test_converges_to_capacity (void)
     g_assert_cmpfloat (low, >=, 0.6 * capacity);
     g_assert_cmpfloat (high, <=, 1.3 * capacity);
     g_assert_cmpint (link->max_queue_delay_since_mark, <, 250 * MS);
+    link_free (link);
+  }
+}
+
+/* Video frames sent in one burst each (no pacer), as an encoder gives
+ * them: the queue each frame builds and drains is not taken for overuse,
+ * and the target still converges. */
+static void
+test_converges_with_frame_bursts (void)
+{
+  const double capacities[] = { 1e6, 2.5e6 };
+
+  for (guint c = 0; c < G_N_ELEMENTS (capacities); c++) {
+    double capacity = capacities[c];
+    Link *link = link_new (30000, 300000, 10000000, capacity);
+    guint low, high;
+    double mean;
+
+    link->frames = TRUE;
+    run (link, 10 * SECOND);
+    link->max_queue_delay_since_mark = 0;
+    mean = run_measuring (link, 30 * SECOND, &low, &high);
+    g_test_message ("frames, capacity %.0f: mean target %.0f (%.2f), %u to %u, longest queue %" G_GINT64_FORMAT " ms",
+                    capacity, mean, mean / capacity, low, high,
+                    link->max_queue_delay_since_mark / MS);
+    g_assert_cmpfloat (fabs (mean - capacity), <=, 0.15 * capacity);
+    g_assert_cmpint (link->max_queue_delay_since_mark, <, 250 * MS);
+    link_free (link);
+  }
+
+  /* Well below the capacity, the bursts alone never count as overuse. */
+  {
+    Link *link = link_new (30000, 500000, 500000, 2e6);
+    guint previous = target (link);
+
+    link->frames = TRUE;
+    for (guint i = 0; i < 100; i++) {
+      run (link, 100 * MS);
+      g_assert_cmpint (gst_call_gcc_get_usage (link->gcc), !=, GST_CALL_GCC_USAGE_OVERUSING);
+      g_assert_cmpuint (target (link), >=, previous);
+      previous = target (link);
+    }
     link_free (link);
   }
 }
@@ -457,6 +511,8 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/Gcc/overuse-on-delay-ramp", test_overuse_on_delay_ramp);
   g_test_add_func ("/GstCall/Gcc/no-decrease-on-flat-delay", test_no_decrease_on_flat_delay);
   g_test_add_func ("/GstCall/Gcc/converges-to-capacity", test_converges_to_capacity);
+  g_test_add_func ("/GstCall/Gcc/converges-with-frame-bursts",
+                   test_converges_with_frame_bursts);
   g_test_add_func ("/GstCall/Gcc/fast-start", test_fast_start);
   g_test_add_func ("/GstCall/Gcc/loss-lowers-target", test_loss_lowers_target);
   g_test_add_func ("/GstCall/Gcc/receiver-report-loss", test_receiver_report_loss);
