@@ -96,7 +96,6 @@ add_local_track_full (GstCallWebrtcSession  *self,
                       GstCallCodec           codec,
                       int                    payload_type,
                       const char            *profile_level_id,
-                      guint                  twcc_id,
                       GError               **error)
 {
   GstCallTrack *track;
@@ -106,7 +105,7 @@ add_local_track_full (GstCallWebrtcSession  *self,
                                                      payload_type, error);
   else
     track = gst_peer_connection_add_track_for_offer (self->pc, codec, source, payload_type,
-                                                     profile_level_id, twcc_id, error);
+                                                     profile_level_id, error);
   if (!track)
     return NULL;
 
@@ -137,7 +136,6 @@ add_sources (GstCallWebrtcSession  *self,
     GstCallCodec codec = config->codecs[kind];
     guint payload_type = 0;
     g_autofree char *profile_level_id = NULL;
-    guint twcc_id;
     GstElement *source;
 
     if (!config->send[kind])
@@ -153,14 +151,11 @@ add_sources (GstCallWebrtcSession  *self,
     if (!offer && codec == GST_CALL_CODEC_H264)
       profile_level_id = gst_call_h264_profile_level_id_for_video (
           config->video_width, config->video_height, config->video_framerate, 1);
-    /* Transport-wide congestion control feedback: offered, or answered
-     * with the offer's extension identifier when the offer has it. */
-    twcc_id = offer ? gst_call_sdp_find_twcc_id (offer, kind) : GST_CALL_MEDIA_TWCC_OFFER_ID;
 
     if (config->broadcasts[kind]) {
       /* The broadcast's encoder serves this call: no source of its own. */
       if (!add_local_track_full (self, kind, NULL, codec, offer ? (int) payload_type : -1,
-                                 profile_level_id, 0, error))
+                                 profile_level_id, error))
         return FALSE;
       continue;
     }
@@ -175,7 +170,7 @@ add_sources (GstCallWebrtcSession  *self,
 
     if (!source || !add_local_track_full (self, kind, source, codec,
                                           offer ? (int) payload_type : -1,
-                                          profile_level_id, twcc_id, error)) {
+                                          profile_level_id, error)) {
       gst_clear_object (&source);
       return FALSE;
     }
@@ -711,9 +706,7 @@ gst_call_webrtc_session_add_track (GstCallSession    *session,
 
   g_return_val_if_fail (self->pc != NULL, NULL);
 
-  /* Added during the call, offering or answering: without transport-wide
-   * feedback, whose extension identifier is not known here. */
-  return add_local_track_full (self, kind, source_ref, self->config.codecs[kind], -1, NULL, 0,
+  return add_local_track_full (self, kind, source_ref, self->config.codecs[kind], -1, NULL,
                                error);
 }
 

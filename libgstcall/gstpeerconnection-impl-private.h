@@ -12,7 +12,6 @@
 
 #include "gstpeerconnection-private.h"
 #include "gstcall-dtls-private.h"
-#include "gstcall-gcc-private.h"
 #include "gstcall-private.h"
 #include "gstcall-stats-collector-private.h"
 #include "gstcalldatachannel-private.h"
@@ -47,12 +46,6 @@ typedef struct {
   /* The local data channel create-data-channel is making, for the
    * prepare-data-channel handler. */
   GstCallDataChannel *binding_channel;
-  /* Congestion control, fed with rtpbin's transport-wide feedback on a
-   * streaming thread; NULL until the first report. Not yet applied to the
-   * encoders. */
-  GstCallGcc *congestion_controller;
-  guint32 last_feedback_seqnum; /* the report's event, seen from every track */
-  guint feedback_reports;
 } GstPeerConnectionShared;
 
 struct _GstPeerConnection {
@@ -193,7 +186,6 @@ GstCallTrack *gst_peer_connection_add_track_internal (GstPeerConnection  *self,
                                                       GstCallBroadcast   *broadcast,
                                                       int                 offered_payload_type,
                                                       const char         *profile_level_id,
-                                                      guint               twcc_id,
                                                       GError            **error);
 /* Streaming thread: webrtcbin has a new stream of remote RTP. */
 void        gst_peer_connection_on_webrtc_pad_added (GstElement              *webrtcbin,

@@ -148,7 +148,6 @@ gst_peer_connection_shared_unref (gpointer data)
 
   gst_clear_object (&shared->pipeline);
   g_clear_pointer (&shared->dtls_guard, gst_call_dtls_guard_free);
-  g_clear_pointer (&shared->congestion_controller, gst_call_gcc_free);
   g_hash_table_unref (shared->ssrc_kinds);
   g_ptr_array_unref (shared->remote_sections);
   g_mutex_clear (&shared->lock);
