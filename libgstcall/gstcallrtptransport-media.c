@@ -259,6 +259,18 @@ gst_call_rtp_transport_add_send_branch (GstCallRtpTransport  *self,
   bin_sink = gst_element_get_static_pad (send_bin, "sink");
   bin_src = gst_element_get_static_pad (send_bin, "src");
   rtp_sink = gst_element_request_pad_simple (self->rtpbin, sink_name);
+  {
+    g_autoptr (GObject) rtp_session = NULL;
+
+    /* rtpsession suggests its SSRC in the caps and the payloader takes it
+     * over its own: when the session made one first (to report on what it
+     * receives), the media went out under an SSRC the description does not
+     * name, which the peer drops. */
+    g_signal_emit_by_name (self->rtpbin, "get-internal-session", (guint) media->session,
+                           &rtp_session);
+    if (rtp_session)
+      g_object_set (rtp_session, "internal-ssrc", media->ssrc, NULL);
+  }
   if (!gst_call_rtp_transport_link_pads (source_src, bin_sink, error) ||
       !gst_call_rtp_transport_link_pads (bin_src, rtp_sink, error))
     return FALSE;
