@@ -36,10 +36,17 @@ typedef void (*GstCallRtpDemuxAskFunc) (GstCallRtpDemux       *demux,
                                         const GstCallRtpRoute *route,
                                         gpointer               user_data);
 
-GstElement *gst_call_rtp_demux_new (GstCallRtpDemuxSessionFunc session_func,
-                                    GstCallRtpDemuxAskFunc     ask_func,
-                                    gpointer                   user_data,
-                                    GDestroyNotify             user_data_free);
+/* The table of unsignalled SSRCs is full of sources that keep sending: a
+ * new SSRC was dropped. Called the first time only (the counters go on). */
+typedef void (*GstCallRtpDemuxTableFullFunc) (GstCallRtpDemux *demux,
+                                              guint32          ssrc,
+                                              gpointer         user_data);
+
+GstElement *gst_call_rtp_demux_new (GstCallRtpDemuxSessionFunc   session_func,
+                                    GstCallRtpDemuxAskFunc       ask_func,
+                                    GstCallRtpDemuxTableFullFunc table_full_func,
+                                    gpointer                     user_data,
+                                    GDestroyNotify               user_data_free);
 
 /* Router access under the element's lock: */
 void gst_call_rtp_demux_set_remote_description (GstCallRtpDemux     *self,

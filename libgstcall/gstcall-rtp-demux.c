@@ -31,6 +31,8 @@ struct _GstCallRtpDemux {
 
   GstCallRtpDemuxSessionFunc session_func;
   GstCallRtpDemuxAskFunc ask_func;
+  GstCallRtpDemuxTableFullFunc table_full_func;
+  gboolean table_full_reported;
   gpointer user_data;
   GDestroyNotify user_data_free;
 };
@@ -197,6 +199,7 @@ gst_call_rtp_demux_chain (GstPad    *pad,
   GstMapInfo map;
   GstFlowReturn ret;
   gboolean ask = FALSE;
+  gboolean report_table_full = FALSE;
 
   ret = push_resolved (self);
   if (ret != GST_FLOW_OK) {
@@ -231,8 +234,14 @@ gst_call_rtp_demux_chain (GstPad    *pad,
       self->ask_func (self, &route, self->user_data);
     return GST_FLOW_OK;
   }
+  if (route.table_full && !self->table_full_reported) {
+    self->table_full_reported = TRUE;
+    report_table_full = TRUE;
+  }
   g_mutex_unlock (&self->lock);
 
+  if (report_table_full && self->table_full_func)
+    self->table_full_func (self, route.ssrc, self->user_data);
   if (route.kind == GST_CALL_RTP_ROUTE_DROP) {
     GST_LOG_OBJECT (self, "dropped a packet of %" G_GSIZE_FORMAT " bytes: %s",
                     gst_buffer_get_size (buffer),
@@ -311,15 +320,17 @@ gst_call_rtp_demux_init (GstCallRtpDemux *self)
 }
 
 GstElement *
-gst_call_rtp_demux_new (GstCallRtpDemuxSessionFunc session_func,
-                        GstCallRtpDemuxAskFunc     ask_func,
-                        gpointer                   user_data,
-                        GDestroyNotify             user_data_free)
+gst_call_rtp_demux_new (GstCallRtpDemuxSessionFunc   session_func,
+                        GstCallRtpDemuxAskFunc       ask_func,
+                        GstCallRtpDemuxTableFullFunc table_full_func,
+                        gpointer                     user_data,
+                        GDestroyNotify               user_data_free)
 {
   GstCallRtpDemux *self = g_object_new (GST_TYPE_CALL_RTP_DEMUX, NULL);
 
   self->session_func = session_func;
   self->ask_func = ask_func;
+  self->table_full_func = table_full_func;
   self->user_data = user_data;
   self->user_data_free = user_data_free;
   return GST_ELEMENT (self);

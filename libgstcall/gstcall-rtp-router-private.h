@@ -20,13 +20,32 @@ G_BEGIN_DECLS
  * always goes where its media SSRC went. RTCP goes to the session of its
  * sender, or of the first SSRC it reports on.
  *
- * Bounded: at most GST_CALL_RTP_ROUTER_MAX_SESSIONS sessions and
- * GST_CALL_RTP_ROUTER_MAX_SSRCS SSRCs; what does not fit is dropped and
- * counted. Not thread safe: the caller locks. */
+ * A media section that names its SSRCs (a=ssrc, a=ssrc-group:FID) admits
+ * only those: a new SSRC that the MID or the payload type would put there
+ * is dropped (GST_CALL_RTP_DROP_UNKNOWN_SSRC), unless the application
+ * places it. SSRCs the description names are always admitted, whatever
+ * the table holds.
+ *
+ * The others (sections without SSRCs: admission by MID and payload type)
+ * are bounded: at most GST_CALL_RTP_ROUTER_MAX_SSRCS of them. When the
+ * table is full, a new SSRC takes the place of one silent for
+ * GST_CALL_RTP_ROUTER_SSRC_TIMEOUT, else of the least recently heard one
+ * still on probation (fewer than GST_CALL_RTP_ROUTER_PROBATION packets),
+ * else it is dropped (GST_CALL_RTP_DROP_LIMIT, route.table_full). A source
+ * that keeps sending is never pushed out by new ones.
+ *
+ * At most GST_CALL_RTP_ROUTER_MAX_SESSIONS sessions; what does not fit is
+ * dropped and counted. Not thread safe: the caller locks. */
 
 #define GST_CALL_RTP_ROUTER_MAX_SESSIONS 16
 #define GST_CALL_RTP_ROUTER_MAX_SSRCS    64
 #define GST_CALL_RTP_ROUTER_MAX_MID_LEN  32
+/* An unsignalled SSRC silent this long (microseconds) gives its place to a
+ * new one: about one RTCP report interval of RFC 3550 (at least 5 s). */
+#define GST_CALL_RTP_ROUTER_SSRC_TIMEOUT (5 * G_USEC_PER_SEC)
+/* An unsignalled SSRC with fewer RTP packets than this is on probation: a
+ * new SSRC may take its place when the table is full. */
+#define GST_CALL_RTP_ROUTER_PROBATION    8
 
 typedef struct _GstCallRtpRouter GstCallRtpRouter;
 
@@ -59,6 +78,7 @@ typedef struct {
   guint payload_type;     /* RTP, HOLD */
   gboolean new_ssrc;      /* RTP or HOLD: first packet of this SSRC */
   gboolean rtx;           /* the SSRC repairs another one (FID group or RTX pt) */
+  gboolean table_full;    /* DROP: a new SSRC found no place in the table */
   char mid[GST_CALL_RTP_ROUTER_MAX_MID_LEN + 1]; /* from the MID extension, or "" */
 } GstCallRtpRoute;
 
@@ -69,6 +89,8 @@ typedef struct {
   guint ssrcs;
   guint sessions;         /* highest routed session + 1 */
   guint contradictory_ssrcs;
+  guint64 ssrcs_expired;  /* gave their place after SSRC_TIMEOUT of silence */
+  guint64 ssrcs_replaced; /* gave their place while on probation */
 } GstCallRtpRouterCounters;
 
 GstCallRtpRouter *gst_call_rtp_router_new  (void);
@@ -105,6 +127,13 @@ GstCallRtpRouteKind gst_call_rtp_router_route (GstCallRtpRouter *router,
                                                const guint8     *data,
                                                gsize             size,
                                                GstCallRtpRoute  *route);
+/* The same, the packet having arrived at @now (monotonic microseconds,
+ * never going back). */
+GstCallRtpRouteKind gst_call_rtp_router_route_at (GstCallRtpRouter *router,
+                                                  const guint8     *data,
+                                                  gsize             size,
+                                                  gint64            now,
+                                                  GstCallRtpRoute  *route);
 
 /* The session an SSRC was routed to, or -1. */
 int  gst_call_rtp_router_lookup (GstCallRtpRouter *router,

@@ -29,6 +29,9 @@ typedef struct {
   gboolean has_default;
   guint default_session;
   gboolean rtx;
+  gboolean signalled;   /* named by the remote description: never replaced */
+  gint64 last_heard;    /* monotonic microseconds */
+  guint64 packets;
 } SsrcEntry;
 
 struct _GstCallRtpRouter {
@@ -43,6 +46,8 @@ struct _GstCallRtpRouter {
   gboolean have_description;
   guint mid_extension_id;       /* 0: none */
   gboolean ask_application;
+  gboolean names_ssrcs[GST_CALL_RTP_ROUTER_MAX_SESSIONS]; /* a=ssrc or FID lines */
+  guint unsignalled;            /* entries of ssrcs that are not signalled */
 
   GstCallRtpRouterCounters counters;
 };
@@ -206,6 +211,29 @@ add_payload_types (GstCallRtpRouter   *router,
   }
 }
 
+/* Whether the description names @ssrc (a=ssrc or an FID group). */
+static gboolean
+is_signalled (GstCallRtpRouter *router,
+              guint32           ssrc)
+{
+  return g_hash_table_contains (router->signalled_ssrcs, GUINT_TO_POINTER (ssrc)) ||
+         g_hash_table_contains (router->fid, GUINT_TO_POINTER (ssrc));
+}
+
+static void
+remove_entry (GstCallRtpRouter *router,
+              guint32           ssrc)
+{
+  SsrcEntry *entry = g_hash_table_lookup (router->ssrcs, GUINT_TO_POINTER (ssrc));
+
+  if (!entry)
+    return;
+  if (!entry->signalled)
+    router->unsignalled--;
+  g_hash_table_remove (router->ssrcs, GUINT_TO_POINTER (ssrc));
+  router->counters.ssrcs = g_hash_table_size (router->ssrcs);
+}
+
 void
 gst_call_rtp_router_set_remote_description (GstCallRtpRouter    *router,
                                             const GstSDPMessage *sdp,
@@ -224,6 +252,7 @@ gst_call_rtp_router_set_remote_description (GstCallRtpRouter    *router,
   }
   router->mid_extension_id = 0;
   router->have_description = TRUE;
+  memset (router->names_ssrcs, 0, sizeof router->names_ssrcs);
 
   for (guint session = 0; session < n_medias; session++) {
     const GstSDPMedia *media = gst_sdp_message_get_media (sdp, session);
@@ -242,6 +271,7 @@ gst_call_rtp_router_set_remote_description (GstCallRtpRouter    *router,
       } else if (g_strcmp0 (attribute->key, "ssrc") == 0 && parse_uint32 (value, &ssrc)) {
         gpointer signalled;
 
+        router->names_ssrcs[session] = TRUE;
         if (g_hash_table_lookup_extended (router->signalled_ssrcs, GUINT_TO_POINTER (ssrc),
                                           NULL, &signalled) &&
             FROM_VALUE (signalled) != (int) session) {
@@ -253,6 +283,7 @@ gst_call_rtp_router_set_remote_description (GstCallRtpRouter    *router,
                                TO_VALUE (session));
         }
       } else if (g_strcmp0 (attribute->key, "ssrc-group") == 0) {
+        router->names_ssrcs[session] = TRUE;
         add_fid_group (router, value, session, media_ssrcs);
       } else if (g_strcmp0 (attribute->key, "extmap") == 0) {
         guint32 id = 0;
@@ -288,6 +319,22 @@ gst_call_rtp_router_set_remote_description (GstCallRtpRouter    *router,
       g_hash_table_remove (router->fid, key);
       g_hash_table_remove (router->ssrcs, key);
     }
+  }
+  /* What the new description names is signalled from now on. */
+  {
+    GHashTableIter iter;
+    gpointer key, value;
+
+    router->unsignalled = 0;
+    g_hash_table_iter_init (&iter, router->ssrcs);
+    while (g_hash_table_iter_next (&iter, &key, &value)) {
+      SsrcEntry *entry = value;
+
+      entry->signalled = is_signalled (router, GPOINTER_TO_UINT (key));
+      if (!entry->signalled)
+        router->unsignalled++;
+    }
+    router->counters.ssrcs = g_hash_table_size (router->ssrcs);
   }
   router->counters.contradictory_ssrcs = g_hash_table_size (router->contradictory);
   if (contradictory_ssrcs)
@@ -388,8 +435,7 @@ gst_call_rtp_router_resolve (GstCallRtpRouter *router,
     return -1;
   } else if (session < 0) {
     if (!entry->has_default) {
-      g_hash_table_remove (router->ssrcs, GUINT_TO_POINTER (ssrc));
-      router->counters.ssrcs = g_hash_table_size (router->ssrcs);
+      remove_entry (router, ssrc);
       return -1;
     }
     session = (int) entry->default_session;
@@ -508,12 +554,61 @@ default_session (GstCallRtpRouter *router,
   return FALSE;
 }
 
+/* A place in the table for a new unsignalled SSRC: a free one, the ones
+ * of SSRCs silent for GST_CALL_RTP_ROUTER_SSRC_TIMEOUT, else the one of
+ * the least recently heard SSRC on probation. SSRCs waiting for the
+ * application keep theirs (the demultiplexer holds their packets). */
+static gboolean
+make_room (GstCallRtpRouter *router,
+           gint64            now)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+  gboolean found = FALSE;
+  guint32 oldest = 0;
+  gint64 oldest_heard = 0;
+  guint expired = 0;
+
+  if (router->unsignalled < GST_CALL_RTP_ROUTER_MAX_SSRCS)
+    return TRUE;
+
+  g_hash_table_iter_init (&iter, router->ssrcs);
+  while (g_hash_table_iter_next (&iter, &key, &value)) {
+    SsrcEntry *entry = value;
+
+    if (entry->signalled || entry->state == SSRC_PENDING)
+      continue;
+    if (now - entry->last_heard >= GST_CALL_RTP_ROUTER_SSRC_TIMEOUT) {
+      GST_DEBUG ("SSRC %u silent for %" G_GINT64_FORMAT " ms: expired",
+                 GPOINTER_TO_UINT (key), (now - entry->last_heard) / 1000);
+      g_hash_table_iter_remove (&iter);
+      router->unsignalled--;
+      expired++;
+    } else if (entry->packets < GST_CALL_RTP_ROUTER_PROBATION &&
+               (!found || entry->last_heard < oldest_heard)) {
+      found = TRUE;
+      oldest = GPOINTER_TO_UINT (key);
+      oldest_heard = entry->last_heard;
+    }
+  }
+  router->counters.ssrcs_expired += expired;
+  if (expired == 0 && found) {
+    GST_DEBUG ("SSRC %u on probation gives its place to a new one", oldest);
+    remove_entry (router, oldest);
+    router->counters.ssrcs_replaced++;
+  }
+  router->counters.ssrcs = g_hash_table_size (router->ssrcs);
+  return router->unsignalled < GST_CALL_RTP_ROUTER_MAX_SSRCS;
+}
+
 static GstCallRtpRouteKind
 route_rtp (GstCallRtpRouter *router,
            const guint8     *data,
            gsize             size,
+           gint64            now,
            GstCallRtpRoute  *route)
 {
+  gboolean signalled;
   guint csrc_count = data[0] & 0x0F;
   gboolean has_extension = (data[0] & 0x10) != 0;
   gboolean has_padding = (data[0] & 0x20) != 0;
@@ -557,6 +652,8 @@ route_rtp (GstCallRtpRouter *router,
 
   entry = g_hash_table_lookup (router->ssrcs, GUINT_TO_POINTER (route->ssrc));
   if (entry) {
+    entry->last_heard = now;
+    entry->packets++;
     route->session = entry->session;
     if (entry->state == SSRC_BLOCKED)
       return drop (router, route, GST_CALL_RTP_DROP_LIMIT);
@@ -572,18 +669,33 @@ route_rtp (GstCallRtpRouter *router,
   }
 
   /* A new SSRC. */
-  if (g_hash_table_size (router->ssrcs) >= GST_CALL_RTP_ROUTER_MAX_SSRCS)
-    return drop (router, route, GST_CALL_RTP_DROP_LIMIT);
-
-  route->new_ssrc = TRUE;
+  signalled = is_signalled (router, route->ssrc);
   route->has_session = default_session (router, route, &session);
   if (route->has_session && session >= GST_CALL_RTP_ROUTER_MAX_SESSIONS)
     return drop (router, route, GST_CALL_RTP_DROP_LIMIT);
+  /* A section that names its SSRCs takes no other by MID or payload type:
+   * anybody can put those in a packet. */
+  if (route->has_session && !signalled && router->names_ssrcs[session]) {
+    GST_LOG ("SSRC %u is not among those section %u names", route->ssrc, session);
+    route->has_session = FALSE;
+    session = 0;
+  }
 
   if (!route->has_session && !router->ask_application)
     return drop (router, route, GST_CALL_RTP_DROP_UNKNOWN_SSRC);
 
+  if (!signalled && !make_room (router, now)) {
+    route->table_full = TRUE;
+    return drop (router, route, GST_CALL_RTP_DROP_LIMIT);
+  }
+
+  route->new_ssrc = TRUE;
   entry = g_new0 (SsrcEntry, 1);
+  entry->signalled = signalled;
+  entry->last_heard = now;
+  entry->packets = 1;
+  if (!signalled)
+    router->unsignalled++;
   entry->rtx = route->rtx;
   entry->has_default = route->has_session;
   entry->default_session = session;
@@ -723,6 +835,16 @@ gst_call_rtp_router_route (GstCallRtpRouter *router,
                            gsize             size,
                            GstCallRtpRoute  *route)
 {
+  return gst_call_rtp_router_route_at (router, data, size, g_get_monotonic_time (), route);
+}
+
+GstCallRtpRouteKind
+gst_call_rtp_router_route_at (GstCallRtpRouter *router,
+                              const guint8     *data,
+                              gsize             size,
+                              gint64            now,
+                              GstCallRtpRoute  *route)
+{
   guint type;
 
   memset (route, 0, sizeof *route);
@@ -735,7 +857,7 @@ gst_call_rtp_router_route (GstCallRtpRouter *router,
   type = data[1] & 0x7F;
   if (type >= 64 && type <= 95)
     return route_rtcp (router, data, size, route);
-  return route_rtp (router, data, size, route);
+  return route_rtp (router, data, size, now, route);
 }
 
 void

@@ -85,6 +85,24 @@ on_demux_ask (GstCallRtpDemux       *demux,
   gst_call_context_proxy_invoke (self->proxy, emit_bundled_ssrc, event, bundled_ssrc_free);
 }
 
+/* Streaming thread: new SSRCs find the table full of sources that keep
+ * sending. */
+static void
+on_demux_table_full (GstCallRtpDemux *demux,
+                     guint32          ssrc,
+                     gpointer         user_data)
+{
+  GstCallRtpTransport *self = user_data;
+
+  gst_call_rtp_transport_report_warning (self,
+      g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
+                   _("%d SSRCs that the remote description does not name keep "
+                     "sending: packets of new ones (SSRC %u) are dropped until one of "
+                     "them is silent for %d s"),
+                   GST_CALL_RTP_ROUTER_MAX_SSRCS, ssrc,
+                   (int) (GST_CALL_RTP_ROUTER_SSRC_TIMEOUT / G_USEC_PER_SEC)));
+}
+
 /* ------------------------------------------------------------------------ */
 /* Pipeline                                                                  */
 
@@ -506,7 +524,8 @@ gst_call_rtp_transport_ensure_pipeline (GstCallRtpTransport  *self,
   self->pipeline = gst_pipeline_new ("gst-call-rtp");
   self->rtpbin = gst_element_factory_make ("rtpbin", "rtpbin");
   self->funnel = gst_element_factory_make ("funnel", "send-funnel");
-  self->demux = gst_call_rtp_demux_new (on_demux_session, on_demux_ask, self, NULL);
+  self->demux = gst_call_rtp_demux_new (on_demux_session, on_demux_ask, on_demux_table_full,
+                                        self, NULL);
   g_object_set (self->rtpbin, "rtp-profile", GST_RTP_PROFILE_AVPF, "latency", self->latency,
                 NULL);
   gst_bin_add_many (GST_BIN (self->pipeline), self->rtpbin, self->funnel, self->demux, NULL);

@@ -46,6 +46,7 @@ add_session_stats (GstCallRtpTransport *self,
     const GstStructure *source = GST_VALUE_HOLDS_STRUCTURE (source_value)
                                  ? gst_value_get_structure (source_value) : NULL;
     gboolean internal = FALSE;
+    gboolean validated = FALSE;
     guint ssrc = 0, value = 0;
     guint64 packets = 0;
     int lost = 0;
@@ -67,6 +68,10 @@ add_session_stats (GstCallRtpTransport *self,
         packets_sent += packets;
       continue;
     }
+    /* A source rtpsession has not validated (a stranger's lone packets)
+     * must not count as received or lost media of the session. */
+    if (!gst_structure_get_boolean (source, "validated", &validated) || !validated)
+      continue;
     if (gst_structure_get_uint64 (source, "octets-received", &packets))
       bytes_received += packets;
     {
@@ -122,11 +127,13 @@ add_session_stats (GstCallRtpTransport *self,
  * Statistics of the transport: packets routed and dropped (by reason:
  * `dropped-invalid`, `dropped-unknown-ssrc`, `dropped-unknown-payload-type`,
  * `dropped-contradictory`, `dropped-limit`), `sessions`, `ssrcs`,
- * `bundled-ssrc-calls`, `warnings`, frames sent and decoded
+ * `ssrcs-expired` and `ssrcs-replaced` (SSRCs that gave their place in the
+ * SSRC table, see [class@CallRtpTransport]), `bundled-ssrc-calls`,
+ * `warnings`, frames sent and decoded
  * (`video-frames-sent`, `video-frames-decoded`, `audio-buffers-sent`,
  * `audio-buffers-decoded`), and a `session-N` structure per RTP session
  * (`remote-ssrcs`, `packets-received`, `packets-lost`, `bytes-received`,
- * `jitter` in seconds, `bytes-sent`, `packets-sent`, `nack-sent`,
+ * `jitter` in seconds, of the remote sources rtpbin validated, `bytes-sent`, `packets-sent`, `nack-sent`,
  * `nack-received`, `rtx-packets-sent`, `rtx-packets-received`).
  *
  * Once SRTP is negotiated, `srtp` is %TRUE and `srtp-packets-dropped`
@@ -161,6 +168,8 @@ gst_call_rtp_transport_get_stats (GstCallRtpTransport *self)
       "sessions", G_TYPE_UINT, counters.sessions,
       "ssrcs", G_TYPE_UINT, counters.ssrcs,
       "contradictory-ssrcs", G_TYPE_UINT, counters.contradictory_ssrcs,
+      "ssrcs-expired", G_TYPE_UINT64, counters.ssrcs_expired,
+      "ssrcs-replaced", G_TYPE_UINT64, counters.ssrcs_replaced,
       "bundled-ssrc-calls", G_TYPE_UINT, self->bundled_ssrc_calls,
       "warnings", G_TYPE_UINT, self->warnings,
       "video-frames-sent", G_TYPE_UINT, (guint) g_atomic_int_get (&self->video_frames_sent),

@@ -32,6 +32,21 @@
  * types are dropped and counted in [method@CallRtpTransport.get_stats];
  * at most [const@CALL_RTP_TRANSPORT_MAX_SESSIONS] sessions are made.
  *
+ * A media section of the remote description that names its SSRCs
+ * (`a=ssrc`, `a=ssrc-group:FID`) receives those only: a new SSRC is not
+ * put there by its MID or payload type, which anybody can write in a
+ * packet, only by a [signal@CallRtpTransport::bundled-ssrc] handler. The
+ * SSRCs the description names, RTX ones of FID groups among them, are
+ * always admitted.
+ *
+ * Sections without SSRCs take new ones by MID and payload type, as plain
+ * endpoints need, into a table of at most 64 such SSRCs. When it is full,
+ * a new SSRC takes the place of one that has been silent for 5 seconds,
+ * else of the least recently heard one that has sent fewer than 8
+ * packets; a source that keeps sending is never pushed out. When none
+ * gives way, the new SSRC's packets are dropped (`dropped-limit`) and the
+ * first time [signal@CallRtpTransport::warning] says so.
+ *
  * With [property@CallRtpTransport:srtp] set, media is encrypted and
  * authenticated with SRTP, keyed by SDES (`RTP/SAVPF`, `a=crypto`, RFC
  * 4568): the keys travel in the SDP, so the SDP must travel over a secure
@@ -1002,7 +1017,9 @@ gst_call_rtp_transport_class_init (GstCallRtpTransportClass *klass)
    * An RTX SSRC whose FID group is known always goes with its media.
    *
    * Returns: the session, or -1 for the default routing (SSRC and FID
-   *   lines, MID, payload type)
+   *   lines, MID, payload type); an SSRC that the remote description does
+   *   not name, in a section that names its SSRCs, has no default routing
+   *   and -1 drops it
    *
    * Since: 0.1
    */
@@ -1017,7 +1034,8 @@ gst_call_rtp_transport_class_init (GstCallRtpTransportClass *klass)
    * @warning: what is wrong
    *
    * Something in the remote description or the packets is wrong but the
-   * call goes on (contradictory FID groups, too many sessions).
+   * call goes on (contradictory FID groups, too many sessions, a table of
+   * unsignalled SSRCs full of sources that keep sending).
    *
    * Since: 0.1
    */

@@ -31,6 +31,25 @@
   "a=ssrc:2002 cname:x\r\n" \
   "a=ssrc:3003 cname:x\r\n"
 
+/* The same media, naming no SSRC: what plain endpoints send. */
+#define UNSIGNALLED_DESCRIPTION \
+  "v=0\r\n" \
+  "o=- 1 0 IN IP4 127.0.0.1\r\n" \
+  "s=-\r\n" \
+  "c=IN IP4 127.0.0.1\r\n" \
+  "t=0 0\r\n" \
+  "a=group:BUNDLE a v\r\n" \
+  "m=audio 9 RTP/AVPF 111\r\n" \
+  "a=mid:a\r\n" \
+  "a=extmap:3 urn:ietf:params:rtp-hdrext:sdes:mid\r\n" \
+  "a=rtpmap:111 OPUS/48000/2\r\n" \
+  "m=video 9 RTP/AVPF 96 97\r\n" \
+  "a=mid:v\r\n" \
+  "a=extmap:3 urn:ietf:params:rtp-hdrext:sdes:mid\r\n" \
+  "a=rtpmap:96 VP8/90000\r\n" \
+  "a=rtpmap:97 rtx/90000\r\n" \
+  "a=fmtp:97 apt=96\r\n"
+
 static GstCallRtpRouter *
 router_with (const char *text)
 {
@@ -82,6 +101,20 @@ route (GstCallRtpRouter *router,
                                     result);
 }
 
+/* The same, the packet arriving at @now microseconds. */
+static GstCallRtpRouteKind
+route_at (GstCallRtpRouter *router,
+          gint64            now,
+          guint             payload_type,
+          guint32           ssrc,
+          GstCallRtpRoute  *result)
+{
+  guint8 packet[64];
+
+  return gst_call_rtp_router_route_at (router, packet, make_rtp (packet, payload_type, ssrc, NULL),
+                                       now, result);
+}
+
 static void
 test_signalled (void)
 {
@@ -110,7 +143,7 @@ test_signalled (void)
 static void
 test_mid_and_payload_type (void)
 {
-  GstCallRtpRouter *router = router_with (DESCRIPTION);
+  GstCallRtpRouter *router = router_with (UNSIGNALLED_DESCRIPTION);
   GstCallRtpRoute result;
 
   /* Unsignalled SSRCs: the MID extension says audio although the payload
@@ -213,14 +246,142 @@ test_contradictory_and_limits (void)
   g_assert_cmpint (route (router, 96, 5005, NULL, &result), ==, GST_CALL_RTP_ROUTE_DROP);
   g_assert_cmpint (gst_call_rtp_router_signalled_session (router, 3003), ==, -1);
 
-  /* At most GST_CALL_RTP_ROUTER_MAX_SSRCS SSRCs. */
+  /* The section names SSRCs (if contradictory ones): no other gets in by
+   * payload type. */
   for (guint i = 0; i < 3 * GST_CALL_RTP_ROUTER_MAX_SSRCS; i++)
     route (router, 96, 100000 + i, NULL, &result);
   gst_call_rtp_router_get_counters (router, &counters);
+  g_assert_cmpuint (counters.ssrcs, ==, 0);
+  g_assert_cmpuint (counters.dropped[GST_CALL_RTP_DROP_UNKNOWN_SSRC], ==,
+                    3 * GST_CALL_RTP_ROUTER_MAX_SSRCS);
+  g_assert_cmpuint (counters.sessions, ==, 0);
+  gst_call_rtp_router_free (router);
+}
+
+/* The SSRCs of the description against strangers that send its payload
+ * types and MIDs: before media, and mid-call when the RTX SSRC appears
+ * (the first retransmission). */
+static void
+test_signalled_flood (void)
+{
+  GstCallRtpRouter *router = router_with (DESCRIPTION);
+  GstCallRtpRouterCounters counters;
+  GstCallRtpRoute result;
+  guint legit = 0;
+
+  /* 100 before media, half with the MID extension of their section. */
+  for (guint i = 0; i < 100; i++) {
+    g_assert_cmpint (route (router, i % 2 ? 96 : 111, 500000 + i, i % 4 < 2 ? NULL : (i % 2 ? "v" : "a"),
+                            &result), ==, GST_CALL_RTP_ROUTE_DROP);
+    g_assert_cmpint (result.drop_reason, ==, GST_CALL_RTP_DROP_UNKNOWN_SSRC);
+  }
+  gst_call_rtp_router_get_counters (router, &counters);
+  g_assert_cmpuint (counters.ssrcs, ==, 0);
+
+  /* Media starts: every packet of the signalled SSRCs gets through. */
+  for (guint i = 0; i < 50; i++) {
+    legit += route (router, 111, 1001, NULL, &result) == GST_CALL_RTP_ROUTE_RTP &&
+             result.session == 0;
+    legit += route (router, 96, 2002, NULL, &result) == GST_CALL_RTP_ROUTE_RTP &&
+             result.session == 1;
+  }
+  /* 70 mid-call, the RTX payload type among them. */
+  for (guint i = 0; i < 70; i++) {
+    g_assert_cmpint (route (router, i % 2 ? 96 : 97, 600000 + i, NULL, &result), ==,
+                     GST_CALL_RTP_ROUTE_DROP);
+    g_assert_cmpint (result.drop_reason, ==, GST_CALL_RTP_DROP_UNKNOWN_SSRC);
+  }
+  /* The first retransmission: its SSRC, named by the FID group, is new and
+   * goes with its media. */
+  g_assert_cmpint (route (router, 97, 3003, NULL, &result), ==, GST_CALL_RTP_ROUTE_RTP);
+  g_assert_true (result.new_ssrc);
+  g_assert_true (result.rtx);
+  g_assert_cmpuint (result.session, ==, 1);
+  for (guint i = 0; i < 50; i++) {
+    legit += route (router, 111, 1001, NULL, &result) == GST_CALL_RTP_ROUTE_RTP &&
+             result.session == 0;
+    legit += route (router, 96, 2002, NULL, &result) == GST_CALL_RTP_ROUTE_RTP &&
+             result.session == 1;
+  }
+  g_assert_cmpuint (legit, ==, 200);
+  gst_call_rtp_router_get_counters (router, &counters);
+  g_assert_cmpuint (counters.ssrcs, ==, 3);
+  g_assert_cmpuint (counters.dropped[GST_CALL_RTP_DROP_UNKNOWN_SSRC], ==, 170);
+  g_assert_cmpuint (counters.dropped[GST_CALL_RTP_DROP_LIMIT], ==, 0);
+
+  /* The application may still place a stranger: it has no default. */
+  gst_call_rtp_router_set_ask_application (router, TRUE);
+  g_assert_cmpint (route (router, 96, 700001, NULL, &result), ==, GST_CALL_RTP_ROUTE_HOLD);
+  g_assert_false (result.has_session);
+  g_assert_cmpint (gst_call_rtp_router_resolve (router, 700001, -1), ==, -1);
+  g_assert_cmpint (gst_call_rtp_router_lookup (router, 700001), ==, -1);
+  g_assert_cmpint (route (router, 96, 700002, NULL, &result), ==, GST_CALL_RTP_ROUTE_HOLD);
+  g_assert_cmpint (gst_call_rtp_router_resolve (router, 700002, 1), ==, 1);
+  g_assert_cmpint (route (router, 96, 700002, NULL, &result), ==, GST_CALL_RTP_ROUTE_RTP);
+  g_assert_cmpuint (result.session, ==, 1);
+  gst_call_rtp_router_free (router);
+}
+
+#define MS (G_GINT64_CONSTANT (1000))
+
+/* No SSRC in the description: the table of SSRCs admitted by payload type
+ * stays open to the legitimate source. */
+static void
+test_unsignalled_table (void)
+{
+  GstCallRtpRouter *router = router_with (UNSIGNALLED_DESCRIPTION);
+  GstCallRtpRouterCounters counters;
+  GstCallRtpRoute result;
+  gint64 now = 1000 * MS;
+  guint legit = 0;
+
+  /* 100 strangers, one packet each, before media: the table fills. */
+  for (guint i = 0; i < 100; i++, now += MS)
+    g_assert_cmpint (route_at (router, now, 96, 500000 + i, &result), ==,
+                     GST_CALL_RTP_ROUTE_RTP);
+  gst_call_rtp_router_get_counters (router, &counters);
   g_assert_cmpuint (counters.ssrcs, ==, GST_CALL_RTP_ROUTER_MAX_SSRCS);
-  g_assert_cmpuint (counters.dropped[GST_CALL_RTP_DROP_LIMIT], ==,
-                    2 * GST_CALL_RTP_ROUTER_MAX_SSRCS);
-  g_assert_cmpuint (counters.sessions, ==, 1);
+  g_assert_cmpuint (counters.ssrcs_replaced, ==, 100 - GST_CALL_RTP_ROUTER_MAX_SSRCS);
+
+  /* Media starts at once: the video takes the place of a stranger on
+   * probation, and a flood of new strangers, 10 between two of its
+   * packets, never pushes it out. */
+  for (guint i = 0; i < 200; i++, now += 33 * MS) {
+    legit += route_at (router, now, 96, 2002, &result) == GST_CALL_RTP_ROUTE_RTP &&
+             result.session == 1 && (i == 0) == result.new_ssrc;
+    for (guint j = 0; j < 10; j++)
+      route_at (router, now + j, 96, 600000 + 10 * i + j, &result);
+  }
+  g_assert_cmpuint (legit, ==, 200);
+  gst_call_rtp_router_get_counters (router, &counters);
+  g_assert_cmpuint (counters.dropped[GST_CALL_RTP_DROP_LIMIT], ==, 0);
+  g_assert_cmpuint (counters.ssrcs_expired, ==, 0);
+
+  /* Strangers that keep sending, as many as the table holds: a new SSRC
+   * finds no place... */
+  gst_call_rtp_router_free (router);
+  router = router_with (UNSIGNALLED_DESCRIPTION);
+  for (guint p = 0; p < GST_CALL_RTP_ROUTER_PROBATION; p++, now += 10 * MS) {
+    for (guint i = 0; i < GST_CALL_RTP_ROUTER_MAX_SSRCS; i++)
+      g_assert_cmpint (route_at (router, now, 111, 800000 + i, &result), ==,
+                       GST_CALL_RTP_ROUTE_RTP);
+  }
+  g_assert_cmpint (route_at (router, now, 111, 1001, &result), ==, GST_CALL_RTP_ROUTE_DROP);
+  g_assert_cmpint (result.drop_reason, ==, GST_CALL_RTP_DROP_LIMIT);
+  g_assert_true (result.table_full);
+  /* ...until they stop: a second later still none... */
+  now += 1000 * MS;
+  g_assert_cmpint (route_at (router, now, 111, 1001, &result), ==, GST_CALL_RTP_ROUTE_DROP);
+  g_assert_true (result.table_full);
+  /* ...then they expire and the audio gets in. */
+  now += GST_CALL_RTP_ROUTER_SSRC_TIMEOUT;
+  g_assert_cmpint (route_at (router, now, 111, 1001, &result), ==, GST_CALL_RTP_ROUTE_RTP);
+  g_assert_true (result.new_ssrc);
+  g_assert_cmpuint (result.session, ==, 0);
+  gst_call_rtp_router_get_counters (router, &counters);
+  g_assert_cmpuint (counters.ssrcs_expired, ==, GST_CALL_RTP_ROUTER_MAX_SSRCS);
+  g_assert_cmpuint (counters.ssrcs, ==, 1);
+  g_assert_cmpuint (counters.dropped[GST_CALL_RTP_DROP_LIMIT], ==, 2);
   gst_call_rtp_router_free (router);
 }
 
@@ -236,6 +397,8 @@ main (int argc, char **argv)
                    test_application_first_rtx_with_media);
   g_test_add_func ("/GstCall/RtpRouter/rtcp", test_rtcp);
   g_test_add_func ("/GstCall/RtpRouter/contradictory-and-limits", test_contradictory_and_limits);
+  g_test_add_func ("/GstCall/RtpRouter/signalled-flood", test_signalled_flood);
+  g_test_add_func ("/GstCall/RtpRouter/unsignalled-table", test_unsignalled_table);
 
   return g_test_run ();
 }

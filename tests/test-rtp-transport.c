@@ -14,7 +14,7 @@
 #include "gstcallrtptransport-private.h"
 
 /* Names the video media section; what is sent are the frames
- * encode_loss_video() encoded. */
+ * encode_video() encoded. */
 #define LOSS_VIDEO_SOURCE \
   "videotestsrc is-live=true pattern=ball ! " \
   "capsfilter caps=video/x-raw,width=640,height=480,framerate=30/1"
@@ -319,7 +319,7 @@ test_bundle (void)
 /* ------------------------------------------------------------------------ */
 /* RTX: 5% loss between sender and receiver                                  */
 
-/* LOSS_FRAMES frames of VP8, encoded before the call into memory, so that
+/* @frames frames of VP8, encoded before the call into memory, so that
  * what is sent does not depend on how fast the machine encodes: the call
  * then sends them paced in real time. */
 typedef struct {
@@ -335,7 +335,8 @@ encoded_video_clear (EncodedVideo *video)
 }
 
 static void
-encode_loss_video (EncodedVideo *video)
+encode_video (EncodedVideo *video,
+              guint         frames)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *description = NULL;
@@ -349,7 +350,7 @@ encode_loss_video (EncodedVideo *video)
       "video/x-raw,width=640,height=480,framerate=30/1 ! "
       "vp8enc deadline=1 cpu-used=8 lag-in-frames=0 end-usage=cbr "
       "keyframe-max-dist=120 target-bitrate=1000000 ! "
-      "appsink name=sink sync=false max-buffers=0", LOSS_FRAMES);
+      "appsink name=sink sync=false max-buffers=0", frames);
   pipeline = gst_parse_launch (description, &error);
   g_assert_no_error (error);
   gst_object_ref_sink (pipeline);
@@ -367,7 +368,7 @@ encode_loss_video (EncodedVideo *video)
     sample = NULL;
   }
   gst_element_set_state (pipeline, GST_STATE_NULL);
-  g_assert_cmpuint (video->buffers->len, ==, LOSS_FRAMES);
+  g_assert_cmpuint (video->buffers->len, ==, frames);
   g_assert_nonnull (video->caps);
 }
 
@@ -416,6 +417,7 @@ make_encoded_source (const EncodedVideo *video)
 typedef struct {
   GstCallRtpTransport *sender;
   GstCallRtpTransport *receiver;
+  guint frames;
   guint last_decoded;
   gint64 last_change;
   gint64 last_report;
@@ -440,7 +442,7 @@ drained (gpointer data)
     drain->last_change = now;
     return FALSE;
   }
-  return sent >= LOSS_FRAMES && now - drain->last_change > G_USEC_PER_SEC;
+  return sent >= drain->frames && now - drain->last_change > G_USEC_PER_SEC;
 }
 
 typedef struct {
@@ -462,7 +464,7 @@ run_with_loss (const EncodedVideo *encoded,
   GstCallRtpTransport *receiver = gst_call_rtp_transport_new ();
   GstElement *netsim = gst_element_factory_make ("netsim", NULL);
   StatsTarget first = DECODED_TARGET (receiver, 1, 1);
-  Drain drain = { sender, receiver, 0, 0, 0 };
+  Drain drain = { sender, receiver, LOSS_FRAMES, 0, 0, 0 };
   g_autofree char *offer = NULL;
   g_autofree char *answer = NULL;
   guint32 video_ssrc, rtx_ssrc;
@@ -554,7 +556,7 @@ test_rtx_with_loss (void)
   LossResult with_rtx = { 0 };
   LossResult without_rtx = { 0 };
 
-  encode_loss_video (&encoded);
+  encode_video (&encoded, LOSS_FRAMES);
   run_with_loss (&encoded, TRUE, &with_rtx);
   run_with_loss (&encoded, FALSE, &without_rtx);
   encoded_video_clear (&encoded);
@@ -817,6 +819,193 @@ test_bad_input (void)
   g_rand_free (rand);
   stranger_clear (&stranger);
   gst_call_rtp_transport_close (receiver);
+  g_assert_finalize_object (receiver);
+}
+
+/* 3 s of video. */
+#define FLOOD_FRAMES 90
+/* One video packet (not a retransmission) of this many is lost. */
+#define FLOOD_LOSS_PERIOD 10
+
+typedef struct {
+  gint enabled;  /* atomic */
+  guint seen;    /* streaming thread */
+  gint dropped;  /* atomic */
+} PeriodicLoss;
+
+/* Send filter: drops one packet of FLOOD_LOSS_PERIOD of payload type 96
+ * once enabled, so that exactly those need RTX (payload type 97). */
+static GstPadProbeReturn
+drop_periodically (GstPad          *pad,
+                   GstPadProbeInfo *info,
+                   gpointer         user_data)
+{
+  PeriodicLoss *loss = user_data;
+  GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER (info);
+  GstMapInfo map;
+  gboolean video = FALSE;
+
+  if (!buffer || !g_atomic_int_get (&loss->enabled))
+    return GST_PAD_PROBE_OK;
+  if (gst_buffer_map (buffer, &map, GST_MAP_READ)) {
+    video = map.size > 12 && (map.data[1] & 0x7F) == 96;
+    gst_buffer_unmap (buffer, &map);
+  }
+  if (video && ++loss->seen % FLOOD_LOSS_PERIOD == 0) {
+    g_atomic_int_inc (&loss->dropped);
+    return GST_PAD_PROBE_DROP;
+  }
+  return GST_PAD_PROBE_OK;
+}
+
+typedef struct {
+  GstCallRtpTransport *transport;
+  guint64 at_least;
+} UnknownSsrcTarget;
+
+static gboolean
+unknown_ssrcs_dropped (gpointer data)
+{
+  UnknownSsrcTarget *target = data;
+
+  return stats_uint (target->transport, "dropped-unknown-ssrc") >= target->at_least;
+}
+
+/* The transport has seen that many RTP packets, routed or dropped. */
+static gboolean
+rtp_packets_seen (gpointer data)
+{
+  UnknownSsrcTarget *target = data;
+
+  return stats_uint (target->transport, "rtp-packets-routed") +
+         stats_uint (target->transport, "dropped-unknown-ssrc") +
+         stats_uint (target->transport, "dropped-limit") >= target->at_least;
+}
+
+/* Strangers send the payload types of the description from SSRCs it does
+ * not name: 100 packets before media starts, 70 once it flows, then the
+ * path loses packets and RTX repairs them. */
+static void
+test_ssrc_flood (void)
+{
+  g_autoptr (GError) error = NULL;
+  EncodedVideo encoded = { NULL, NULL };
+  GstCallRtpTransport *sender = gst_call_rtp_transport_new ();
+  GstCallRtpTransport *receiver = gst_call_rtp_transport_new ();
+  GstElement *filter = gst_element_factory_make ("identity", NULL);
+  g_autoptr (GstPad) filter_sink = gst_element_get_static_pad (filter, "sink");
+  PeriodicLoss loss = { 0, 0, 0 };
+  StatsTarget first = DECODED_TARGET (receiver, 1, 1);
+  UnknownSsrcTarget seen = { receiver, 100 };
+  UnknownSsrcTarget unknown = { receiver, 170 };
+  Drain drain = { sender, receiver, FLOOD_FRAMES, 0, 0, 0 };
+  Stranger stranger;
+  g_autofree char *offer = NULL;
+  g_autofree char *answer = NULL;
+  guint32 video_ssrc, rtx_ssrc, audio_ssrc;
+  guint warnings = 0;
+  guint8 packet[1500];
+  guint sent, decoded, rtx_received, received;
+  int lost = 0;
+  gint64 start = g_get_monotonic_time ();
+
+  encode_video (&encoded, FLOOD_FRAMES);
+  stranger_init (&stranger);
+  g_assert_true (gst_call_rtp_transport_set_sources_from_description (sender,
+      LOSS_VIDEO_SOURCE, TEST_AUDIO_SOURCE, &error));
+  g_assert_no_error (error);
+  gst_call_rtp_transport_set_encoded_video_source (sender, make_encoded_source (&encoded));
+  gst_call_rtp_transport_set_video_sink (receiver, counting_sink ());
+  gst_call_rtp_transport_set_audio_sink (receiver, counting_sink ());
+  /* Time for a second request of a lost retransmission (test_rtx_with_loss). */
+  g_object_set (receiver, "latency", LOSS_LATENCY_MS, NULL);
+  g_signal_connect (sender, "error", G_CALLBACK (on_error_fail), NULL);
+  g_signal_connect (receiver, "error", G_CALLBACK (on_error_fail), NULL);
+  g_signal_connect (receiver, "warning", G_CALLBACK (on_warning_count), &warnings);
+  gst_pad_add_probe (filter_sink, GST_PAD_PROBE_TYPE_BUFFER, drop_periodically, &loss, NULL);
+  gst_call_rtp_transport_set_send_filter (sender, filter);
+
+  offer = gst_call_rtp_transport_create_offer (sender, &error);
+  g_assert_no_error (error);
+  answer = gst_call_rtp_transport_create_answer (receiver, offer, &error);
+  g_assert_no_error (error);
+  sdp_ssrcs (offer, "video", &video_ssrc, &rtx_ssrc);
+  sdp_ssrcs (offer, "audio", &audio_ssrc, NULL);
+  g_assert_cmpuint (rtx_ssrc, !=, 0);
+
+  /* The receiver listens; the sender does not send yet. */
+  stranger_aim (&stranger, receiver);
+  for (guint i = 0; i < 100; i++)
+    stranger_send (&stranger, packet, make_rtp (packet, i % 2 ? 96 : 111, (guint16) i,
+                                                500000 + i, 100));
+  test_wait_until (rtp_packets_seen, &seen, 30000, "the strangers' packets");
+
+  g_assert_true (gst_call_rtp_transport_set_remote_answer (sender, answer, &error));
+  g_assert_no_error (error);
+  test_wait_until (stats_reached, &first, 30000, "the first decoded frame");
+
+  /* Mid-call, the RTX payload type among them; then loss. */
+  for (guint i = 0; i < 70; i++)
+    stranger_send (&stranger, packet, make_rtp (packet, i % 2 ? 96 : 97, (guint16) (1000 + i * 7),
+                                                600000 + i, 100));
+  test_wait_until (unknown_ssrcs_dropped, &unknown, 30000, "the strangers' packets dropped");
+  g_atomic_int_set (&loss.enabled, TRUE);
+  test_wait_until (drained, &drain, 60000, "every frame sent and the receiver drained");
+
+  {
+    g_autoptr (GstStructure) stats = gst_call_rtp_transport_get_stats (receiver);
+    g_autofree char *text = gst_structure_to_string (stats);
+
+    g_test_message ("receiver stats: %s", text);
+    gst_structure_free (stats);
+    stats = gst_call_rtp_transport_get_stats (sender);
+    g_free (text);
+    text = gst_structure_to_string (stats);
+    g_test_message ("sender stats: %s", text);
+  }
+  sent = stats_uint (sender, "video-frames-sent");
+  decoded = stats_uint (receiver, "video-frames-decoded");
+  rtx_received = session_stats_uint (receiver, 1, "rtx-packets-received");
+  received = session_stats_uint (receiver, 1, "packets-received");
+  {
+    g_autoptr (GstStructure) stats = gst_call_rtp_transport_get_stats (receiver);
+    g_autoptr (GstStructure) video = NULL;
+
+    g_assert_true (gst_structure_get (stats, "session-1", GST_TYPE_STRUCTURE, &video, NULL));
+    g_assert_true (gst_structure_get_int (video, "packets-lost", &lost));
+  }
+  g_test_message ("%u of %u frames decoded, %d video packets lost on the way, %u RTX "
+                  "packets, %u received, %d lost, %u unknown SSRC packets dropped, %.1f s",
+                  decoded, sent, g_atomic_int_get (&loss.dropped), rtx_received, received, lost,
+                  stats_uint (receiver, "dropped-unknown-ssrc"),
+                  (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC);
+
+  /* Every frame, the lost packets repaired by the RTX SSRC of the FID
+   * group, in the video session. */
+  g_assert_cmpuint (sent, ==, FLOOD_FRAMES);
+  g_assert_cmpuint (decoded, ==, sent);
+  g_assert_cmpuint (stats_uint (receiver, "audio-buffers-decoded"), >, 0);
+  g_assert_cmpint (g_atomic_int_get (&loss.dropped), >, 0);
+  g_assert_cmpuint (rtx_received, >=, (guint) g_atomic_int_get (&loss.dropped));
+  g_assert_true (session_has_ssrc (receiver, 1, rtx_ssrc));
+  /* No stranger reached rtpbin: none is in the stats, loss is the path's. */
+  for (guint i = 0; i < 100; i += 9) {
+    g_assert_false (session_has_ssrc (receiver, 0, 500000 + i));
+    g_assert_false (session_has_ssrc (receiver, 1, 500000 + i));
+  }
+  for (guint i = 0; i < 70; i += 9)
+    g_assert_false (session_has_ssrc (receiver, 1, 600000 + i));
+  g_assert_cmpuint (stats_uint (receiver, "ssrcs"), ==, 3);
+  g_assert_cmpuint (stats_uint (receiver, "dropped-unknown-ssrc"), ==, 170);
+  g_assert_cmpuint (stats_uint (receiver, "dropped-limit"), ==, 0);
+  g_assert_cmpint (lost, <=, g_atomic_int_get (&loss.dropped));
+  g_assert_cmpuint (warnings, ==, 0);
+
+  encoded_video_clear (&encoded);
+  stranger_clear (&stranger);
+  gst_call_rtp_transport_close (sender);
+  gst_call_rtp_transport_close (receiver);
+  g_assert_finalize_object (sender);
   g_assert_finalize_object (receiver);
 }
 
@@ -1413,6 +1602,7 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/RtpTransport/bundle", test_bundle);
   g_test_add_func ("/GstCall/RtpTransport/bad-descriptions", test_bad_descriptions);
   g_test_add_func ("/GstCall/RtpTransport/bad-input", test_bad_input);
+  g_test_add_func ("/GstCall/RtpTransport/ssrc-flood", test_ssrc_flood);
   g_test_add_data_func ("/GstCall/RtpTransport/interop-gst-launch", GINT_TO_POINTER (FALSE),
                         test_interop_gst_launch);
   g_test_add_data_func ("/GstCall/RtpTransport/interop-gst-launch-srtp", GINT_TO_POINTER (TRUE),
