@@ -73,6 +73,21 @@ gboolean gst_call_sdp_check_offer_usable (const GstSDPMessage *offer,
                                           const gboolean      *sends,
                                           GError             **error);
 
+/* The longest a=mid value accepted: RFC 8843 makes a MID a short token
+ * (an RTP header extension carries it in every packet). */
+#define GST_CALL_SDP_MAX_MID_LEN 32
+
+/* Checks media section @index of a plain RTP description (RTP/AVP and
+ * kin): every format is an RTP payload type, a number from 0 to 127 (RFC
+ * 3551; a non-numeric one is refused, not read as payload type 0), and its
+ * a=mid, if any, a token (RFC 5888) of at most GST_CALL_SDP_MAX_MID_LEN
+ * characters (a longer one is refused, not echoed back). The error
+ * (GST_CALL_ERROR_INVALID_ARGUMENT) names the section and the bad value,
+ * cut to a few characters. */
+gboolean gst_call_sdp_check_rtp_media (const GstSDPMedia  *media,
+                                       guint               index,
+                                       GError            **error);
+
 /* The value of @name in the fmtp parameters of @payload_type in @media, or
  * NULL. */
 char    *gst_call_sdp_fmtp_parameter (const GstSDPMedia *media,

@@ -391,6 +391,69 @@ gst_call_sdp_type_to_string (GstCallSdpType type)
   return gst_webrtc_sdp_type_to_string (gst_call_sdp_type_to_webrtc (type));
 }
 
+/* @value for an error message: at most 16 characters of it, the others
+ * replaced by "...", anything but printable ASCII escaped. */
+static char *
+quote_for_message (const char *value)
+{
+  gsize length = strlen (value);
+  g_autofree char *head = g_strndup (value, MIN (length, 16));
+  g_autofree char *escaped = g_strescape (head, NULL);
+
+  return length > 16 ? g_strdup_printf ("%s...", escaped) : g_steal_pointer (&escaped);
+}
+
+/* RFC 4566 token characters. */
+static gboolean
+is_token (const char *value)
+{
+  for (const char *c = value; *c; c++) {
+    if (!g_ascii_isalnum (*c) && !strchr ("!#$%&'*+-.^_`{|}~", *c))
+      return FALSE;
+  }
+  return *value != '\0';
+}
+
+gboolean
+gst_call_sdp_check_rtp_media (const GstSDPMedia  *media,
+                              guint               index,
+                              GError            **error)
+{
+  const char *mid = gst_sdp_media_get_attribute_val (media, "mid");
+
+  for (guint i = 0; i < gst_sdp_media_formats_len (media); i++) {
+    const char *format = gst_sdp_media_get_format (media, i);
+    gsize length = format ? strlen (format) : 0;
+    gboolean number = length > 0 && length <= 3;
+
+    for (gsize c = 0; number && c < length; c++)
+      number = g_ascii_isdigit (format[c]);
+    if (!number || g_ascii_strtoull (format, NULL, 10) > 127) {
+      g_autofree char *quoted = quote_for_message (format ? format : "");
+
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                   _("Media section %u lists format \"%s\", which is not an RTP payload "
+                     "type (a number from 0 to 127)"), index, quoted);
+      return FALSE;
+    }
+  }
+
+  if (mid) {
+    gsize length = strlen (mid);
+
+    if (length > GST_CALL_SDP_MAX_MID_LEN || !is_token (mid)) {
+      g_autofree char *quoted = quote_for_message (mid);
+
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                   _("Media section %u has a=mid \"%s\" (%" G_GSIZE_FORMAT " bytes): a MID is a "
+                     "token of 1 to %d letters, digits or !#$%%&'*+-.^_`{|}~"),
+                   index, quoted, length, GST_CALL_SDP_MAX_MID_LEN);
+      return FALSE;
+    }
+  }
+  return TRUE;
+}
+
 /* Payload formats that repair or accompany media and are no codec to send
  * it with. */
 static gboolean

@@ -178,6 +178,8 @@ parse_remote_description (const char  *text,
                    i, gst_sdp_media_get_port (media));
       return NULL;
     }
+    if (!gst_call_sdp_check_rtp_media (media, i, error))
+      return NULL;
     if (!found_port) {
       found_port = gst_sdp_media_get_port (media);
       found_address = media_connection_address (sdp, media);
@@ -201,6 +203,32 @@ parse_remote_description (const char  *text,
   *port = found_port;
   *secure = found_secure;
   return g_steal_pointer (&sdp);
+}
+
+/* The remote address must be of the family of the socket media is sent
+ * from: udpsink cannot send to an IPv6 address from an IPv4 socket. */
+static gboolean
+check_address_family (GstCallRtpTransport  *self,
+                      const char           *remote_address,
+                      GError              **error)
+{
+  g_autoptr (GInetAddress) local = g_inet_address_new_from_string (self->local_address);
+  g_autoptr (GInetAddress) remote = g_inet_address_new_from_string (remote_address);
+
+  if (!local || !remote ||
+      g_inet_address_get_family (local) == g_inet_address_get_family (remote))
+    return TRUE;
+  if (g_inet_address_get_family (remote) == G_SOCKET_FAMILY_IPV6)
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
+                 _("The remote description's address %s is IPv6 but the local address %s "
+                   "is IPv4: set the local-address property to an IPv6 address"),
+                 remote_address, self->local_address);
+  else
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
+                 _("The remote description's address %s is IPv4 but the local address %s "
+                   "is IPv6: set the local-address property to an IPv4 address"),
+                 remote_address, self->local_address);
+  return FALSE;
 }
 
 static void
@@ -715,6 +743,16 @@ create_renegotiation_offer (GstCallRtpTransport  *self,
  * same way: sections it adds are received, sections it no longer sends to
  * stop.
  *
+ * An offer is refused with %GST_CALL_ERROR_INVALID_ARGUMENT when a format
+ * of a section it does not reject is not an RTP payload type (a number
+ * from 0 to 127; RFC 4566 leaves no other for RTP) or an `a=mid` is not a
+ * token of at most 32 characters (RFC 8843 MIDs are short: this one would
+ * be echoed in the answer and carried in every packet), and with
+ * %GST_CALL_ERROR_NEGOTIATION when its address is IPv6 and
+ * [property@CallRtpTransport:local-address] IPv4, or the reverse. The
+ * answer's `a=group:BUNDLE` lists the offered MIDs of the sections it
+ * accepts.
+ *
  * Returns: (transfer full) (nullable): the answer SDP, or %NULL on error
  *
  * Since: 0.1
@@ -728,9 +766,11 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
   g_autofree char *address = NULL;
   g_autofree gboolean *local_rtx = NULL;
   g_auto (KeyTable) keys = { 0 };
+  g_auto (GStrv) offered_group = NULL;
+  g_autoptr (GString) group = NULL;
   GString *text;
   guint port = 0;
-  gboolean bundle = FALSE;
+  gboolean grouped = FALSE;
   gboolean secure = FALSE;
 
   g_return_val_if_fail (GST_IS_CALL_RTP_TRANSPORT (self), NULL);
@@ -745,7 +785,8 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
     return NULL;
   }
   sdp = parse_remote_description (offer, &address, &port, &secure, error);
-  if (!sdp || !gst_call_rtp_transport_ensure_pipeline (self, error))
+  if (!sdp || !check_address_family (self, address, error) ||
+      !gst_call_rtp_transport_ensure_pipeline (self, error))
     return NULL;
   if (self->started && (secure || self->secure)) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
@@ -785,20 +826,20 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
     }
   }
 
-  for (guint i = 0; i < gst_sdp_message_attributes_len (sdp); i++) {
+  for (guint i = 0; i < gst_sdp_message_attributes_len (sdp) && !offered_group; i++) {
     const GstSDPAttribute *attribute = gst_sdp_message_get_attribute (sdp, i);
 
     if (g_strcmp0 (attribute->key, "group") == 0 && attribute->value &&
-        g_str_has_prefix (attribute->value, "BUNDLE") && !strpbrk (attribute->value, "\r\n"))
-      bundle = TRUE;
+        g_str_has_prefix (attribute->value, "BUNDLE"))
+      offered_group = g_strsplit (attribute->value, " ", -1);
   }
+  /* The answer's group: the offered MIDs of the sections answered (RFC
+   * 8843), checked tokens, not the offer's line. */
+  group = g_string_new ("a=group:BUNDLE");
 
   local_rtx = g_new0 (gboolean, gst_sdp_message_medias_len (sdp));
   text = g_string_new (NULL);
   append_session_header (self, text);
-  if (bundle)
-    g_string_append_printf (text, "a=%s:%s\r\n", "group",
-                            gst_sdp_message_get_attribute_val (sdp, "group"));
 
   for (guint i = 0; i < gst_sdp_message_medias_len (sdp); i++) {
     const GstSDPMedia *media = gst_sdp_message_get_media (sdp, i);
@@ -841,8 +882,14 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
     } else {
       local_rtx[i] = append_receive_only_formats (self, text, media);
     }
-    if (mid && *mid && !strpbrk (mid, "\r\n "))
+    /* parse_remote_description() checked it: a short token. */
+    if (mid) {
       g_string_append_printf (text, "a=mid:%s\r\n", mid);
+      if (offered_group && g_strv_contains ((const char * const *) offered_group + 1, mid)) {
+        g_string_append_printf (group, " %s", mid);
+        grouped = TRUE;
+      }
+    }
     if (local && local->send)
       g_string_append (text, remote_sends ? "a=sendrecv\r\n" : "a=sendonly\r\n");
     else
@@ -852,6 +899,14 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
       append_crypto_line (text, &keys.local[i]);
     if (local && local->send)
       append_ssrc_lines (self, text, local);
+  }
+
+  if (grouped) {
+    /* The group goes before the sections. */
+    const char *first = strstr (text->str, "m=");
+
+    g_string_append (group, "\r\n");
+    g_string_insert (text, first ? first - text->str : (gssize) text->len, group->str);
   }
 
   set_remote (self, g_steal_pointer (&sdp), local_rtx, secure ? keys.local : NULL,
@@ -871,7 +926,10 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
  *   [method@CallRtpTransport.create_offer], SDP text
  * @error: return location for a #GError
  *
- * Applies the answer and starts media.
+ * Applies the answer and starts media. An answer is refused as an offer
+ * is by [method@CallRtpTransport.create_answer]: formats that are no RTP
+ * payload type, an `a=mid` that is not a short token, an address of the
+ * other IP family than [property@CallRtpTransport:local-address].
  *
  * Returns: %TRUE if the answer fits the offer and media started
  *
@@ -902,7 +960,7 @@ gst_call_rtp_transport_set_remote_answer (GstCallRtpTransport  *self,
     return FALSE;
   }
   sdp = parse_remote_description (answer, &address, &port, &secure, error);
-  if (!sdp)
+  if (!sdp || !check_address_family (self, address, error))
     return FALSE;
   if (gst_sdp_message_medias_len (sdp) != self->offered_sections) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,

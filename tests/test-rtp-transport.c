@@ -1038,6 +1038,107 @@ test_bad_descriptions (void)
   }
 }
 
+#define PLAIN_HEAD(family, address) \
+  "v=0\r\no=- 1 0 IN " family " " address "\r\ns=-\r\nc=IN " family " " address "\r\nt=0 0\r\n"
+
+/* The error of answering @offer (with @local_address when set). */
+static GError *
+answer_error (const char *offer,
+              const char *local_address)
+{
+  GstCallRtpTransport *transport = gst_call_rtp_transport_new ();
+  GError *error = NULL;
+  g_autofree char *answer = NULL;
+
+  if (local_address)
+    gst_call_rtp_transport_set_local_address (transport, local_address);
+  answer = gst_call_rtp_transport_create_answer (transport, offer, &error);
+  g_assert_null (answer);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_finalize_object (transport);
+  return error;
+}
+
+/* Formats that are no payload type, an a=mid of a megabyte, an address of
+ * the other IP family: refused, each with an error that says so. */
+static void
+test_bad_formats_mid_family (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GString) offer = NULL;
+  GString *huge_mid;
+
+  error = answer_error (PLAIN_HEAD ("IP4", "127.0.0.1")
+                        "m=audio 40000 RTP/AVP 0 PCMU\r\na=rtcp-mux\r\n", NULL);
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "\"PCMU\""));
+  g_assert_nonnull (strstr (error->message, "payload type"));
+  g_clear_error (&error);
+  error = answer_error (PLAIN_HEAD ("IP4", "127.0.0.1")
+                        "m=audio 40000 RTP/AVP 0\r\na=rtcp-mux\r\n"
+                        "m=video 40000 RTP/AVP 96 128\r\na=rtpmap:96 VP8/90000\r\n", NULL);
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "Media section 1"));
+  g_assert_nonnull (strstr (error->message, "\"128\""));
+  g_clear_error (&error);
+
+  /* A megabyte of MID: refused, and the message does not carry it. */
+  huge_mid = g_string_new (NULL);
+  for (guint i = 0; i < 1024 * 1024; i++)
+    g_string_append_c (huge_mid, (char) ('a' + i % 26));
+  offer = g_string_new (PLAIN_HEAD ("IP4", "127.0.0.1"));
+  g_string_append_printf (offer, "a=group:BUNDLE %s\r\nm=audio 40000 RTP/AVP 0\r\n"
+                          "a=mid:%s\r\na=rtcp-mux\r\n", huge_mid->str, huge_mid->str);
+  g_string_free (huge_mid, TRUE);
+  error = answer_error (offer->str, NULL);
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "a=mid"));
+  g_assert_nonnull (strstr (error->message, "1048576 bytes"));
+  g_assert_cmpuint (strlen (error->message), <, 300);
+  g_clear_error (&error);
+  /* Not a token either. */
+  error = answer_error (PLAIN_HEAD ("IP4", "127.0.0.1")
+                        "m=audio 40000 RTP/AVP 0\r\na=mid:a\"b\r\na=rtcp-mux\r\n", NULL);
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+
+  /* IPv6 to an IPv4 socket and the reverse: the error says which. */
+  error = answer_error (PLAIN_HEAD ("IP6", "::1") "m=audio 40000 RTP/AVP 0\r\na=rtcp-mux\r\n",
+                        NULL);
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION);
+  g_assert_nonnull (strstr (error->message, "::1 is IPv6"));
+  g_assert_nonnull (strstr (error->message, "local-address"));
+  g_clear_error (&error);
+  error = answer_error (PLAIN_HEAD ("IP4", "127.0.0.1")
+                        "m=audio 40000 RTP/AVP 0\r\na=rtcp-mux\r\n", "::1");
+  g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION);
+  g_assert_nonnull (strstr (error->message, "127.0.0.1 is IPv4"));
+}
+
+/* The answer's BUNDLE group: the offered MIDs it accepts, not the offer's
+ * line. */
+static void
+test_answer_bundle_group (void)
+{
+  g_autoptr (GError) error = NULL;
+  GstCallRtpTransport *transport = gst_call_rtp_transport_new ();
+  g_autofree char *answer = NULL;
+
+  gst_call_rtp_transport_set_audio_sink (transport, counting_sink ());
+  answer = gst_call_rtp_transport_create_answer (transport,
+      PLAIN_HEAD ("IP4", "127.0.0.1")
+      "a=group:BUNDLE a v x\r\n"
+      "m=audio 40000 RTP/AVP 0\r\na=mid:a\r\na=rtcp-mux\r\n"
+      "m=video 0 RTP/AVP 96\r\na=mid:v\r\n", &error);
+  g_assert_no_error (error);
+  g_test_message ("answer:\n%s", answer);
+  g_assert_nonnull (strstr (answer, "a=group:BUNDLE a\r\n"));
+  g_assert_true (strstr (answer, "a=group:") < strstr (answer, "m="));
+  gst_call_rtp_transport_close (transport);
+  g_assert_finalize_object (transport);
+}
+
 
 /* ------------------------------------------------------------------------ */
 /* SRTP keyed by SDES                                                        */
@@ -1601,6 +1702,8 @@ main (int argc, char **argv)
 
   g_test_add_func ("/GstCall/RtpTransport/bundle", test_bundle);
   g_test_add_func ("/GstCall/RtpTransport/bad-descriptions", test_bad_descriptions);
+  g_test_add_func ("/GstCall/RtpTransport/bad-formats-mid-family", test_bad_formats_mid_family);
+  g_test_add_func ("/GstCall/RtpTransport/answer-bundle-group", test_answer_bundle_group);
   g_test_add_func ("/GstCall/RtpTransport/bad-input", test_bad_input);
   g_test_add_func ("/GstCall/RtpTransport/ssrc-flood", test_ssrc_flood);
   g_test_add_data_func ("/GstCall/RtpTransport/interop-gst-launch", GINT_TO_POINTER (FALSE),

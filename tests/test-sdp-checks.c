@@ -254,6 +254,48 @@ test_offer_usable (void)
                  "it offers video VP8/90000;");
 }
 
+/* Whether media section 0 of a plain RTP description made of @lines
+ * passes gst_call_sdp_check_rtp_media(). */
+static gboolean
+rtp_media_ok (const char *lines)
+{
+  g_autofree char *text = g_strconcat ("v=0\r\no=- 1 0 IN IP4 127.0.0.1\r\ns=-\r\n"
+                                       "c=IN IP4 127.0.0.1\r\nt=0 0\r\n", lines, NULL);
+  g_autoptr (GstSDPMessage) sdp = NULL;
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  g_assert_cmpint (gst_sdp_message_new_from_text (text, &sdp), ==, GST_SDP_OK);
+  ok = gst_call_sdp_check_rtp_media (gst_sdp_message_get_media (sdp, 0), 0, &error);
+  g_assert_true (ok == (error == NULL));
+  if (error) {
+    g_assert_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT);
+    g_test_message ("%s", error->message);
+  }
+  return ok;
+}
+
+static void
+test_rtp_media (void)
+{
+  g_assert_true (rtp_media_ok ("m=audio 5000 RTP/AVP 0 8 101 127\r\na=mid:audio-0\r\n"));
+  g_assert_true (rtp_media_ok ("m=audio 5000 RTP/AVP 0\r\n"));
+  /* Formats that are no payload type: not payload type 0. */
+  g_assert_false (rtp_media_ok ("m=audio 5000 RTP/AVP 0 PCMU\r\n"));
+  g_assert_false (rtp_media_ok ("m=audio 5000 RTP/AVP 0x0\r\n"));
+  g_assert_false (rtp_media_ok ("m=audio 5000 RTP/AVP -1\r\n"));
+  g_assert_false (rtp_media_ok ("m=audio 5000 RTP/AVP 128\r\n"));
+  g_assert_false (rtp_media_ok ("m=audio 5000 RTP/AVP 00000000000000000000008\r\n"));
+  /* MIDs: tokens of 1 to 32 characters. */
+  g_assert_true (rtp_media_ok ("m=audio 5000 RTP/AVP 0\r\n"
+                               "a=mid:0123456789abcdef0123456789abcdef\r\n"));
+  g_assert_false (rtp_media_ok ("m=audio 5000 RTP/AVP 0\r\n"
+                                "a=mid:0123456789abcdef0123456789abcdefX\r\n"));
+  g_assert_false (rtp_media_ok ("m=audio 5000 RTP/AVP 0\r\na=mid:\r\n"));
+  g_assert_false (rtp_media_ok ("m=audio 5000 RTP/AVP 0\r\na=mid:a b\r\n"));
+  g_assert_false (rtp_media_ok ("m=audio 5000 RTP/AVP 0\r\na=mid:a/b\r\n"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -266,6 +308,7 @@ main (int argc, char **argv)
                    test_fingerprints_of_description);
   g_test_add_func ("/GstCall/SdpChecks/common-codec", test_common_codec);
   g_test_add_func ("/GstCall/SdpChecks/offer-usable", test_offer_usable);
+  g_test_add_func ("/GstCall/SdpChecks/rtp-media", test_rtp_media);
 
   return g_test_run ();
 }

@@ -1,7 +1,8 @@
 /* libFuzzer harness: a remote description's a=ssrc, a=ssrc-group:FID,
  * a=mid, rtpmap and extmap lines as the plain RTP transport reads them
- * (GstCallRtpRouter), then a few packets routed with what was read; and
- * its SDES a=crypto lines (GstCallSrtpCrypto).
+ * (GstCallRtpRouter), then a few packets routed with what was read; its
+ * SDES a=crypto lines (GstCallSrtpCrypto); its formats and a=mid as the
+ * transport checks them.
  * Copyright (C) 2026 The libgstcall authors
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -11,6 +12,7 @@
 #include <stdint.h>
 
 #include "gstcall-rtp-router-private.h"
+#include "gstcall-sdp-private.h"
 #include "gstcall-srtp-private.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
@@ -52,6 +54,22 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     const GstSDPMedia *media = gst_sdp_message_get_media (sdp, i);
     GError *error = NULL;
     GstCallSrtpCrypto crypto;
+
+    if (gst_call_sdp_check_rtp_media (media, i, &error)) {
+      const char *mid = gst_sdp_media_get_attribute_val (media, "mid");
+
+      /* What passes is fit to be written back in an answer. */
+      g_assert_true (!mid || (strlen (mid) <= GST_CALL_SDP_MAX_MID_LEN &&
+                              !strpbrk (mid, " \r\n")));
+      for (guint f = 0; f < gst_sdp_media_formats_len (media); f++)
+        g_assert_cmpuint (g_ascii_strtoull (gst_sdp_media_get_format (media, f), NULL, 10),
+                          <=, 127);
+    } else {
+      /* The message is short, whatever the input. */
+      g_assert_nonnull (error);
+      g_assert_cmpuint (strlen (error->message), <, 512);
+      g_clear_error (&error);
+    }
 
     if (gst_call_srtp_media_find_crypto (media, i, 0, &crypto, &error)) {
       g_autofree char *line = gst_call_srtp_crypto_to_string (&crypto);
