@@ -36,8 +36,9 @@ typedef void (*GstCallRtpDemuxAskFunc) (GstCallRtpDemux       *demux,
                                         const GstCallRtpRoute *route,
                                         gpointer               user_data);
 
-/* The table of unsignalled SSRCs is full of sources that keep sending: a
- * new SSRC was dropped. Called the first time only (the counters go on). */
+/* The table of unsignalled SSRCs is full of sources that keep sending or
+ * wait for the application: a new SSRC was dropped. Called the first time
+ * only (the counters go on). */
 typedef void (*GstCallRtpDemuxTableFullFunc) (GstCallRtpDemux *demux,
                                               guint32          ssrc,
                                               gpointer         user_data);

@@ -85,8 +85,8 @@ on_demux_ask (GstCallRtpDemux       *demux,
   gst_call_context_proxy_invoke (self->proxy, emit_bundled_ssrc, event, bundled_ssrc_free);
 }
 
-/* Streaming thread: new SSRCs find the table full of sources that keep
- * sending. */
+/* Streaming thread: a new SSRC finds the table full of sources that keep
+ * sending or wait for the application. */
 static void
 on_demux_table_full (GstCallRtpDemux *demux,
                      guint32          ssrc,
@@ -96,9 +96,9 @@ on_demux_table_full (GstCallRtpDemux *demux,
 
   gst_call_rtp_transport_report_warning (self,
       g_error_new (GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
-                   _("%d SSRCs that the remote description does not name keep "
-                     "sending: packets of new ones (SSRC %u) are dropped until one of "
-                     "them is silent for %d s"),
+                   _("%d SSRCs that the remote description does not name fill "
+                     "the SSRC table: packets of new ones (SSRC %u first) are dropped "
+                     "until one of them is silent for %d s"),
                    GST_CALL_RTP_ROUTER_MAX_SSRCS, ssrc,
                    (int) (GST_CALL_RTP_ROUTER_SSRC_TIMEOUT / G_USEC_PER_SEC)));
 }

@@ -632,6 +632,22 @@ two_or_more (gpointer data)
   return *(guint *) data >= 2;
 }
 
+static gboolean
+is_true (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+/* Notes a warning that the table of unsignalled SSRCs is full. */
+static void
+on_warning_table_full (GstCallRtpTransport *transport,
+                       GError              *warning,
+                       gboolean            *table_full)
+{
+  if (strstr (warning->message, "fill the SSRC table"))
+    *table_full = TRUE;
+}
+
 static gsize
 make_rtp (guint8  *packet,
           guint    payload_type,
@@ -734,6 +750,7 @@ test_bad_input (void)
   g_autofree char *answer = NULL;
   DropTarget target = { receiver, 0, 0, 0, 0 };
   guint warnings = 0;
+  gboolean table_full = FALSE;
   guint8 packet[1500];
   guint16 seq = 0;
   GRand *rand = g_rand_new_with_seed (5);
@@ -741,6 +758,7 @@ test_bad_input (void)
   gst_call_rtp_transport_set_video_sink (receiver, counting_sink ());
   gst_call_rtp_transport_set_audio_sink (receiver, counting_sink ());
   g_signal_connect (receiver, "warning", G_CALLBACK (on_warning_count), &warnings);
+  g_signal_connect (receiver, "warning", G_CALLBACK (on_warning_table_full), &table_full);
   g_signal_connect (receiver, "bundled-ssrc", G_CALLBACK (route_by_ssrc), NULL);
   offer = g_strdup_printf (CONTRADICTORY_OFFER, port, port);
   answer = gst_call_rtp_transport_create_answer (receiver, offer, &error);
@@ -812,9 +830,11 @@ test_bad_input (void)
   g_assert_cmpuint (stats_uint (receiver, "sessions"), <=, GST_CALL_RTP_TRANSPORT_MAX_SESSIONS);
   for (guint i = GST_CALL_RTP_TRANSPORT_MAX_SESSIONS; i < 1000; i += 37)
     g_assert_false (session_exists (receiver, i));
-  /* The contradictory groups and the session limit were reported. */
+  /* The contradictory groups and the session limit were reported, and the
+   * table full of SSRCs waiting for the application. */
   test_wait_until (two_or_more, &warnings, 5000, "warnings");
   g_assert_cmpuint (warnings, >=, 2);
+  test_wait_until (is_true, &table_full, 5000, "the warning of a full SSRC table");
 
   g_rand_free (rand);
   stranger_clear (&stranger);
