@@ -8,6 +8,10 @@
 
 #include "gstcall-private.h"
 
+#ifdef HAVE_MALLOC_TRIM
+#include <malloc.h>
+#endif
+
 GST_DEBUG_CATEGORY (gst_call_debug);
 
 void
@@ -96,6 +100,39 @@ gboolean
 gst_call_dtls_certificate_is_ready (void)
 {
   return g_atomic_int_get (&dtls_certificate_ready);
+}
+
+/* The memory of a freed pipeline.
+ *
+ * glibc keeps what a process frees in its heaps (one per thread that
+ * allocates at once, up to eight per core) and gives memory back to the
+ * system by itself only from the top of a heap. A peer connection's
+ * pipeline runs many threads that allocate and free megabytes (encoders,
+ * decoders, buffer pools, the ICE agent); the next transport of a call that
+ * comes back runs new threads, which rarely fill the same holes of the same
+ * heaps. Measured with tools/soak-outage (glibc 2.36, a cut every 25 s):
+ * after six new transports the memory in use was still 14 MiB, the
+ * threads 22 and the heaps 16, no GstObject had accumulated, but 34 MiB
+ * lay free in the heaps and the RSS had grown from 44 to 76 MiB.
+ *
+ * malloc_trim(0) gives back every whole free page of every heap (madvise).
+ * Called once per freed pipeline it keeps the RSS flat after the first new
+ * transport or two (44 to 48-54 MiB over the same six, the rest being
+ * pages that still hold something). It runs where the pipeline is freed
+ * and takes 2 to 9 ms there on those heaps; it grows with the number of
+ * free chunks in the process (0.2 s for 32 MiB freed in a thousand pieces
+ * in tests/test-peerconnection.c). */
+void
+gst_call_release_free_memory (void)
+{
+#ifdef HAVE_MALLOC_TRIM
+  gint64 start = g_get_monotonic_time ();
+  int released = malloc_trim (0);
+
+  GST_DEBUG ("malloc_trim: %s in %" G_GINT64_FORMAT " µs",
+             released ? "memory given back" : "nothing to give back",
+             g_get_monotonic_time () - start);
+#endif
 }
 
 struct _GstCallContextProxy {

@@ -28,6 +28,11 @@ void     gst_call_join_dtls_certificate     (void);
 /* TRUE once that thread has finished (the certificate exists). */
 gboolean gst_call_dtls_certificate_is_ready (void);
 
+/* Gives the free memory of the process's malloc heaps back to the system
+ * (glibc's malloc_trim(); nothing elsewhere); see gstcall-private.c. For
+ * after a pipeline is freed. Any thread. */
+void     gst_call_release_free_memory       (void);
+
 /* GstCallContextProxy: carries work from GStreamer threads to the
  * GMainContext that was thread-default when an object was created.
  *

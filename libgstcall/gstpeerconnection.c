@@ -903,6 +903,9 @@ gst_peer_connection_dispose (GObject *object)
   if (self->shared->pipeline) {
     gst_clear_object (&self->shared->pipeline);
     self->shared->webrtcbin = NULL;
+    /* What the pipeline's threads freed stays resident otherwise: a call
+     * that re-establishes its transport would grow with every new one. */
+    gst_call_release_free_memory ();
   }
 
   G_OBJECT_CLASS (gst_peer_connection_parent_class)->dispose (object);
