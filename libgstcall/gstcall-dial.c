@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "gstcall-impl-private.h"
+#include "gstcall-dtmf-private.h"
 #include "gstcall-media-private.h"
 #include "gstcall-rtp-session-private.h"
 #include "gstcall-sinks-private.h"
@@ -820,6 +821,60 @@ gst_call_hangup (GstCall *self)
 }
 
 /**
+ * gst_call_send_dtmf:
+ * @self: a [class@Call]
+ * @tones: the DTMF tones to send, one or more of `0123456789*#ABCD`
+ *   (lower-case `abcd` too)
+ * @duration_ms: how long each tone lasts, in milliseconds: 40 to 1000, or
+ *   0 for 100 ms
+ * @error: return location for a #GError
+ *
+ * Sends @tones to the peer as DTMF: RFC 4733 telephone-events on the
+ * call's audio, in the `telephone-event` payload type negotiated at the
+ * clock rate of the audio codec (48000 Hz for Opus, 8000 Hz for G.711).
+ * libgstcall offers and answers `telephone-event` on every audio section,
+ * on both transports.
+ *
+ * The tones are queued and return at once: they play one after the other
+ * in the order given (also over several calls), each for @duration_ms,
+ * with a pause of 70 ms between them (the common default, above the
+ * 40 ms minimum of ITU-T Q.24). While a tone plays, its events replace the
+ * call's audio packets (the audio resumes after it). A muted microphone
+ * sends no audio and no tones: queued tones play once it is unmuted.
+ *
+ * The peer receives them on [signal@Call::dtmf].
+ *
+ * Returns: %TRUE when the tones are queued; %FALSE with @error set when
+ *   the call is not active (%GST_CALL_ERROR_INVALID_STATE), a character is
+ *   not a tone or the duration is out of range
+ *   (%GST_CALL_ERROR_INVALID_ARGUMENT), the call sends no audio
+ *   (%GST_CALL_ERROR_INVALID_STATE) or the peer did not negotiate
+ *   `telephone-event` (%GST_CALL_ERROR_NEGOTIATION)
+ *
+ * Since: 0.1
+ */
+gboolean
+gst_call_send_dtmf (GstCall     *self,
+                    const char  *tones,
+                    guint        duration_ms,
+                    GError     **error)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), FALSE);
+  g_return_val_if_fail (tones != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!gst_call_dtmf_check_tones (tones, duration_ms, error))
+    return FALSE;
+  if (self->state != GST_CALL_STATE_ACTIVE || !self->session) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
+                 _("DTMF can be sent during an active call, not during one that is %s"),
+                 state_name (self->state));
+    return FALSE;
+  }
+  return gst_call_session_send_dtmf (self->session, tones, duration_ms, error);
+}
+
+/**
  * gst_call_add_track:
  * @self: a [class@Call]
  * @kind: audio or video
@@ -999,6 +1054,15 @@ on_session_candidate_rejected (GstCallSession *session,
   self->rejected_candidates++;
   g_object_notify_by_pspec (G_OBJECT (self), gst_call_props[PROP_REJECTED_CANDIDATES]);
   g_signal_emit (self, gst_call_signals[SIGNAL_CANDIDATE_REJECTED], 0, error);
+}
+
+static void
+on_session_dtmf (GstCallSession *session,
+                 const char     *tone,
+                 guint           duration_ms,
+                 GstCall        *self)
+{
+  g_signal_emit (self, gst_call_signals[SIGNAL_DTMF], 0, tone, duration_ms);
 }
 
 static void
@@ -1225,6 +1289,7 @@ gst_call_set_session (GstCall              *self,
                     G_CALLBACK (on_session_connection_lost), self);
   g_signal_connect (self->session, "reconnecting",
                     G_CALLBACK (on_session_reconnecting), self);
+  g_signal_connect (self->session, "dtmf", G_CALLBACK (on_session_dtmf), self);
   gst_call_data_channels_session_changed (self);
 }
 

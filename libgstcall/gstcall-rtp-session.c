@@ -178,6 +178,15 @@ gst_call_rtp_session_check_signaller (GstCallSession    *session,
   return FALSE;
 }
 
+static void
+on_remote_dtmf (GstCallRtpTransport *transport,
+                char                 tone,
+                guint                duration_ms,
+                gpointer             user_data)
+{
+  gst_call_session_emit_dtmf (GST_CALL_SESSION (user_data), tone, duration_ms);
+}
+
 static gboolean
 gst_call_rtp_session_start (GstCallSession             *session,
                             const GstCallSessionConfig *config,
@@ -218,6 +227,7 @@ gst_call_rtp_session_start (GstCallSession             *session,
   gst_call_rtp_transport_set_video_format (self->transport, config->video_width,
                                            config->video_height, config->video_framerate);
   gst_call_rtp_transport_set_track_func (self->transport, on_remote_track, self);
+  gst_call_rtp_transport_set_dtmf_func (self->transport, on_remote_dtmf, self);
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
     gst_call_rtp_transport_set_muted (self->transport, kinds[i], config->muted[kinds[i]]);
   g_signal_connect (self->transport, "error", G_CALLBACK (on_error), self);
@@ -367,6 +377,17 @@ gst_call_rtp_session_dispose (GObject *object)
   G_OBJECT_CLASS (gst_call_rtp_session_parent_class)->dispose (object);
 }
 
+static gboolean
+gst_call_rtp_session_send_dtmf (GstCallSession  *session,
+                                const char      *tones,
+                                guint            duration_ms,
+                                GError         **error)
+{
+  GstCallRtpSession *self = GST_CALL_RTP_SESSION (session);
+
+  return gst_call_rtp_transport_send_dtmf (self->transport, tones, duration_ms, error);
+}
+
 static void
 gst_call_rtp_session_iface_init (GstCallSessionInterface *iface)
 {
@@ -383,6 +404,7 @@ gst_call_rtp_session_iface_init (GstCallSessionInterface *iface)
   iface->get_stats_async = gst_call_rtp_session_get_stats_async;
   iface->get_transport = gst_call_rtp_session_get_transport;
   iface->close = gst_call_rtp_session_close;
+  iface->send_dtmf = gst_call_rtp_session_send_dtmf;
 }
 
 static void

@@ -60,6 +60,8 @@ void gst_call_session_config_clear (GstCallSessionConfig       *config);
  *       path to the peer (ICE disconnected or failed); the error says how.
  *       The call either re-establishes it (gst_call_session_reconnect()) or
  *       ends with the error
+ *   "dtmf" (gchararray tone, guint duration_ms)  the peer sent a DTMF
+ *       event (RFC 4733), reported once when it ends
  *   "reconnecting" ()  the peer re-establishes the transport (its new offer
  *       has new ICE credentials or a new DTLS fingerprint): the session
  *       rebuilt its own and answers; "connected" follows once media flows
@@ -109,6 +111,10 @@ struct _GstCallSessionInterface {
   void          (*close)                  (GstCallSession             *self);
   /* Optional; see gst_call_session_reconnect(). */
   void          (*reconnect)              (GstCallSession             *self);
+  gboolean      (*send_dtmf)              (GstCallSession             *self,
+                                           const char                 *tones,
+                                           guint                       duration_ms,
+                                           GError                    **error);
 };
 
 gboolean      gst_call_session_check_signaller        (GstCallSession             *self,
@@ -163,6 +169,13 @@ void          gst_call_session_reconnect              (GstCallSession           
 /* Whether the session re-establishes a lost transport itself (through the
  * signaller), rather than waiting for its path to come back. */
 gboolean      gst_call_session_rebuilds_transport     (GstCallSession             *self);
+/* Queues @tones (checked with gst_call_dtmf_check_tones()) as RFC 4733
+ * events on the audio; FALSE with @error when telephone-event was not
+ * negotiated or no audio is sent. */
+gboolean      gst_call_session_send_dtmf              (GstCallSession             *self,
+                                                       const char                 *tones,
+                                                       guint                       duration_ms,
+                                                       GError                    **error);
 /* Stops media and the exchange with the peer; no signal is emitted
  * afterwards. Safe to call more than once. */
 void          gst_call_session_close                  (GstCallSession             *self);
@@ -196,5 +209,8 @@ void     gst_call_session_emit_candidate_rejected (GstCallSession         *self,
 void     gst_call_session_emit_connection_lost (GstCallSession            *self,
                                                 const GError              *error);
 void     gst_call_session_emit_reconnecting   (GstCallSession             *self);
+void     gst_call_session_emit_dtmf           (GstCallSession             *self,
+                                               char                        tone,
+                                               guint                       duration_ms);
 
 G_END_DECLS

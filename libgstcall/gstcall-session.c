@@ -20,6 +20,7 @@ enum {
   SIGNAL_CANDIDATE_REJECTED,
   SIGNAL_CONNECTION_LOST,
   SIGNAL_RECONNECTING,
+  SIGNAL_DTMF,
   N_SIGNALS
 };
 
@@ -49,6 +50,9 @@ gst_call_session_default_init (GstCallSessionInterface *iface)
   signals[SIGNAL_RECONNECTING] =
       g_signal_new ("reconnecting", G_TYPE_FROM_INTERFACE (iface), G_SIGNAL_RUN_LAST,
                     0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_DTMF] =
+      g_signal_new ("dtmf", G_TYPE_FROM_INTERFACE (iface), G_SIGNAL_RUN_LAST,
+                    0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_UINT);
 }
 
 void
@@ -202,6 +206,27 @@ gst_call_session_set_bitrate (GstCallSession   *self,
   g_return_if_fail (GST_IS_CALL_SESSION (self));
 
   GST_CALL_SESSION_GET_IFACE (self)->set_bitrate (self, kind, kbit_per_second);
+}
+
+gboolean
+gst_call_session_send_dtmf (GstCallSession  *self,
+                            const char      *tones,
+                            guint            duration_ms,
+                            GError         **error)
+{
+  g_return_val_if_fail (GST_IS_CALL_SESSION (self), FALSE);
+
+  return GST_CALL_SESSION_GET_IFACE (self)->send_dtmf (self, tones, duration_ms, error);
+}
+
+void
+gst_call_session_emit_dtmf (GstCallSession *self,
+                            char            tone,
+                            guint           duration_ms)
+{
+  char text[2] = { tone, '\0' };
+
+  g_signal_emit (self, signals[SIGNAL_DTMF], 0, text, duration_ms);
 }
 
 void

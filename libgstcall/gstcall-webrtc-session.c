@@ -10,6 +10,8 @@
 
 #include "gstcall-webrtc-session-private.h"
 #include "gstcall-codec-table-private.h"
+#include "gstcall-dtmf-private.h"
+#include "gstcall-error.h"
 #include "gstcall-local-media-private.h"
 #include "gstcall-media-private.h"
 #include "gstcall-negotiator-private.h"
@@ -95,6 +97,7 @@ add_local_track_full (GstCallWebrtcSession  *self,
                       GstElement            *source,
                       GstCallCodec           codec,
                       int                    payload_type,
+                      int                    dtmf_payload_type,
                       const char            *profile_level_id,
                       GError               **error)
 {
@@ -102,10 +105,11 @@ add_local_track_full (GstCallWebrtcSession  *self,
 
   if (self->config.broadcasts[kind])
     track = gst_peer_connection_add_broadcast_track (self->pc, self->config.broadcasts[kind],
-                                                     payload_type, error);
+                                                     payload_type, dtmf_payload_type, error);
   else
     track = gst_peer_connection_add_track_for_offer (self->pc, codec, source, payload_type,
-                                                     profile_level_id, error);
+                                                     dtmf_payload_type, profile_level_id,
+                                                     error);
   if (!track)
     return NULL;
 
@@ -115,6 +119,29 @@ add_local_track_full (GstCallWebrtcSession  *self,
 
   g_set_object (&self->local_tracks[kind], track);
   return track;
+}
+
+/* The telephone-event payload type of @offer at @codec's clock rate, in
+ * the audio section that offers @payload_type, or -1. */
+static int
+offered_dtmf_payload_type (const GstSDPMessage *offer,
+                           GstCallCodec         codec,
+                           guint                payload_type)
+{
+  g_autofree char *format = g_strdup_printf ("%u", payload_type);
+
+  for (guint i = 0; i < gst_sdp_message_medias_len (offer); i++) {
+    const GstSDPMedia *media = gst_sdp_message_get_media (offer, i);
+
+    if (g_strcmp0 (gst_sdp_media_get_media (media), "audio") != 0)
+      continue;
+    for (guint f = 0; f < gst_sdp_media_formats_len (media); f++) {
+      if (g_strcmp0 (gst_sdp_media_get_format (media, f), format) == 0)
+        return gst_call_dtmf_find_payload_type (
+            media, gst_call_codec_table_lookup (codec)->clock_rate);
+    }
+  }
+  return -1;
 }
 
 /* Adds the configured (or default) sources as local tracks. Answering,
@@ -135,6 +162,7 @@ add_sources (GstCallWebrtcSession  *self,
     GstElement *configured = config->sources[kind];
     GstCallCodec codec = config->codecs[kind];
     guint payload_type = 0;
+    int dtmf_payload_type = -1;
     g_autofree char *profile_level_id = NULL;
     GstElement *source;
 
@@ -146,6 +174,8 @@ add_sources (GstCallWebrtcSession  *self,
                 self, gst_call_media_kind_to_string (kind));
       continue;
     }
+    if (offer && kind == GST_CALL_MEDIA_KIND_AUDIO)
+      dtmf_payload_type = offered_dtmf_payload_type (offer, codec, payload_type);
     /* Offering H.264, the level follows the video's size and frame rate
      * (answering, webrtcbin takes only the offer's profile-level-id). */
     if (!offer && codec == GST_CALL_CODEC_H264)
@@ -155,7 +185,7 @@ add_sources (GstCallWebrtcSession  *self,
     if (config->broadcasts[kind]) {
       /* The broadcast's encoder serves this call: no source of its own. */
       if (!add_local_track_full (self, kind, NULL, codec, offer ? (int) payload_type : -1,
-                                 profile_level_id, error))
+                                 dtmf_payload_type, profile_level_id, error))
         return FALSE;
       continue;
     }
@@ -170,7 +200,7 @@ add_sources (GstCallWebrtcSession  *self,
 
     if (!source || !add_local_track_full (self, kind, source, codec,
                                           offer ? (int) payload_type : -1,
-                                          profile_level_id, error)) {
+                                          dtmf_payload_type, profile_level_id, error)) {
       gst_clear_object (&source);
       return FALSE;
     }
@@ -311,6 +341,15 @@ on_connection_state (GstPeerConnection    *pc,
 }
 
 static void
+on_remote_dtmf (GstPeerConnection *pc,
+                char               tone,
+                guint              duration_ms,
+                gpointer           user_data)
+{
+  gst_call_session_emit_dtmf (GST_CALL_SESSION (user_data), tone, duration_ms);
+}
+
+static void
 on_remote_track (GstPeerConnection    *pc,
                  GstCallTrack         *track,
                  GstCallWebrtcSession *self)
@@ -396,6 +435,7 @@ build_transport (GstCallWebrtcSession  *self,
                     G_CALLBACK (on_connection_state), self);
   g_signal_connect (self->pc, "track", G_CALLBACK (on_remote_track), self);
   g_signal_connect (self->pc, "error", G_CALLBACK (on_error), self);
+  gst_peer_connection_set_dtmf_func (self->pc, on_remote_dtmf, self);
 
   if (offerer) {
     self->sources_added = TRUE;
@@ -706,7 +746,7 @@ gst_call_webrtc_session_add_track (GstCallSession    *session,
 
   g_return_val_if_fail (self->pc != NULL, NULL);
 
-  return add_local_track_full (self, kind, source_ref, self->config.codecs[kind], -1, NULL,
+  return add_local_track_full (self, kind, source_ref, self->config.codecs[kind], -1, -1, NULL,
                                error);
 }
 
@@ -849,6 +889,22 @@ gst_call_webrtc_session_dispose (GObject *object)
   G_OBJECT_CLASS (gst_call_webrtc_session_parent_class)->dispose (object);
 }
 
+static gboolean
+gst_call_webrtc_session_send_dtmf (GstCallSession  *session,
+                                   const char      *tones,
+                                   guint            duration_ms,
+                                   GError         **error)
+{
+  GstCallWebrtcSession *self = GST_CALL_WEBRTC_SESSION (session);
+
+  if (!self->pc) {
+    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
+                         _("DTMF cannot be sent: the call has no connection to the peer"));
+    return FALSE;
+  }
+  return gst_peer_connection_send_dtmf (self->pc, tones, duration_ms, error);
+}
+
 static void
 gst_call_webrtc_session_iface_init (GstCallSessionInterface *iface)
 {
@@ -866,6 +922,7 @@ gst_call_webrtc_session_iface_init (GstCallSessionInterface *iface)
   iface->get_transport = gst_call_webrtc_session_get_transport;
   iface->close = gst_call_webrtc_session_close;
   iface->reconnect = gst_call_webrtc_session_reconnect;
+  iface->send_dtmf = gst_call_webrtc_session_send_dtmf;
 }
 
 static void

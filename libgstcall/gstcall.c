@@ -1189,6 +1189,23 @@ gst_call_class_init (GstCallClass *klass)
                     0, NULL, NULL, NULL, G_TYPE_NONE, 1, GST_TYPE_CALL_DATA_CHANNEL);
 
   /**
+   * GstCall::dtmf:
+   * @self: the [class@Call]
+   * @tone: the DTMF tone, one of `0`-`9`, `*`, `#`, `A`-`D`
+   * @duration_ms: how long the tone lasted, in milliseconds
+   *
+   * The peer sent a DTMF tone (an RFC 4733 telephone-event on the call's
+   * audio, see [method@Call.send_dtmf]). Emitted once per tone, when it
+   * ends, in the order the tones were sent; the events never reach the
+   * audio decoder.
+   *
+   * Since: 0.1
+   */
+  gst_call_signals[SIGNAL_DTMF] =
+      g_signal_new ("dtmf", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                    0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_UINT);
+
+  /**
    * GstCall::ended:
    * @self: the [class@Call]
    * @reason: (nullable): why the call failed, or %NULL when it ended

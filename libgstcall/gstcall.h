@@ -140,6 +140,11 @@ gboolean          gst_call_answer_finish        (GstCall             *self,
                                                  GError             **error);
 GST_CALL_AVAILABLE_IN_0_1
 void              gst_call_hangup               (GstCall             *self);
+GST_CALL_AVAILABLE_IN_0_1
+gboolean          gst_call_send_dtmf            (GstCall             *self,
+                                                 const char          *tones,
+                                                 guint                duration_ms,
+                                                 GError             **error);
 
 GST_CALL_AVAILABLE_IN_0_1
 GstCallDataChannel *gst_call_create_data_channel (GstCall             *self,

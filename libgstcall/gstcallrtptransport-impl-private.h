@@ -11,6 +11,7 @@
 
 #include "gstcallrtptransport.h"
 #include "gstcallrtptransport-private.h"
+#include "gstcall-dtmf-private.h"
 #include "gstcall-private.h"
 #include "gstcall-srtp-private.h"
 #include "gstcall-stats-collector-private.h"
@@ -32,6 +33,8 @@ typedef struct {
   char *source_description;
   guint payload_type;
   guint rtx_payload_type;   /* 0: none */
+  guint dtmf_payload_type;  /* telephone-event offered or answered, 0: none */
+  GstCallDtmfSender *dtmf;  /* audio: plays DTMF on the packets sent */
   guint32 ssrc;
   guint32 rtx_ssrc;
   int session;              /* media section, -1: not in the call */
@@ -75,6 +78,8 @@ struct _GstCallRtpTransport {
   GstElement *encoded_video_source;
   GstCallRtpTransportTrackFunc track_func;
   gpointer track_func_data;
+  GstCallRtpTransportDtmfFunc dtmf_func;
+  gpointer dtmf_func_data;
   gint muted[2];             /* atomic, by GstCallMediaKind */
   GstCallCodec codecs[2];    /* what is sent, by GstCallMediaKind */
   guint bitrates[2];         /* kbit/s by GstCallMediaKind, 0: the encoder's default */

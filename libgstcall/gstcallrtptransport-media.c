@@ -111,6 +111,36 @@ static const GstCallReceiveCallbacks remote_callbacks = {
   on_remote_error,
 };
 
+typedef struct {
+  char tone;
+  guint duration_ms;
+} DtmfEvent;
+
+static void
+announce_dtmf (gpointer object,
+               gpointer data)
+{
+  GstCallRtpTransport *self = object;
+  DtmfEvent *event = data;
+
+  if (!self->closed && self->dtmf_func)
+    self->dtmf_func (self, event->tone, event->duration_ms, self->dtmf_func_data);
+}
+
+/* Streaming thread: the peer sent a DTMF event. */
+static void
+on_remote_dtmf (char     tone,
+                guint    duration_ms,
+                gpointer user_data)
+{
+  GstCallRtpTransport *self = user_data;
+  DtmfEvent *event = g_new0 (DtmfEvent, 1);
+
+  event->tone = tone;
+  event->duration_ms = duration_ms;
+  gst_call_context_proxy_invoke (self->proxy, announce_dtmf, event, g_free);
+}
+
 /* Streaming thread: rtpbin has a new remote stream (recv_rtp_src_S_SSRC_PT). */
 void
 gst_call_rtp_transport_on_rtpbin_pad_added (GstElement          *rtpbin,
@@ -126,6 +156,13 @@ gst_call_rtp_transport_on_rtpbin_pad_added (GstElement          *rtpbin,
 
   caps = gst_pad_get_current_caps (pad);
   kind = gst_call_receive_kind_from_caps (caps);
+  /* RFC 4733 events never reach a decoder. */
+  if (gst_call_dtmf_caps_are_events (caps)) {
+    GST_DEBUG ("remote telephone-event stream on %s", GST_PAD_NAME (pad));
+    gst_call_dtmf_receive_add_branch (GST_BIN (self->pipeline), pad, on_remote_dtmf, self,
+                                      NULL);
+    return;
+  }
   GST_DEBUG ("remote %s stream on %s", gst_call_media_kind_to_string (kind),
              GST_PAD_NAME (pad));
   gst_call_receive_add_branch (GST_BIN (self->pipeline), pad, kind, &remote_callbacks,
@@ -258,6 +295,11 @@ gst_call_rtp_transport_add_send_branch (GstCallRtpTransport  *self,
                      &self->muted[media->kind], NULL);
   bin_sink = gst_element_get_static_pad (send_bin, "sink");
   bin_src = gst_element_get_static_pad (send_bin, "src");
+  if (media->kind == GST_CALL_MEDIA_KIND_AUDIO) {
+    g_clear_pointer (&media->dtmf, gst_call_dtmf_sender_unref);
+    media->dtmf = gst_call_dtmf_sender_new ();
+    gst_call_dtmf_sender_attach (media->dtmf, bin_src);
+  }
   rtp_sink = gst_element_request_pad_simple (self->rtpbin, sink_name);
   {
     g_autoptr (GObject) rtp_session = NULL;

@@ -258,6 +258,11 @@ append_codec_lines (GString    *text,
     g_string_append_printf (text, "a=fmtp:%u apt=%u\r\n", media->rtx_payload_type,
                             media->payload_type);
   }
+  if (media->dtmf_payload_type) {
+    g_string_append_printf (text, "a=rtpmap:%u telephone-event/%u\r\n",
+                            media->dtmf_payload_type, info->clock_rate);
+    g_string_append_printf (text, "a=fmtp:%u 0-15\r\n", media->dtmf_payload_type);
+  }
 }
 
 static void
@@ -406,6 +411,10 @@ offer_media_section (GstCallRtpTransport *self,
                                                                    : AUDIO_PAYLOAD_TYPE;
   media->rtx_payload_type = self->rtx && gst_call_codec_table_lookup (media->codec)->nack
                             ? VIDEO_RTX_PAYLOAD_TYPE : 0;
+  /* DTMF (RFC 4733) at the audio's clock rate. */
+  media->dtmf_payload_type = media->kind == GST_CALL_MEDIA_KIND_AUDIO
+      ? gst_call_dtmf_offer_payload_type (gst_call_codec_table_lookup (media->codec)->clock_rate)
+      : 0;
   g_clear_pointer (&media->profile_level_id, g_free);
   if (media->codec == GST_CALL_CODEC_H264 && self->video_width)
     media->profile_level_id = gst_call_h264_profile_level_id_for_video (
@@ -420,7 +429,8 @@ offer_media_section (GstCallRtpTransport *self,
  * Binds the UDP socket (on [property@CallRtpTransport:local-address], a free
  * port) and describes what the transport sends and receives: one media
  * section per source, bundled on that port, `RTP/AVPF`, rtcp-mux, NACK and
- * RTX on video when [property@CallRtpTransport:rtx] is set; `RTP/SAVPF` with
+ * RTX on video when [property@CallRtpTransport:rtx] is set, `telephone-event`
+ * (DTMF, RFC 4733) on audio at the codec's clock rate; `RTP/SAVPF` with
  * an `a=crypto` key in each section when [property@CallRtpTransport:srtp]
  * is. Media flows
  * once [method@CallRtpTransport.set_remote_answer] is given the answer.
@@ -485,6 +495,8 @@ gst_call_rtp_transport_create_offer (GstCallRtpTransport  *self,
                             self->srtp ? "RTP/SAVPF" : "RTP/AVPF", media->payload_type);
     if (media->rtx_payload_type)
       g_string_append_printf (text, " %u", media->rtx_payload_type);
+    if (media->dtmf_payload_type)
+      g_string_append_printf (text, " %u", media->dtmf_payload_type);
     g_string_append (text, "\r\n");
     g_string_append_printf (text, "a=mid:%s\r\na=sendrecv\r\na=rtcp-mux\r\n", media->mid);
     if (self->srtp)
@@ -554,6 +566,13 @@ match_local_media (GstCallRtpTransport *self,
         if (local->codec == GST_CALL_CODEC_H264)
           local->profile_level_id = answer_h264_profile_level_id (self, media,
                                                                   local->payload_type);
+        local->dtmf_payload_type = 0;
+        if (local->kind == GST_CALL_MEDIA_KIND_AUDIO) {
+          int dtmf = gst_call_dtmf_find_payload_type (
+              media, gst_call_codec_table_lookup (local->codec)->clock_rate);
+
+          local->dtmf_payload_type = dtmf > 0 ? (guint) dtmf : 0;
+        }
         local->rtx_payload_type = 0;
         for (guint r = 0; self->rtx && r < gst_sdp_media_formats_len (media); r++) {
           guint64 rtx = g_ascii_strtoull (gst_sdp_media_get_format (media, r), NULL, 10);
@@ -697,6 +716,8 @@ create_renegotiation_offer (GstCallRtpTransport  *self,
                               local->payload_type);
       if (local->rtx_payload_type)
         g_string_append_printf (text, " %u", local->rtx_payload_type);
+      if (local->dtmf_payload_type)
+        g_string_append_printf (text, " %u", local->dtmf_payload_type);
       g_string_append (text, "\r\n");
       append_codec_lines (text, local);
     } else {
@@ -733,7 +754,8 @@ create_renegotiation_offer (GstCallRtpTransport  *self,
  *
  * Answers @offer and starts media: each offered audio or video section is
  * answered with a local source of that kind in a codec the offer lists
- * (sendrecv), or receive-only with the offered formats. The remote address
+ * (sendrecv, with the offer's `telephone-event` at the audio codec's clock
+ * rate), or receive-only with the offered formats. The remote address
  * and port are taken from the offer's first accepted section; everything
  * is sent there and received on this transport's one port. An SRTP offer
  * (`RTP/SAVP` or `RTP/SAVPF`) is answered with SRTP, keyed by the first
@@ -877,6 +899,8 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
                               gst_sdp_media_get_proto (media), local->payload_type);
       if (local->rtx_payload_type)
         g_string_append_printf (text, " %u", local->rtx_payload_type);
+      if (local->dtmf_payload_type)
+        g_string_append_printf (text, " %u", local->dtmf_payload_type);
       g_string_append (text, "\r\n");
       append_codec_lines (text, local);
     } else {

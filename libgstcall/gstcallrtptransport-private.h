@@ -36,6 +36,25 @@ void gst_call_rtp_transport_set_track_func (GstCallRtpTransport          *self,
                                             GstCallRtpTransportTrackFunc  func,
                                             gpointer                      user_data);
 
+/* Called on the transport's main context with each DTMF event (RFC 4733)
+ * the peer sent, once it ended. Set it before the media starts. */
+typedef void (*GstCallRtpTransportDtmfFunc) (GstCallRtpTransport *transport,
+                                             char                 tone,
+                                             guint                duration_ms,
+                                             gpointer             user_data);
+void gst_call_rtp_transport_set_dtmf_func (GstCallRtpTransport         *self,
+                                           GstCallRtpTransportDtmfFunc  func,
+                                           gpointer                     user_data);
+
+/* Queues @tones (checked with gst_call_dtmf_check_tones()) on the first
+ * audio section sent, as telephone-events on the payload type the peer's
+ * description gives at the audio's clock rate; FALSE with @error when
+ * there is none, or no audio is sent. */
+gboolean gst_call_rtp_transport_send_dtmf (GstCallRtpTransport  *self,
+                                           const char           *tones,
+                                           guint                 duration_ms,
+                                           GError              **error);
+
 /* Stops sending @kind (its source's output is dropped before the encoder)
  * or sends it again. */
 void gst_call_rtp_transport_set_muted (GstCallRtpTransport *self,

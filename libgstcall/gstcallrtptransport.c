@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "gstcallrtptransport-impl-private.h"
+#include "gstcall-codec-table-private.h"
 #include "gstcall-error.h"
 #include "gstcall-media-private.h"
 #include "gstcalltrack-private.h"
@@ -86,6 +87,7 @@ local_media_free (gpointer data)
   gst_clear_object (&media->source);
   gst_clear_object (&media->sending);
   g_clear_object (&media->track);
+  g_clear_pointer (&media->dtmf, gst_call_dtmf_sender_unref);
   g_free (media);
 }
 
@@ -603,6 +605,62 @@ gst_call_rtp_transport_set_track_func (GstCallRtpTransport          *self,
 
   self->track_func = func;
   self->track_func_data = user_data;
+}
+
+void
+gst_call_rtp_transport_set_dtmf_func (GstCallRtpTransport         *self,
+                                      GstCallRtpTransportDtmfFunc  func,
+                                      gpointer                     user_data)
+{
+  g_return_if_fail (GST_IS_CALL_RTP_TRANSPORT (self));
+  g_return_if_fail (!self->started);
+
+  self->dtmf_func = func;
+  self->dtmf_func_data = user_data;
+}
+
+gboolean
+gst_call_rtp_transport_send_dtmf (GstCallRtpTransport  *self,
+                                  const char           *tones,
+                                  guint                 duration_ms,
+                                  GError              **error)
+{
+  LocalMedia *audio = NULL;
+  guint clock_rate;
+  int payload_type = -1;
+
+  g_return_val_if_fail (GST_IS_CALL_RTP_TRANSPORT (self), FALSE);
+  g_return_val_if_fail (tones != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!gst_call_rtp_transport_check_open (self, error))
+    return FALSE;
+  for (guint i = 0; !audio && i < self->medias->len; i++) {
+    LocalMedia *media = g_ptr_array_index (self->medias, i);
+
+    if (media->kind == GST_CALL_MEDIA_KIND_AUDIO && media->dtmf && media->send &&
+        media->session >= 0)
+      audio = media;
+  }
+  if (!audio) {
+    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
+                         _("DTMF cannot be sent: the call sends no audio"));
+    return FALSE;
+  }
+  clock_rate = gst_call_codec_table_lookup (audio->codec)->clock_rate;
+  g_mutex_lock (&self->lock);
+  if (self->remote && (guint) audio->session < gst_sdp_message_medias_len (self->remote))
+    payload_type = gst_call_dtmf_find_payload_type (
+        gst_sdp_message_get_media (self->remote, (guint) audio->session), clock_rate);
+  g_mutex_unlock (&self->lock);
+  if (payload_type < 0) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
+                 _("DTMF cannot be sent: the peer did not negotiate telephone-event/%u "
+                   "(RFC 4733) for the audio"), clock_rate);
+    return FALSE;
+  }
+  gst_call_dtmf_sender_queue (audio->dtmf, (guint) payload_type, tones, duration_ms);
+  return TRUE;
 }
 
 void

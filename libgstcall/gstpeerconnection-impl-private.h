@@ -12,6 +12,7 @@
 
 #include "gstpeerconnection-private.h"
 #include "gstcall-dtls-private.h"
+#include "gstcall-dtmf-private.h"
 #include "gstcall-private.h"
 #include "gstcall-stats-collector-private.h"
 #include "gstcalldatachannel-private.h"
@@ -76,6 +77,9 @@ struct _GstPeerConnection {
   char *last_answer;
   guint relay_candidates; /* local candidates of type relay so far */
 
+  GstPeerConnectionDtmfFunc dtmf_func;
+  gpointer dtmf_func_data;
+
   gboolean initialized;
   gboolean holds_background_probes;
   gboolean closed;
@@ -88,6 +92,8 @@ typedef struct {
   GstElement *send_bin;
   GstPad *webrtc_sink;
   GstWebRTCRTPTransceiver *transceiver;
+  GstCallDtmfSender *dtmf;  /* audio: plays DTMF on its packets */
+  guint clock_rate;
 } GstPeerConnectionLocalBranch;
 
 /* Elements every peer connection needs, checked at construction. */
@@ -185,6 +191,7 @@ GstCallTrack *gst_peer_connection_add_track_internal (GstPeerConnection  *self,
                                                       GstElement         *source,
                                                       GstCallBroadcast   *broadcast,
                                                       int                 offered_payload_type,
+                                                      int                 dtmf_payload_type,
                                                       const char         *profile_level_id,
                                                       GError            **error);
 /* Streaming thread: webrtcbin has a new stream of remote RTP. */

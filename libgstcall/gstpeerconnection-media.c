@@ -15,6 +15,7 @@
 
 #include "gstpeerconnection-impl-private.h"
 #include "gstcallbroadcast-private.h"
+#include "gstcall-codec-table-private.h"
 #include "gstcall-dtls-private.h"
 #include "gstcall-enum-types.h"
 #include "gstcall-error.h"
@@ -97,6 +98,47 @@ static const GstCallReceiveCallbacks remote_callbacks = {
   on_remote_error,
 };
 
+typedef struct {
+  char tone;
+  guint duration_ms;
+} DtmfEvent;
+
+static void
+announce_dtmf (gpointer object,
+               gpointer data)
+{
+  GstPeerConnection *self = object;
+  DtmfEvent *event = data;
+
+  if (!self->closed && self->dtmf_func)
+    self->dtmf_func (self, event->tone, event->duration_ms, self->dtmf_func_data);
+}
+
+/* Streaming thread: the peer sent a DTMF event. */
+static void
+on_remote_dtmf (char     tone,
+                guint    duration_ms,
+                gpointer user_data)
+{
+  GstPeerConnectionShared *shared = user_data;
+  DtmfEvent *event = g_new0 (DtmfEvent, 1);
+
+  event->tone = tone;
+  event->duration_ms = duration_ms;
+  gst_call_context_proxy_invoke (shared->proxy, announce_dtmf, event, g_free);
+}
+
+void
+gst_peer_connection_set_dtmf_func (GstPeerConnection         *self,
+                                   GstPeerConnectionDtmfFunc  func,
+                                   gpointer                   user_data)
+{
+  g_return_if_fail (GST_IS_PEER_CONNECTION (self));
+
+  self->dtmf_func = func;
+  self->dtmf_func_data = user_data;
+}
+
 /* Streaming thread: webrtcbin has a new stream of remote RTP. It must be
  * linked before this returns, so the branch is built here. */
 void
@@ -115,6 +157,15 @@ gst_peer_connection_on_webrtc_pad_added (GstElement *webrtcbin,
   if (!caps)
     caps = gst_pad_query_caps (pad, NULL);
   kind = gst_call_receive_kind_from_caps (caps);
+
+  /* RFC 4733 events never reach a decoder. */
+  if (gst_call_dtmf_caps_are_events (caps)) {
+    GST_DEBUG ("remote telephone-event stream on %s", GST_PAD_NAME (pad));
+    gst_call_dtmf_receive_add_branch (GST_BIN (shared->pipeline), pad, on_remote_dtmf,
+                                      gst_peer_connection_shared_ref (shared),
+                                      gst_peer_connection_shared_unref);
+    return;
+  }
 
   branch = g_new0 (RemoteBranch, 1);
   branch->shared = gst_peer_connection_shared_ref (shared);
@@ -213,6 +264,12 @@ gst_peer_connection_add_transceiver_with_codec (GstPeerConnection *self,
     payload_type = kind == GST_CALL_MEDIA_KIND_VIDEO ? self->next_video_payload
                                                      : self->next_audio_payload;
   caps = gst_call_media_make_rtp_caps (codec, payload_type);
+  if (kind == GST_CALL_MEDIA_KIND_AUDIO) {
+    guint clock_rate = gst_call_codec_table_lookup (codec)->clock_rate;
+
+    gst_caps_append (caps, gst_call_dtmf_make_rtp_caps (
+        gst_call_dtmf_offer_payload_type (clock_rate), clock_rate));
+  }
   gst_peer_connection_set_adding_local (self->shared, TRUE);
   g_signal_emit_by_name (self->shared->webrtcbin, "add-transceiver",
                          gst_peer_connection_map_direction (direction), caps, &transceiver);
@@ -318,7 +375,7 @@ gst_peer_connection_add_track_with_codec (GstPeerConnection *self,
   g_return_val_if_fail (GST_IS_ELEMENT (source), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return gst_peer_connection_add_track_for_offer (self, codec, source, -1, NULL, error);
+  return gst_peer_connection_add_track_for_offer (self, codec, source, -1, -1, NULL, error);
 }
 
 GstCallTrack *
@@ -326,6 +383,7 @@ gst_peer_connection_add_track_for_offer (GstPeerConnection *self,
                                          GstCallCodec       codec,
                                          GstElement        *source,
                                          int                offered_payload_type,
+                                         int                dtmf_payload_type,
                                          const char        *profile_level_id,
                                          GError           **error)
 {
@@ -334,13 +392,14 @@ gst_peer_connection_add_track_for_offer (GstPeerConnection *self,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   return gst_peer_connection_add_track_internal (self, codec, source, NULL, offered_payload_type,
-                             profile_level_id, error);
+                                                 dtmf_payload_type, profile_level_id, error);
 }
 
 GstCallTrack *
 gst_peer_connection_add_broadcast_track (GstPeerConnection *self,
                                          GstCallBroadcast  *broadcast,
                                          int                offered_payload_type,
+                                         int                dtmf_payload_type,
                                          GError           **error)
 {
   g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
@@ -348,7 +407,8 @@ gst_peer_connection_add_broadcast_track (GstPeerConnection *self,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   return gst_peer_connection_add_track_internal (self, gst_call_broadcast_get_codec (broadcast), NULL,
-                             broadcast, offered_payload_type, NULL, error);
+                             broadcast, offered_payload_type, dtmf_payload_type, NULL,
+                             error);
 }
 
 /* Sends @source encoded with @codec, or, with @broadcast (and no source),
@@ -361,6 +421,7 @@ gst_peer_connection_add_track_internal (GstPeerConnection *self,
                     GstElement        *source,
                     GstCallBroadcast  *broadcast,
                     int                offered_payload_type,
+                    int                dtmf_payload_type,
                     const char        *profile_level_id,
                     GError           **error)
 {
@@ -378,6 +439,7 @@ gst_peer_connection_add_track_internal (GstPeerConnection *self,
   GstElement *branch_elements[3]; /* upstream first */
   GstCallTrack *track;
   guint payload_type;
+  guint clock_rate = gst_call_codec_table_lookup (codec)->clock_rate;
 
   if (source)
     source_ref = gst_object_ref_sink (source);
@@ -470,6 +532,14 @@ gst_peer_connection_add_track_internal (GstPeerConnection *self,
     g_autoptr (GstCaps) caps = gst_call_media_make_rtp_caps_full (codec, payload_type,
                                                                    profile_level_id);
 
+    /* DTMF (RFC 4733) at the audio's clock rate: offered, or answered when
+     * the offer has it. */
+    if (kind == GST_CALL_MEDIA_KIND_AUDIO && offered_payload_type < 0)
+      dtmf_payload_type = (int) gst_call_dtmf_offer_payload_type (clock_rate);
+    if (kind == GST_CALL_MEDIA_KIND_AUDIO && dtmf_payload_type >= 0)
+      gst_caps_append (caps, gst_call_dtmf_make_rtp_caps ((guint) dtmf_payload_type,
+                                                          clock_rate));
+
     g_object_set (transceiver, "direction",
                   GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_SENDRECV,
                   "codec-preferences", caps, NULL);
@@ -518,6 +588,11 @@ gst_peer_connection_add_track_internal (GstPeerConnection *self,
     branch->send_bin = gst_object_ref (send_bin);
     branch->webrtc_sink = gst_object_ref (webrtc_sink);
     branch->transceiver = transceiver ? gst_object_ref (transceiver) : NULL;
+    branch->clock_rate = clock_rate;
+    if (kind == GST_CALL_MEDIA_KIND_AUDIO) {
+      branch->dtmf = gst_call_dtmf_sender_new ();
+      gst_call_dtmf_sender_attach (branch->dtmf, send_src);
+    }
     g_hash_table_insert (self->local_branches, track, branch);
   }
   return track;
@@ -661,4 +736,68 @@ gst_peer_connection_get_tracks (GstPeerConnection *self)
   for (guint i = 0; self->tracks && i < self->tracks->len; i++)
     g_ptr_array_add (tracks, g_object_ref (g_ptr_array_index (self->tracks, i)));
   return tracks;
+}
+
+/* The telephone-event payload type at @clock_rate in the section of @mid
+ * of the peer's current description, or -1. */
+static int
+remote_dtmf_payload_type (GstPeerConnection *self,
+                          const char        *mid,
+                          guint              clock_rate)
+{
+  g_autoptr (GstWebRTCSessionDescription) remote = NULL;
+
+  g_object_get (self->shared->webrtcbin, "current-remote-description", &remote, NULL);
+  if (!remote || !remote->sdp || !mid)
+    return -1;
+  for (guint i = 0; i < gst_sdp_message_medias_len (remote->sdp); i++) {
+    const GstSDPMedia *media = gst_sdp_message_get_media (remote->sdp, i);
+
+    if (gst_sdp_media_get_port (media) != 0 &&
+        g_strcmp0 (gst_sdp_media_get_attribute_val (media, "mid"), mid) == 0)
+      return gst_call_dtmf_find_payload_type (media, clock_rate);
+  }
+  return -1;
+}
+
+gboolean
+gst_peer_connection_send_dtmf (GstPeerConnection  *self,
+                               const char         *tones,
+                               guint               duration_ms,
+                               GError            **error)
+{
+  GstPeerConnectionLocalBranch *audio = NULL;
+  g_autofree char *mid = NULL;
+  int payload_type;
+
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), FALSE);
+  g_return_val_if_fail (tones != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!gst_peer_connection_check_usable (self, error))
+    return FALSE;
+  /* The first local audio track, in the order they were added. */
+  for (guint i = 0; !audio && i < self->tracks->len; i++) {
+    GstCallTrack *track = g_ptr_array_index (self->tracks, i);
+    GstPeerConnectionLocalBranch *branch = g_hash_table_lookup (self->local_branches, track);
+
+    if (branch && branch->dtmf)
+      audio = branch;
+  }
+  if (!audio) {
+    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
+                         _("DTMF cannot be sent: the call sends no audio"));
+    return FALSE;
+  }
+  if (audio->transceiver)
+    g_object_get (audio->transceiver, "mid", &mid, NULL);
+  payload_type = remote_dtmf_payload_type (self, mid, audio->clock_rate);
+  if (payload_type < 0) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
+                 _("DTMF cannot be sent: the peer did not negotiate telephone-event/%u "
+                   "(RFC 4733) for the audio"), audio->clock_rate);
+    return FALSE;
+  }
+  gst_call_dtmf_sender_queue (audio->dtmf, (guint) payload_type, tones, duration_ms);
+  return TRUE;
 }

@@ -380,6 +380,21 @@ create_description_finish (GstPeerConnection *self,
 
   sdp = g_task_propagate_pointer (G_TASK (result), error);
   if (sdp) {
+    gboolean answer = source_tag == gst_peer_connection_create_answer_async;
+    g_autoptr (GstSDPMessage) message = NULL;
+    g_autoptr (GstWebRTCSessionDescription) remote = NULL;
+
+    /* webrtcbin 1.22 offers and answers only the formats the send
+     * branch's caps name: telephone-event (DTMF), which the branch sends
+     * too, is written in here. */
+    if (answer)
+      g_object_get (self->shared->webrtcbin, "remote-description", &remote, NULL);
+    if ((!answer || (remote && remote->sdp)) &&
+        gst_sdp_message_new_from_text (sdp, &message) == GST_SDP_OK &&
+        gst_call_dtmf_complete_description (message, answer ? remote->sdp : NULL)) {
+      g_free (sdp);
+      sdp = gst_sdp_message_as_text (message);
+    }
     g_free (*last);
     *last = g_strdup (sdp);
   }

@@ -25,11 +25,14 @@ gboolean gst_peer_connection_add_late_ice_servers (GstPeerConnection   *self,
 
 /* As gst_peer_connection_add_track_with_codec(), answering an offer: the
  * track is sent with the offer's @offered_payload_type (-1: one of ours)
- * and, for H.264, its @profile_level_id (NULL: ours). */
+ * and, for H.264, its @profile_level_id (NULL: ours); audio answers
+ * telephone-event on the offer's @dtmf_payload_type (-1: the offer has
+ * none at the codec's clock rate; ignored when offering). */
 GstCallTrack *gst_peer_connection_add_track_for_offer (GstPeerConnection *self,
                                                        GstCallCodec       codec,
                                                        GstElement        *source,
                                                        int                offered_payload_type,
+                                                       int                dtmf_payload_type,
                                                        const char        *profile_level_id,
                                                        GError           **error);
 
@@ -39,7 +42,25 @@ GstCallTrack *gst_peer_connection_add_track_for_offer (GstPeerConnection *self,
 GstCallTrack *gst_peer_connection_add_broadcast_track (GstPeerConnection *self,
                                                        GstCallBroadcast  *broadcast,
                                                        int                offered_payload_type,
+                                                       int                dtmf_payload_type,
                                                        GError           **error);
+
+/* DTMF on the first local audio track: @tones (checked) as RFC 4733 events
+ * on the telephone-event payload type the peer's description gives at the
+ * track's clock rate; FALSE with @error when there is none. */
+gboolean gst_peer_connection_send_dtmf (GstPeerConnection  *self,
+                                        const char         *tones,
+                                        guint               duration_ms,
+                                        GError            **error);
+
+/* Called on the main context for each DTMF event the peer sent. */
+typedef void (*GstPeerConnectionDtmfFunc) (GstPeerConnection *self,
+                                           char               tone,
+                                           guint              duration_ms,
+                                           gpointer           user_data);
+void     gst_peer_connection_set_dtmf_func (GstPeerConnection         *self,
+                                            GstPeerConnectionDtmfFunc  func,
+                                            gpointer                   user_data);
 
 /* Makes the webrtcbin data channel of @channel (a local one, made with
  * gst_call_data_channel_new_local()) and keeps it until it closes. */

@@ -74,6 +74,7 @@ local_branch_free (gpointer data)
   gst_object_unref (branch->send_bin);
   gst_object_unref (branch->webrtc_sink);
   gst_clear_object (&branch->transceiver);
+  g_clear_pointer (&branch->dtmf, gst_call_dtmf_sender_unref);
   g_free (branch);
 }
 

@@ -227,7 +227,7 @@ add_track_with_payload_type (TestPeer     *peer,
 
   g_assert_no_error (error);
   g_assert_nonnull (gst_peer_connection_add_track_for_offer (peer->pc, codec, source,
-                                                             payload_type, NULL, &error));
+                                                             payload_type, -1, NULL, &error));
   g_assert_no_error (error);
 }
 

@@ -402,11 +402,11 @@ static const CodecCase codec_h264 = {
  * same; no RTX on audio. */
 static const CodecCase codec_pcmu = {
   GST_CALL_CODEC_VP8, GST_CALL_CODEC_PCMU, { "rtpvp8depay", "rtppcmudepay" },
-  { " RTP/AVPF 0\r\n", "a=rtpmap:0 PCMU/8000\r\n", "a=rtpmap:96 VP8/90000\r\n" },
+  { " RTP/AVPF 0 126\r\n", "a=rtpmap:0 PCMU/8000\r\n", "a=rtpmap:96 VP8/90000\r\n" },
 };
 static const CodecCase codec_pcma = {
   GST_CALL_CODEC_VP8, GST_CALL_CODEC_PCMA, { "rtpvp8depay", "rtppcmadepay" },
-  { " RTP/AVPF 8\r\n", "a=rtpmap:8 PCMA/8000\r\n", "a=rtpmap:96 VP8/90000\r\n" },
+  { " RTP/AVPF 8 126\r\n", "a=rtpmap:8 PCMA/8000\r\n", "a=rtpmap:96 VP8/90000\r\n" },
 };
 
 /* A call in each codec the library negotiates: the offer describes it, the

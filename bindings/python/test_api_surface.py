@@ -151,6 +151,11 @@ def test_call_tracks_during_a_call(handler_errors):
     caller, callee = new_test_call(ours), new_test_call(theirs)
     remote = []
     callee.connect("remote-track", handler_errors.guard(lambda c, track: remote.append(track)))
+    tones = []
+    callee.connect("dtmf", handler_errors.guard(lambda c, tone, ms: tones.append((tone, ms))))
+    with pytest.raises(GLib.Error) as raised:
+        caller.send_dtmf("1", 0)
+    assert_call_error(raised.value, GstCall.CallError.INVALID_STATE)
     results = []
     caller.dial_async(None, None, lambda c, r: results.append(c.dial_finish(r)))
     callee.answer_async(None, lambda c, r: results.append(c.answer_finish(r)))
@@ -170,6 +175,15 @@ def test_call_tracks_during_a_call(handler_errors):
     assert extra not in caller.get_local_tracks()
     with pytest.raises(GLib.Error) as raised:
         caller.remove_track(extra)
+    assert_call_error(raised.value, GstCall.CallError.INVALID_ARGUMENT)
+
+    # DTMF: RFC 4733 events, one dtmf signal per tone at the other side.
+    assert caller.send_dtmf("1#", 0)
+    wait_until(lambda: len(tones) == 2, "the DTMF tones at the callee", errors=handler_errors)
+    assert [tone for tone, ms in tones] == ["1", "#"]
+    assert all(ms >= 100 for tone, ms in tones)
+    with pytest.raises(GLib.Error) as raised:
+        caller.send_dtmf("1e", 0)
     assert_call_error(raised.value, GstCall.CallError.INVALID_ARGUMENT)
     caller.hangup()
     wait_until(lambda: callee.props.state == GstCall.CallState.ENDED, "the callee to end")

@@ -437,6 +437,7 @@ extern "C" {
     pub fn gst_call_get_video_width(self_: *mut GstCall) -> c_uint;
     pub fn gst_call_hangup(self_: *mut GstCall);
     pub fn gst_call_remove_track(self_: *mut GstCall, track: *mut GstCallTrack, error: *mut *mut glib::GError) -> glib::gboolean;
+    pub fn gst_call_send_dtmf(self_: *mut GstCall, tones: *const c_char, duration_ms: c_uint, error: *mut *mut glib::GError) -> glib::gboolean;
     pub fn gst_call_set_audio_bitrate(self_: *mut GstCall, kbit_per_second: c_uint);
     pub fn gst_call_set_audio_codec(self_: *mut GstCall, codec: GstCallCodec);
     pub fn gst_call_set_audio_muted(self_: *mut GstCall, muted: glib::gboolean);
