@@ -458,6 +458,46 @@ impl Call {
         unsafe { ffi::gst_call_hangup(self.to_glib_none().0) }
     }
 
+    /// Sends DTMF tones (`0`-`9`, `*`, `#`, `A`-`D`) as RFC 4733
+    /// telephone-events on the call's audio, each lasting `duration_ms`
+    /// (40 to 1000, or 0 for 100 ms), 70 ms apart. Returns at once: the
+    /// tones are queued and play one after the other.
+    pub fn send_dtmf(&self, tones: &str, duration_ms: u32) -> Result<(), glib::Error> {
+        unsafe {
+            let mut error = std::ptr::null_mut();
+            ffi::gst_call_send_dtmf(
+                self.to_glib_none().0,
+                tones.to_glib_none().0,
+                duration_ms,
+                &mut error,
+            );
+            result_of((), error)
+        }
+    }
+
+    /// Called with each DTMF tone the peer sent (one character), and how
+    /// long it lasted in milliseconds, once it ended.
+    pub fn connect_dtmf<F: Fn(&Call, &str, u32) + 'static>(&self, f: F) -> SignalHandlerId {
+        unsafe extern "C" fn trampoline<F: Fn(&Call, &str, u32) + 'static>(
+            this: *mut ffi::GstCall,
+            tone: *const std::os::raw::c_char,
+            duration_ms: u32,
+            f: glib::ffi::gpointer,
+        ) {
+            let f: &F = &*(f as *const F);
+            let tone: glib::GString = from_glib_none(tone);
+            f(&from_glib_borrow(this), tone.as_str(), duration_ms)
+        }
+        unsafe {
+            connect_raw(
+                self.as_ptr() as *mut _,
+                b"dtmf\0".as_ptr() as *const _,
+                Some(transmute::<_, unsafe extern "C" fn()>(trampoline::<F> as *const ())),
+                Box::into_raw(Box::new(f)),
+            )
+        }
+    }
+
     /// Called when the peer calls: answer with
     /// [`answer_future`](Call::answer_future).
     pub fn connect_incoming_call<F: Fn(&Call) + 'static>(&self, f: F) -> SignalHandlerId {
