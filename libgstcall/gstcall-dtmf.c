@@ -390,8 +390,10 @@ on_audio_packet (GstPad          *pad,
     if (sender->ends_sent == 0 && covered < sender->target) {
       event_packet = make_event_packet (sender, &audio, FALSE, covered);
     } else {
+      /* The event ends within this packet: at its duration, also when the
+       * audio's timestamps jumped (a source that fell behind). */
       if (sender->ends_sent == 0)
-        sender->final_duration = covered;
+        sender->final_duration = MIN (covered, sender->target);
       event_packet = make_event_packet (sender, &audio, TRUE, sender->final_duration);
       if (++sender->ends_sent == END_PACKETS) {
         sender->playing = FALSE;
