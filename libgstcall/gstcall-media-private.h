@@ -51,6 +51,24 @@ GstElement *gst_call_media_make_send_bin_full (GstCallCodec  codec,
                                                const char   *profile_level_id,
                                                GError      **error);
 
+/* Transport-wide congestion control feedback (RTCP transport-cc, draft
+ * holmer-rmcat-transport-wide-cc-extensions-01): the RTP header extension
+ * numbering packets across the transport, and the extmap identifier used
+ * when offering it (libwebrtc's). */
+#define GST_CALL_MEDIA_TWCC_URI \
+  "http://www.ietf.org/id/draft-holmer-rmcat-transport-wide-cc-extensions-01"
+#define GST_CALL_MEDIA_TWCC_OFFER_ID 3
+
+/* Adds the transport-wide-cc extension with @extension_id (an extmap
+ * field) and the transport-cc feedback (rtcp-fb) to the RTP @caps. */
+void        gst_call_media_caps_add_twcc   (GstCaps *caps,
+                                            guint    extension_id);
+/* Makes the payloader of a send bin write the transport-wide-cc header
+ * extension with @extension_id (rtpbin fills in its sequence numbers). */
+gboolean    gst_call_media_send_bin_add_twcc (GstElement  *send_bin,
+                                              guint        extension_id,
+                                              GError     **error);
+
 /* The encoder slot of a bin made by gst_call_media_make_send_bin(). */
 GstElement *gst_call_media_find_encoder_slot (GstElement *send_bin);
 

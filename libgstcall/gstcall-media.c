@@ -6,6 +6,8 @@
 
 #include "config.h"
 
+#include <gst/rtp/rtp.h>
+
 #include "gstcall-media-private.h"
 #include "gstcall-codec-table-private.h"
 #include "gstcall-encoder-slot-private.h"
@@ -488,6 +490,59 @@ gst_call_media_make_send_bin_full (GstCallCodec  codec,
   add_src_ghost_pad (bin, last);
 
   return g_steal_pointer (&bin);
+}
+
+void
+gst_call_media_caps_add_twcc (GstCaps *caps,
+                              guint    extension_id)
+{
+  g_autofree char *field = NULL;
+
+  g_return_if_fail (GST_IS_CAPS (caps) && gst_caps_is_writable (caps));
+  g_return_if_fail (extension_id >= 1 && extension_id <= 14);
+
+  field = g_strdup_printf ("extmap-%u", extension_id);
+  gst_caps_set_simple (caps, field, G_TYPE_STRING, GST_CALL_MEDIA_TWCC_URI,
+                       "rtcp-fb-transport-cc", G_TYPE_BOOLEAN, TRUE, NULL);
+}
+
+gboolean
+gst_call_media_send_bin_add_twcc (GstElement  *send_bin,
+                                  guint        extension_id,
+                                  GError     **error)
+{
+  GstIterator *it = gst_bin_iterate_elements (GST_BIN (send_bin));
+  GValue item = G_VALUE_INIT;
+  GstElement *payloader = NULL;
+  GstRTPHeaderExtension *extension;
+
+  g_return_val_if_fail (GST_IS_BIN (send_bin), FALSE);
+  g_return_val_if_fail (extension_id >= 1 && extension_id <= 14, FALSE);
+
+  while (!payloader && gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
+    GstElement *element = g_value_get_object (&item);
+
+    if (GST_IS_RTP_BASE_PAYLOAD (element))
+      payloader = gst_object_ref (element);
+    g_value_reset (&item);
+  }
+  g_value_unset (&item);
+  gst_iterator_free (it);
+  g_return_val_if_fail (payloader != NULL, FALSE);
+
+  extension = gst_rtp_header_extension_create_from_uri (GST_CALL_MEDIA_TWCC_URI);
+  if (!extension) {
+    gst_object_unref (payloader);
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_MISSING_PLUGIN,
+                 _("No RTP header extension for transport-wide congestion control: "
+                   "install gstreamer1.0-plugins-good (rtphdrexttwcc)"));
+    return FALSE;
+  }
+  gst_rtp_header_extension_set_id (extension, extension_id);
+  g_signal_emit_by_name (payloader, "add-extension", extension);
+  gst_object_unref (extension);
+  gst_object_unref (payloader);
+  return TRUE;
 }
 
 GstElement *

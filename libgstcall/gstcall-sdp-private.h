@@ -51,6 +51,12 @@ gboolean gst_call_sdp_find_send_codec (const GstSDPMessage  *offer,
                                        guint                *payload_type,
                                        char                **profile_level_id);
 
+/* The extmap identifier (1 to 14) the first media section of @kind of
+ * @offer gives the transport-wide-cc header extension, when that section
+ * also asks for transport-cc feedback; 0 otherwise. */
+guint    gst_call_sdp_find_twcc_id (const GstSDPMessage *offer,
+                                    GstCallMediaKind     kind);
+
 /* Checks that the peer, if it receives media of @kind ("audio", "video")
  * in @message, accepts @encoding_name ("VP8", "OPUS", ...), the codec we
  * send it. The error (GST_CALL_ERROR_NEGOTIATION) names our codec and the

@@ -361,6 +361,54 @@ gst_call_sdp_find_send_codec (const GstSDPMessage  *offer,
   return FALSE;
 }
 
+guint
+gst_call_sdp_find_twcc_id (const GstSDPMessage *offer,
+                           GstCallMediaKind     kind)
+{
+  const char *kind_name = kind == GST_CALL_MEDIA_KIND_VIDEO ? "video" : "audio";
+
+  g_return_val_if_fail (offer != NULL, 0);
+
+  for (guint i = 0; i < gst_sdp_message_medias_len (offer); i++) {
+    const GstSDPMedia *media = gst_sdp_message_get_media (offer, i);
+    guint extension_id = 0;
+    gboolean feedback = FALSE;
+
+    if (g_strcmp0 (gst_sdp_media_get_media (media), kind_name) != 0)
+      continue;
+    for (guint j = 0; j < gst_sdp_media_attributes_len (media); j++) {
+      const GstSDPAttribute *attribute = gst_sdp_media_get_attribute (media, j);
+      const char *value = attribute->value ? attribute->value : "";
+
+      if (g_strcmp0 (attribute->key, "extmap") == 0) {
+        /* "<id>[/<direction>] <uri> [<attributes>]" */
+        char *end = NULL;
+        guint64 id = g_ascii_strtoull (value, &end, 10);
+        const char *uri;
+
+        if (end == value || id < 1 || id > 14)
+          continue;
+        uri = strchr (end, ' ');
+        if (!uri)
+          continue;
+        uri++;
+        if (g_str_has_prefix (uri, GST_CALL_MEDIA_TWCC_URI) &&
+            (uri[strlen (GST_CALL_MEDIA_TWCC_URI)] == '\0' ||
+             uri[strlen (GST_CALL_MEDIA_TWCC_URI)] == ' '))
+          extension_id = (guint) id;
+      } else if (g_strcmp0 (attribute->key, "rtcp-fb") == 0) {
+        const char *type = strchr (value, ' ');
+
+        if (type && g_str_equal (type + 1, "transport-cc"))
+          feedback = TRUE;
+      }
+    }
+    /* Only the first section of the kind, as gst_call_sdp_find_send_codec(). */
+    return feedback ? extension_id : 0;
+  }
+  return 0;
+}
+
 /* The public enum has GstWebRTC's values: a GstWebRTCSDPType given from a
  * binding means the same. */
 G_STATIC_ASSERT ((int) GST_CALL_SDP_TYPE_OFFER == (int) GST_WEBRTC_SDP_TYPE_OFFER);

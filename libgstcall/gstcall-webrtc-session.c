@@ -99,6 +99,7 @@ add_local_track_full (GstCallWebrtcSession  *self,
                       int                    payload_type,
                       int                    dtmf_payload_type,
                       const char            *profile_level_id,
+                      guint                  twcc_id,
                       GError               **error)
 {
   GstCallTrack *track;
@@ -109,7 +110,7 @@ add_local_track_full (GstCallWebrtcSession  *self,
   else
     track = gst_peer_connection_add_track_for_offer (self->pc, codec, source, payload_type,
                                                      dtmf_payload_type, profile_level_id,
-                                                     error);
+                                                     twcc_id, error);
   if (!track)
     return NULL;
 
@@ -164,6 +165,7 @@ add_sources (GstCallWebrtcSession  *self,
     guint payload_type = 0;
     int dtmf_payload_type = -1;
     g_autofree char *profile_level_id = NULL;
+    guint twcc_id;
     GstElement *source;
 
     if (!config->send[kind])
@@ -181,11 +183,14 @@ add_sources (GstCallWebrtcSession  *self,
     if (!offer && codec == GST_CALL_CODEC_H264)
       profile_level_id = gst_call_h264_profile_level_id_for_video (
           config->video_width, config->video_height, config->video_framerate, 1);
+    /* Transport-wide congestion control feedback: offered, or answered
+     * with the offer's extension identifier when the offer has it. */
+    twcc_id = offer ? gst_call_sdp_find_twcc_id (offer, kind) : GST_CALL_MEDIA_TWCC_OFFER_ID;
 
     if (config->broadcasts[kind]) {
       /* The broadcast's encoder serves this call: no source of its own. */
       if (!add_local_track_full (self, kind, NULL, codec, offer ? (int) payload_type : -1,
-                                 dtmf_payload_type, profile_level_id, error))
+                                 dtmf_payload_type, profile_level_id, 0, error))
         return FALSE;
       continue;
     }
@@ -200,7 +205,8 @@ add_sources (GstCallWebrtcSession  *self,
 
     if (!source || !add_local_track_full (self, kind, source, codec,
                                           offer ? (int) payload_type : -1,
-                                          dtmf_payload_type, profile_level_id, error)) {
+                                          dtmf_payload_type, profile_level_id, twcc_id,
+                                          error)) {
       gst_clear_object (&source);
       return FALSE;
     }
@@ -746,7 +752,9 @@ gst_call_webrtc_session_add_track (GstCallSession    *session,
 
   g_return_val_if_fail (self->pc != NULL, NULL);
 
-  return add_local_track_full (self, kind, source_ref, self->config.codecs[kind], -1, -1, NULL,
+  /* Added during the call, offering or answering: without transport-wide
+   * feedback, whose extension identifier is not known here. */
+  return add_local_track_full (self, kind, source_ref, self->config.codecs[kind], -1, -1, NULL, 0,
                                error);
 }
 

@@ -13,6 +13,7 @@
 #include "gstpeerconnection-private.h"
 #include "gstcall-dtls-private.h"
 #include "gstcall-dtmf-private.h"
+#include "gstcall-gcc-private.h"
 #include "gstcall-private.h"
 #include "gstcall-stats-collector-private.h"
 #include "gstcalldatachannel-private.h"
@@ -47,6 +48,12 @@ typedef struct {
   /* The local data channel create-data-channel is making, for the
    * prepare-data-channel handler. */
   GstCallDataChannel *binding_channel;
+  /* Congestion control, fed with rtpbin's transport-wide feedback on a
+   * streaming thread; NULL until the first report. Not yet applied to the
+   * encoders. */
+  GstCallGcc *congestion_controller;
+  guint32 last_feedback_seqnum; /* the report's event, seen from every track */
+  guint feedback_reports;
 } GstPeerConnectionShared;
 
 struct _GstPeerConnection {
@@ -193,6 +200,7 @@ GstCallTrack *gst_peer_connection_add_track_internal (GstPeerConnection  *self,
                                                       int                 offered_payload_type,
                                                       int                 dtmf_payload_type,
                                                       const char         *profile_level_id,
+                                                      guint               twcc_id,
                                                       GError            **error);
 /* Streaming thread: webrtcbin has a new stream of remote RTP. */
 void        gst_peer_connection_on_webrtc_pad_added (GstElement              *webrtcbin,

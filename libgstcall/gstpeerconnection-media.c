@@ -27,6 +27,12 @@
 #include "gstcall-stats-collector-private.h"
 #include "gstcalltrack-private.h"
 
+/* The congestion controller's bounds until the API sets them: a start at
+ * the video encoders' starting rate. */
+#define CONGESTION_MIN_BITRATE 30000
+#define CONGESTION_START_BITRATE 1000000
+#define CONGESTION_MAX_BITRATE 20000000
+
 /* GstPeerConnection's media: the branches sending local tracks and the
  * branches decoding remote ones. */
 
@@ -375,7 +381,7 @@ gst_peer_connection_add_track_with_codec (GstPeerConnection *self,
   g_return_val_if_fail (GST_IS_ELEMENT (source), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return gst_peer_connection_add_track_for_offer (self, codec, source, -1, -1, NULL, error);
+  return gst_peer_connection_add_track_for_offer (self, codec, source, -1, -1, NULL, 0, error);
 }
 
 GstCallTrack *
@@ -385,14 +391,17 @@ gst_peer_connection_add_track_for_offer (GstPeerConnection *self,
                                          int                offered_payload_type,
                                          int                dtmf_payload_type,
                                          const char        *profile_level_id,
+                                         guint              twcc_id,
                                          GError           **error)
 {
   g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), NULL);
   g_return_val_if_fail (GST_IS_ELEMENT (source), NULL);
+  g_return_val_if_fail (twcc_id <= 14, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   return gst_peer_connection_add_track_internal (self, codec, source, NULL, offered_payload_type,
-                                                 dtmf_payload_type, profile_level_id, error);
+                                                 dtmf_payload_type, profile_level_id, twcc_id,
+                                                 error);
 }
 
 GstCallTrack *
@@ -408,13 +417,115 @@ gst_peer_connection_add_broadcast_track (GstPeerConnection *self,
 
   return gst_peer_connection_add_track_internal (self, gst_call_broadcast_get_codec (broadcast), NULL,
                              broadcast, offered_payload_type, dtmf_payload_type, NULL,
-                             error);
+                             0, error);
+}
+
+/* Streaming thread (rtpbin's RTCP): a transport-wide feedback report
+ * (RTCP transport-cc), which rtpbin sends upstream to every local track as
+ * a custom event. Each report feeds the congestion controller once. */
+static GstPadProbeReturn
+on_send_upstream_event (GstPad          *pad,
+                        GstPadProbeInfo *info,
+                        gpointer         user_data)
+{
+  GstPeerConnectionShared *shared = user_data;
+  GstEvent *event = GST_PAD_PROBE_INFO_EVENT (info);
+  const GstStructure *structure = gst_event_get_structure (event);
+  const GValue *packets_value;
+  g_autoptr (GArray) packets = NULL;
+  GValueArray *list;
+
+  if (GST_EVENT_TYPE (event) != GST_EVENT_CUSTOM_UPSTREAM || !structure ||
+      !gst_structure_has_name (structure, "RTPTWCCPackets"))
+    return GST_PAD_PROBE_OK;
+  packets_value = gst_structure_get_value (structure, "packets");
+  /* A GValueArray, a type GLib deprecates (hence by name). */
+  if (!packets_value || !G_VALUE_HOLDS_BOXED (packets_value) ||
+      g_strcmp0 (G_VALUE_TYPE_NAME (packets_value), "GValueArray") != 0)
+    return GST_PAD_PROBE_OK;
+  list = g_value_get_boxed (packets_value);
+  if (!list)
+    return GST_PAD_PROBE_OK;
+
+  /* rtpbin's times are nanoseconds of the system clock (sending) and of
+   * the peer's feedback clock (arrival). */
+  packets = g_array_sized_new (FALSE, FALSE, sizeof (GstCallGccPacket), list->n_values);
+  for (guint i = 0; i < list->n_values; i++) {
+    const GValue *item = &list->values[i];
+    const GstStructure *packet_structure;
+    GstCallGccPacket packet = { 0 };
+    guint64 local_ts = GST_CLOCK_TIME_NONE, remote_ts = GST_CLOCK_TIME_NONE;
+    gboolean lost = FALSE;
+
+    if (!GST_VALUE_HOLDS_STRUCTURE (item))
+      continue;
+    packet_structure = gst_value_get_structure (item);
+    /* Packets this side did not send (or no longer remembers) have no
+     * send time or size: nothing to learn from them. */
+    if (!gst_structure_get_uint64 (packet_structure, "local-ts", &local_ts) ||
+        !GST_CLOCK_TIME_IS_VALID (local_ts) ||
+        !gst_structure_get_uint (packet_structure, "size", &packet.size))
+      continue;
+    gst_structure_get_boolean (packet_structure, "lost", &lost);
+    gst_structure_get_uint64 (packet_structure, "remote-ts", &remote_ts);
+    packet.lost = lost || !GST_CLOCK_TIME_IS_VALID (remote_ts);
+    packet.send_time = (gint64) (local_ts / GST_USECOND);
+    packet.arrival_time = packet.lost ? 0 : (gint64) (remote_ts / GST_USECOND);
+    g_array_append_val (packets, packet);
+  }
+
+  g_mutex_lock (&shared->lock);
+  if (shared->feedback_reports == 0 || shared->last_feedback_seqnum != gst_event_get_seqnum (event)) {
+    g_autoptr (GstClock) clock = gst_system_clock_obtain ();
+    gint64 now = (gint64) (gst_clock_get_time (clock) / GST_USECOND);
+
+    shared->last_feedback_seqnum = gst_event_get_seqnum (event);
+    shared->feedback_reports++;
+    if (!shared->congestion_controller)
+      shared->congestion_controller = gst_call_gcc_new (CONGESTION_MIN_BITRATE,
+                                                        CONGESTION_START_BITRATE,
+                                                        CONGESTION_MAX_BITRATE);
+    gst_call_gcc_on_transport_feedback (shared->congestion_controller,
+                                        (const GstCallGccPacket *) packets->data, packets->len,
+                                        now);
+    GST_LOG ("transport-wide feedback: %u packets, target %u bit/s, acknowledged %u bit/s",
+             packets->len, gst_call_gcc_get_target_bitrate (shared->congestion_controller),
+             gst_call_gcc_get_acknowledged_bitrate (shared->congestion_controller));
+  }
+  g_mutex_unlock (&shared->lock);
+  return GST_PAD_PROBE_OK;
+}
+
+gboolean
+gst_peer_connection_get_congestion_estimate (GstPeerConnection *self,
+                                             guint             *reports,
+                                             guint             *target_bitrate,
+                                             guint             *acknowledged_bitrate)
+{
+  GstPeerConnectionShared *shared;
+  gboolean known;
+
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), FALSE);
+
+  shared = self->shared;
+  g_mutex_lock (&shared->lock);
+  known = shared->congestion_controller != NULL;
+  if (reports)
+    *reports = shared->feedback_reports;
+  if (target_bitrate)
+    *target_bitrate = known ? gst_call_gcc_get_target_bitrate (shared->congestion_controller) : 0;
+  if (acknowledged_bitrate)
+    *acknowledged_bitrate = known ? gst_call_gcc_get_acknowledged_bitrate (shared->congestion_controller) : 0;
+  g_mutex_unlock (&shared->lock);
+  return known;
 }
 
 /* Sends @source encoded with @codec, or, with @broadcast (and no source),
  * the broadcast's packets: its encoder is shared, the branch only carries
  * packets to webrtcbin. @offered_payload_type and @profile_level_id are
- * the offer's when answering (-1 and NULL otherwise). */
+ * the offer's when answering (-1 and NULL otherwise). With @twcc_id (not
+ * for a broadcast, whose payloader is shared), the packets carry the
+ * transport-wide-cc header extension and its feedback is asked for. */
 GstCallTrack *
 gst_peer_connection_add_track_internal (GstPeerConnection *self,
                     GstCallCodec       codec,
@@ -423,6 +534,7 @@ gst_peer_connection_add_track_internal (GstPeerConnection *self,
                     int                offered_payload_type,
                     int                dtmf_payload_type,
                     const char        *profile_level_id,
+                    guint              twcc_id,
                     GError           **error)
 {
   GstCallMediaKind kind = gst_call_media_codec_kind (codec);
@@ -483,6 +595,12 @@ gst_peer_connection_add_track_internal (GstPeerConnection *self,
                                                             profile_level_id, error);
   if (!send_bin)
     return NULL;
+  if (broadcast)
+    twcc_id = 0;
+  if (twcc_id && !gst_call_media_send_bin_add_twcc (send_bin, twcc_id, error)) {
+    gst_object_unref (gst_object_ref_sink (send_bin));
+    return NULL;
+  }
 
   /* The valve turns the track off (GstCallTrack:enabled) before the
    * encoder: no frames are encoded and the peer's decoder keeps its
@@ -527,6 +645,10 @@ gst_peer_connection_add_track_internal (GstPeerConnection *self,
     return NULL;
   }
 
+  if (twcc_id)
+    gst_pad_add_probe (send_src, GST_PAD_PROBE_TYPE_EVENT_UPSTREAM, on_send_upstream_event,
+                       gst_peer_connection_shared_ref (shared), gst_peer_connection_shared_unref);
+
   g_object_get (webrtc_sink, "transceiver", &transceiver, NULL);
   if (transceiver) {
     g_autoptr (GstCaps) caps = gst_call_media_make_rtp_caps_full (codec, payload_type,
@@ -539,6 +661,9 @@ gst_peer_connection_add_track_internal (GstPeerConnection *self,
     if (kind == GST_CALL_MEDIA_KIND_AUDIO && dtmf_payload_type >= 0)
       gst_caps_append (caps, gst_call_dtmf_make_rtp_caps ((guint) dtmf_payload_type,
                                                           clock_rate));
+
+    if (twcc_id)
+      gst_call_media_caps_add_twcc (caps, twcc_id);
 
     g_object_set (transceiver, "direction",
                   GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_SENDRECV,

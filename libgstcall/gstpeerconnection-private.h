@@ -27,14 +27,26 @@ gboolean gst_peer_connection_add_late_ice_servers (GstPeerConnection   *self,
  * track is sent with the offer's @offered_payload_type (-1: one of ours)
  * and, for H.264, its @profile_level_id (NULL: ours); audio answers
  * telephone-event on the offer's @dtmf_payload_type (-1: the offer has
- * none at the codec's clock rate; ignored when offering). */
+ * none at the codec's clock rate; ignored when offering). With @twcc_id
+ * (1 to 14; 0: none) its packets carry the transport-wide-cc header
+ * extension with that extmap identifier and its media section asks for
+ * transport-cc feedback, which feeds the congestion controller. */
 GstCallTrack *gst_peer_connection_add_track_for_offer (GstPeerConnection *self,
                                                        GstCallCodec       codec,
                                                        GstElement        *source,
                                                        int                offered_payload_type,
                                                        int                dtmf_payload_type,
                                                        const char        *profile_level_id,
+                                                       guint              twcc_id,
                                                        GError           **error);
+
+/* What congestion control has made of the transport-wide feedback so far:
+ * the reports seen, the target and the acknowledged (received) bitrate in
+ * bits per second. FALSE before the first report. Any thread. */
+gboolean      gst_peer_connection_get_congestion_estimate (GstPeerConnection *self,
+                                                           guint             *reports,
+                                                           guint             *target_bitrate,
+                                                           guint             *acknowledged_bitrate);
 
 /* Sends the packets of @broadcast (its encoder is shared with other peer
  * connections) as a local track, as gst_peer_connection_add_track() does

@@ -149,6 +149,7 @@ gst_peer_connection_shared_unref (gpointer data)
 
   gst_clear_object (&shared->pipeline);
   g_clear_pointer (&shared->dtls_guard, gst_call_dtls_guard_free);
+  g_clear_pointer (&shared->congestion_controller, gst_call_gcc_free);
   g_hash_table_unref (shared->ssrc_kinds);
   g_ptr_array_unref (shared->remote_sections);
   g_mutex_clear (&shared->lock);
@@ -652,6 +653,57 @@ on_rtpbin_new_jitterbuffer (GstElement *rtpbin,
   g_object_set (jitterbuffer, "do-retransmission", retransmit, NULL);
 }
 
+/* RTCP of the bundled RTP session. rtpsession (GStreamer 1.22) sends an
+ * early RTCP packet (feedback only, without report blocks) in place of a
+ * regular report that falls due while the early one waits, and then puts
+ * the regular report off by a whole interval. Transport-wide congestion
+ * control feedback asks for early RTCP with every video frame; with the
+ * default RTCP bandwidth the early packets are spaced by about 100 ms and
+ * booked up to 100 ms ahead, so nearly every regular report was replaced:
+ * no report blocks, hence no round trip time and no loss fraction at the
+ * peer. With a generous RTCP bandwidth an early packet leaves as soon as
+ * it is asked for (transport-wide feedback once per frame, as browsers
+ * send it), so a regular report seldom finds one waiting; and a regular
+ * report every 0.5 to 1.5 s (libwebrtc sends video reports every second)
+ * instead of RFC 4585's 2.5 to 7.5 s. */
+#define REGULAR_RTCP_INTERVAL (1 * GST_SECOND)
+#define RTCP_BANDWIDTH_BYTES_PER_SECOND 100000.0
+
+static void
+configure_rtp_session (GstElement *element)
+{
+  GstElementFactory *factory = gst_element_get_factory (element);
+
+  if (factory && g_str_equal (GST_OBJECT_NAME (factory), "rtpsession"))
+    g_object_set (element, "rtcp-min-interval", (guint64) REGULAR_RTCP_INTERVAL,
+                  "rtcp-fraction", RTCP_BANDWIDTH_BYTES_PER_SECOND, NULL);
+}
+
+static void
+configure_each_rtp_session (const GValue *item,
+                            gpointer      user_data)
+{
+  configure_rtp_session (g_value_get_object (item));
+}
+
+static void
+configure_existing_rtp_sessions (GstBin *rtpbin)
+{
+  GstIterator *it = gst_bin_iterate_elements (rtpbin);
+
+  while (gst_iterator_foreach (it, configure_each_rtp_session, NULL) == GST_ITERATOR_RESYNC)
+    gst_iterator_resync (it);
+  gst_iterator_free (it);
+}
+
+static void
+on_rtpbin_element_added (GstBin     *rtpbin,
+                         GstElement *element,
+                         gpointer    user_data)
+{
+  configure_rtp_session (element);
+}
+
 void
 gst_peer_connection_remember_remote_sections (GstPeerConnectionShared              *shared,
                           const GstSDPMessage *message)
@@ -850,9 +902,11 @@ gst_peer_connection_initable_init (GInitable     *initable,
                   on_webrtc_state_notify);
 
   rtpbin = gst_bin_get_by_name (GST_BIN (shared->webrtcbin), "rtpbin");
-  if (rtpbin)
+  if (rtpbin) {
     CONNECT_SHARED (rtpbin, "new-jitterbuffer", on_rtpbin_new_jitterbuffer);
-  else
+    g_signal_connect (rtpbin, "element-added", G_CALLBACK (on_rtpbin_element_added), NULL);
+    configure_existing_rtp_sessions (GST_BIN (rtpbin));
+  } else
     GST_WARNING ("webrtcbin has no child named rtpbin: NACK stays per session");
 
 #undef CONNECT_SHARED

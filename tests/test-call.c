@@ -52,6 +52,53 @@ hang_up_and_clear (Side *from,
   test_call_side_clear (other);
 }
 
+/* A test_wait_until() condition: congestion control of the call's peer
+ * connection has had a few transport-wide feedback reports, for a stream
+ * it sees arriving. */
+static gboolean
+congestion_control_fed (gpointer data)
+{
+  GstCall *call = data;
+  guint reports = 0, target = 0, acknowledged = 0;
+
+  gst_peer_connection_get_congestion_estimate (gst_call_get_peer_connection (call), &reports,
+                                               &target, &acknowledged);
+  return reports >= 5 && acknowledged > 50000;
+}
+
+/* Transport-wide congestion control feedback is negotiated (extension and
+ * rtcp-fb in the offer and in the answer) and reaches the controller. */
+static void
+assert_transport_wide_feedback (Side *a,
+                                Side *b)
+{
+  g_autofree char *offer = gst_peer_connection_get_remote_description (
+      gst_call_get_peer_connection (b->call));
+  g_autofree char *answer = gst_peer_connection_get_remote_description (
+      gst_call_get_peer_connection (a->call));
+  g_autofree char *extmap = g_strdup_printf ("a=extmap:%u %s\r\n", GST_CALL_MEDIA_TWCC_OFFER_ID,
+                                             GST_CALL_MEDIA_TWCC_URI);
+
+  for (guint i = 0; i < 2; i++) {
+    const char *sdp = i == 0 ? offer : answer;
+
+    g_assert_nonnull (strstr (sdp, "a=rtcp-fb:96 transport-cc\r\n"));
+    g_assert_nonnull (strstr (sdp, "a=rtcp-fb:111 transport-cc\r\n"));
+    g_assert_nonnull (strstr (sdp, extmap));
+  }
+  for (guint i = 0; i < 2; i++) {
+    GstCall *call = i == 0 ? a->call : b->call;
+    guint reports = 0, target = 0, acknowledged = 0;
+
+    test_wait_until (congestion_control_fed, call, TIMEOUT_MS, "transport-wide feedback");
+    g_assert_true (gst_peer_connection_get_congestion_estimate (
+        gst_call_get_peer_connection (call), &reports, &target, &acknowledged));
+    g_test_message ("%s: %u feedback reports, target %u bit/s, acknowledged %u bit/s",
+                    i == 0 ? "caller" : "callee", reports, target, acknowledged);
+    g_assert_cmpuint (target, >=, 30000);
+  }
+}
+
 static void
 test_call_both_ways (void)
 {
@@ -77,6 +124,7 @@ test_call_both_ways (void)
   g_assert_cmpuint (a.remote_tracks[GST_CALL_MEDIA_KIND_AUDIO], ==, 1);
   g_assert_cmpuint (b.remote_tracks[GST_CALL_MEDIA_KIND_VIDEO], ==, 1);
   g_assert_cmpuint (b.remote_tracks[GST_CALL_MEDIA_KIND_AUDIO], ==, 1);
+  assert_transport_wide_feedback (&a, &b);
 
   stats = test_call_get_stats_structure (a.call);
   {
@@ -227,7 +275,7 @@ add_track_with_payload_type (TestPeer     *peer,
 
   g_assert_no_error (error);
   g_assert_nonnull (gst_peer_connection_add_track_for_offer (peer->pc, codec, source,
-                                                             payload_type, -1, NULL, &error));
+                                                             payload_type, -1, NULL, 0, &error));
   g_assert_no_error (error);
 }
 

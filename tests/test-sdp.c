@@ -246,6 +246,44 @@ test_find_send_codec_h264_level (void)
   }
 }
 
+/* The transport-wide-cc extension identifier of an offer's section, as
+ * browsers write it (Chrome: 3, Firefox: 7), only with transport-cc
+ * feedback asked for in the same section. */
+static void
+test_find_twcc_id (void)
+{
+  static const struct {
+    const char *video_attributes;
+    guint id;
+  } cases[] = {
+    { "a=extmap:3 http://www.ietf.org/id/draft-holmer-rmcat-transport-wide-cc-extensions-01\r\n"
+      "a=rtcp-fb:97 transport-cc\r\n", 3 },
+    { "a=extmap:2 http://www.webrtc.org/experiments/rtp-hdrext/abs-send-time\r\n"
+      "a=extmap:7/sendrecv http://www.ietf.org/id/draft-holmer-rmcat-transport-wide-cc-extensions-01\r\n"
+      "a=rtcp-fb:97 transport-cc\r\n", 7 },
+    /* The extension without the feedback, the feedback without it. */
+    { "a=extmap:3 http://www.ietf.org/id/draft-holmer-rmcat-transport-wide-cc-extensions-01\r\n", 0 },
+    { "a=rtcp-fb:97 transport-cc\r\n", 0 },
+    /* Not a one-byte header identifier, or another URI that starts alike. */
+    { "a=extmap:15 http://www.ietf.org/id/draft-holmer-rmcat-transport-wide-cc-extensions-01\r\n"
+      "a=rtcp-fb:97 transport-cc\r\n", 0 },
+    { "a=extmap:5 http://www.ietf.org/id/draft-holmer-rmcat-transport-wide-cc-extensions-012\r\n"
+      "a=rtcp-fb:97 transport-cc\r\n", 0 },
+    { "a=extmap:x http://www.ietf.org/id/draft-holmer-rmcat-transport-wide-cc-extensions-01\r\n"
+      "a=rtcp-fb:97 transport-cc\r\n", 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    g_autofree char *text = g_strconcat (aiortc_offer, cases[i].video_attributes, NULL);
+    g_autoptr (GstSDPMessage) offer = parse (text);
+
+    g_assert_cmpuint (gst_call_sdp_find_twcc_id (offer, GST_CALL_MEDIA_KIND_VIDEO), ==,
+                      cases[i].id);
+    /* The audio section has none. */
+    g_assert_cmpuint (gst_call_sdp_find_twcc_id (offer, GST_CALL_MEDIA_KIND_AUDIO), ==, 0);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -261,5 +299,6 @@ main (int argc, char **argv)
                    test_find_send_codec_h264_level);
   g_test_add_func ("/GstCall/Sdp/find-send-codec-missing-kind",
                    test_find_send_codec_missing_kind);
+  g_test_add_func ("/GstCall/Sdp/find-twcc-id", test_find_twcc_id);
   return g_test_run ();
 }
