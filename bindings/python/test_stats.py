@@ -5,6 +5,7 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 
 import threading
+import time
 
 from gi.repository import Gio, GLib, Gst, GstCall
 
@@ -125,6 +126,10 @@ def test_webrtc_call_stats():
 
     # The selected pair's round trip comes with the first RTCP reports.
     wait_until(pair_round_trip, "a round trip time")
+    # Bitrates are measured between two readings: half a second of media
+    # since the last one (the round trip may come with the very first).
+    media_until = time.monotonic() + 0.5
+    wait_until(lambda: time.monotonic() >= media_until, "half a second of media")
     stats = get_stats(pc)
     video_out, video_in = check_streams(stats, "vp8enc", "vp8dec")
     pair = stats.get_candidate_pair()
