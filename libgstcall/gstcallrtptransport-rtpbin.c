@@ -15,10 +15,13 @@
 #include "gstcall-media-private.h"
 #include "gstcall-plugins-private.h"
 #include "gstcall-rtp-demux-private.h"
+#include "gstcall-retransmission-private.h"
 
 /* GstCallRtpTransport's pipeline: the socket, rtpbin and its sessions, the
  * bundle demultiplexer routing each SSRC, the RTX and SRTP elements. */
 
+/* RFC 4585's T_rr_interval: regular RTCP reports at most this often, on
+ * average. */
 #define RTCP_MIN_INTERVAL (100 * GST_MSECOND)
 /* SSRCs that no a=ssrc line names get a key up to this many times: each
  * one costs srtpdec a stream, and a stranger can send any SSRC. */
@@ -149,7 +152,9 @@ gst_call_rtp_transport_link_pads (GstPad     *src,
   return TRUE;
 }
 
-/* Any thread: the RTCP of @session goes out through the socket. */
+/* Any thread: the RTCP of @session goes out through the socket. A session
+ * that asks for retransmissions gets the RTCP bandwidth for timely NACKs
+ * (gstcall-retransmission-private.h). */
 void
 gst_call_rtp_transport_ensure_send_rtcp (GstCallRtpTransport *self,
                                          guint                session)
@@ -157,28 +162,29 @@ gst_call_rtp_transport_ensure_send_rtcp (GstCallRtpTransport *self,
   g_autofree char *name = g_strdup_printf ("send_rtcp_src_%u", session);
   g_autoptr (GstPad) rtcp = NULL;
   g_autoptr (GstPad) funnel_sink = NULL;
-  gboolean link;
+  gboolean link, retransmission;
 
   g_mutex_lock (&self->lock);
   link = !self->sessions[session].send_rtcp_linked;
   self->sessions[session].send_rtcp_linked = TRUE;
+  retransmission = self->rtx && self->sessions[session].rtx;
   g_mutex_unlock (&self->lock);
-  if (!link)
-    return;
 
-  rtcp = gst_element_request_pad_simple (self->rtpbin, name);
+  if (link) {
+    rtcp = gst_element_request_pad_simple (self->rtpbin, name);
+    funnel_sink = gst_element_request_pad_simple (self->funnel, "sink_%u");
+    if (!rtcp || gst_pad_link (rtcp, funnel_sink) != GST_PAD_LINK_OK)
+      GST_WARNING ("could not link %s", name);
+  }
   {
     g_autoptr (GstElement) rtp_session = NULL;
 
-    /* AVPF feedback (NACK) goes out early once per regular interval: keep
-     * that interval short, or retransmissions come too late to be used. */
     g_signal_emit_by_name (self->rtpbin, "get-session", session, &rtp_session);
-    if (rtp_session)
+    if (rtp_session && link)
       g_object_set (rtp_session, "rtcp-min-interval", (guint64) RTCP_MIN_INTERVAL, NULL);
+    if (rtp_session && retransmission)
+      gst_call_retransmission_configure_session (rtp_session);
   }
-  funnel_sink = gst_element_request_pad_simple (self->funnel, "sink_%u");
-  if (!rtcp || gst_pad_link (rtcp, funnel_sink) != GST_PAD_LINK_OK)
-    GST_WARNING ("could not link %s", name);
 }
 
 /* Streaming thread: the demux has packets for a new session. */
@@ -339,8 +345,11 @@ on_request_aux_sender (GstElement          *rtpbin,
     ssrcs = gst_structure_new ("application/x-rtp-ssrc-map", ssrc, G_TYPE_UINT,
                                media->rtx_ssrc, NULL);
   }
+  /* The history is 2 s of media, whatever the bitrate: rtprtxsend's
+   * default of at most 100 packets holds less than the receiver's
+   * latency above 4 Mbit/s. */
   g_object_set (send, "payload-type-map", payload_types, "ssrc-map", ssrcs,
-                "max-size-time", 2000, NULL);
+                "max-size-time", 2000, "max-size-packets", 0, NULL);
   bin = make_aux_bin (send, session);
 
   g_mutex_lock (&self->lock);

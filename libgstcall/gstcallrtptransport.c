@@ -1013,12 +1013,17 @@ gst_call_rtp_transport_class_init (GstCallRtpTransportClass *klass)
    *
    * How long the jitterbuffers hold received packets, in milliseconds:
    * the time a retransmission has to arrive. Set before the offer or
-   * answer.
+   * answer. 200 by default.
    *
-   * A retransmission that is itself lost is asked for again with the next
-   * regular RTCP packet, since RTCP feedback may go out early only once per
-   * regular interval (RFC 4585): on a lossy path, a latency of about a
-   * second gives it that second chance.
+   * Within it, a lost video packet is asked for (RTCP NACK) about half a
+   * packet interval after it was due, and asked for again about every
+   * packet interval (at least the measured round trip) while a
+   * retransmission can still arrive in time. Sessions that ask for
+   * retransmissions get 50 kbit/s of RTCP bandwidth whatever their media
+   * bitrate, so that RFC 4585's limit of one early RTCP packet per
+   * regular interval (50 to 100 ms then) does not hold a NACK back: at 5%
+   * random loss the default latency repairs at least 99% of the frames.
+   * Raise it for round trips beyond about 50 ms.
    *
    * Since: 0.1
    */
