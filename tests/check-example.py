@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Runs one of the C examples and checks its exit status and that it printed
+# Runs one of the examples (C or Python) and checks its exit status and that it printed
 # no GLib critical or warning but the known ones of GStreamer 1.22
 # (tests/child_output.py).
 # Copyright (C) 2026 The libgstcall authors

@@ -116,6 +116,15 @@ def check_streams(stats, video_encoder, video_decoder):
     return video_out, video_in
 
 
+def wait_half_a_second_of_media():
+    """Bitrates are measured between two readings of the statistics: half a
+    second of media since the last one (the round trip time the tests wait
+    for may come with the very first reading, a few milliseconds after the
+    one before)."""
+    media_until = time.monotonic() + 0.5
+    wait_until(lambda: time.monotonic() >= media_until, "half a second of media")
+
+
 def test_webrtc_call_stats():
     caller, callee = connect_pair(GstCall.CallTransportKind.WEBRTC)
     pc = caller.get_peer_connection()
@@ -126,10 +135,7 @@ def test_webrtc_call_stats():
 
     # The selected pair's round trip comes with the first RTCP reports.
     wait_until(pair_round_trip, "a round trip time")
-    # Bitrates are measured between two readings: half a second of media
-    # since the last one (the round trip may come with the very first).
-    media_until = time.monotonic() + 0.5
-    wait_until(lambda: time.monotonic() >= media_until, "half a second of media")
+    wait_half_a_second_of_media()
     stats = get_stats(pc)
     video_out, video_in = check_streams(stats, "vp8enc", "vp8dec")
     pair = stats.get_candidate_pair()
@@ -169,6 +175,7 @@ def test_plain_rtp_call_stats():
         return sent and sent[0].get_round_trip_time() > 0
 
     wait_until(video_round_trip, "a round trip time")
+    wait_half_a_second_of_media()
     stats = get_stats(transport)
     assert stats.get_candidate_pair() is None
     video_out, video_in = check_streams(stats, "vp8enc", "vp8dec")
