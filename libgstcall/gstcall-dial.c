@@ -616,6 +616,41 @@ dial_room (GstCall    *self,
                                               on_room_joined, g_object_ref (self));
 }
 
+/* A sip: URI: the call goes over plain RTP, through its SIP signaller if
+ * it has one, else through a new one on the RTP transport's address. */
+static gboolean
+prepare_sip_call (GstCall     *self,
+                  const char  *uri,
+                  GError     **error)
+{
+  g_autoptr (GstCallSipSignaller) signaller = NULL;
+
+  if (self->state != GST_CALL_STATE_IDLE || self->setup_task) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_STATE,
+                 _("The call is %s: a GstCall makes one call, create a new one for the "
+                   "next"), state_name (self->state));
+    return FALSE;
+  }
+  if (!gst_call_sip_check_uri (uri, error))
+    return FALSE;
+  if (GST_IS_CALL_SIP_SIGNALLER (self->signaller)) {
+    signaller = g_object_ref (GST_CALL_SIP_SIGNALLER (self->signaller));
+  } else {
+    const char *address = NULL;
+
+    if (self->transport != GST_CALL_TRANSPORT_KIND_RTP)
+      gst_call_set_transport (self, GST_CALL_TRANSPORT_KIND_RTP);
+    address = gst_call_rtp_transport_get_local_address (gst_call_get_rtp_transport (self));
+    signaller = gst_call_sip_signaller_new (address, 0);
+  }
+  if (!gst_call_sip_signaller_set_remote_uri (signaller, uri, error))
+    return FALSE;
+  if (self->transport != GST_CALL_TRANSPORT_KIND_RTP)
+    gst_call_set_transport (self, GST_CALL_TRANSPORT_KIND_RTP);
+  gst_call_set_signaller (self, GST_CALL_SIGNALLER (signaller));
+  return TRUE;
+}
+
 /**
  * gst_call_dial_async:
  * @self: a [class@Call]
@@ -626,7 +661,11 @@ dial_room (GstCall    *self,
  *   `whip+https://` publishes to a WHIP endpoint (the call then only sends:
  *   its offer is `sendonly`, as with any [class@CallWhipSignaller]) and
  *   `whep+http://` or `whep+https://` plays from a WHEP endpoint (the call
- *   then only receives), through a [class@CallWhipSignaller]
+ *   then only receives), through a [class@CallWhipSignaller]; `sip:user@host[:port]` calls a SIP
+ *   endpoint over plain RTP (the call's [property@Call:transport] becomes
+ *   %GST_CALL_TRANSPORT_KIND_RTP) through the call's
+ *   [class@CallSipSignaller], or a new one on the RTP transport's local
+ *   address and any free port
  * @cancellable: (nullable): a [class@Gio.Cancellable]; cancelling hangs up
  * @callback: (scope async) (nullable): called once the call is connected or failed
  * @user_data: data for @callback
@@ -683,6 +722,12 @@ gst_call_dial_async (GstCall             *self,
       }
       gst_call_set_signaller (self, GST_CALL_SIGNALLER (signaller));
       self->receive_only = g_str_has_prefix (scheme, "whep");
+    } else if (g_strcmp0 (scheme, "sip") == 0) {
+      if (!prepare_sip_call (self, uri, &error)) {
+        g_prefix_error (&error, _("Cannot call “%s”: "), uri);
+        g_task_return_error (task, g_steal_pointer (&error));
+        return;
+      }
     } else {
       g_task_return_new_error (task, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
                              _("Cannot call “%s”: the URI scheme “%s” is not "

@@ -60,4 +60,8 @@ void                 gst_call_context_proxy_invoke (GstCallContextProxy *proxy,
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GstCallContextProxy, gst_call_context_proxy_unref)
 
+/* Whether @uri is a sip: URI with a host (GstCallSipSignaller). */
+gboolean gst_call_sip_check_uri (const char  *uri,
+                                 GError     **error);
+
 G_END_DECLS

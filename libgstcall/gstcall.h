@@ -32,6 +32,7 @@
 #include "gstcallwhipsignaller.h"
 #include "gstcallwhipserver.h"
 #include "gstcalljanussignaller.h"
+#include "gstcallsipsignaller.h"
 #include "gstpeerconnection.h"
 #include "gstcallrtptransport.h"
 

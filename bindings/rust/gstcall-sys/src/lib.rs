@@ -222,6 +222,12 @@ pub struct GstCallSignallerInterface {
 
 #[derive(Copy, Clone)]
 #[repr(C)]
+pub struct GstCallSipSignallerClass {
+    pub parent_class: gobject::GObjectClass,
+}
+
+#[derive(Copy, Clone)]
+#[repr(C)]
 pub struct GstCallStatsClass {
     pub parent_class: gobject::GObjectClass,
 }
@@ -325,6 +331,12 @@ pub struct GstCallRtpTransport {
 
 #[repr(C)]
 pub struct GstCallSignalingServer {
+    _data: [u8; 0],
+    _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
+#[repr(C)]
+pub struct GstCallSipSignaller {
     _data: [u8; 0],
     _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
 }
@@ -596,6 +608,16 @@ extern "C" {
     pub fn gst_call_signaling_server_listen(self_: *mut GstCallSignalingServer, address: *const c_char, port: c_uint, error: *mut *mut glib::GError) -> glib::gboolean;
     pub fn gst_call_signaling_server_set_tls_certificate(self_: *mut GstCallSignalingServer, certificate: *mut gio::GTlsCertificate);
     pub fn gst_call_signaling_server_stop(self_: *mut GstCallSignalingServer);
+    pub fn gst_call_sip_signaller_get_type() -> glib::GType;
+    pub fn gst_call_sip_signaller_new(local_address: *const c_char, local_port: c_uint) -> *mut GstCallSipSignaller;
+    pub fn gst_call_sip_signaller_dup_local_uri(self_: *mut GstCallSipSignaller) -> *mut c_char;
+    pub fn gst_call_sip_signaller_get_local_address(self_: *mut GstCallSipSignaller) -> *const c_char;
+    pub fn gst_call_sip_signaller_get_local_port(self_: *mut GstCallSipSignaller) -> c_uint;
+    pub fn gst_call_sip_signaller_get_remote_uri(self_: *mut GstCallSipSignaller) -> *const c_char;
+    pub fn gst_call_sip_signaller_get_user(self_: *mut GstCallSipSignaller) -> *const c_char;
+    pub fn gst_call_sip_signaller_set_remote_uri(self_: *mut GstCallSipSignaller, uri: *const c_char, error: *mut *mut glib::GError) -> glib::gboolean;
+    pub fn gst_call_sip_signaller_set_user(self_: *mut GstCallSipSignaller, user: *const c_char);
+    pub fn gst_call_sip_signaller_start(self_: *mut GstCallSipSignaller, error: *mut *mut glib::GError) -> glib::gboolean;
     pub fn gst_call_stats_get_type() -> glib::GType;
     pub fn gst_call_stats_get_candidate_pair(self_: *mut GstCallStats) -> *mut GstCallCandidatePairStats;
     pub fn gst_call_stats_get_inbound_streams(self_: *mut GstCallStats) -> *mut glib::GPtrArray;

@@ -37,6 +37,7 @@ main (void)
   printf ("layout %s %zu %zu\n", "GstCallSignalingServerClass", sizeof (GstCallSignalingServerClass), alignof (GstCallSignalingServerClass));
   printf ("layout %s %zu %zu\n", "GstCallSignalingState", sizeof (GstCallSignalingState), alignof (GstCallSignalingState));
   printf ("layout %s %zu %zu\n", "GstCallSignallerInterface", sizeof (GstCallSignallerInterface), alignof (GstCallSignallerInterface));
+  printf ("layout %s %zu %zu\n", "GstCallSipSignallerClass", sizeof (GstCallSipSignallerClass), alignof (GstCallSipSignallerClass));
   printf ("layout %s %zu %zu\n", "GstCallState", sizeof (GstCallState), alignof (GstCallState));
   printf ("layout %s %zu %zu\n", "GstCallStatsClass", sizeof (GstCallStatsClass), alignof (GstCallStatsClass));
   printf ("layout %s %zu %zu\n", "GstCallTrackClass", sizeof (GstCallTrackClass), alignof (GstCallTrackClass));

@@ -42,6 +42,7 @@ pub const RUST_LAYOUTS: &[(&str, usize, usize)] = &[
     ("GstCallSignalingServerClass", size_of::<GstCallSignalingServerClass>(), align_of::<GstCallSignalingServerClass>()),
     ("GstCallSignalingState", size_of::<GstCallSignalingState>(), align_of::<GstCallSignalingState>()),
     ("GstCallSignallerInterface", size_of::<GstCallSignallerInterface>(), align_of::<GstCallSignallerInterface>()),
+    ("GstCallSipSignallerClass", size_of::<GstCallSipSignallerClass>(), align_of::<GstCallSipSignallerClass>()),
     ("GstCallState", size_of::<GstCallState>(), align_of::<GstCallState>()),
     ("GstCallStatsClass", size_of::<GstCallStatsClass>(), align_of::<GstCallStatsClass>()),
     ("GstCallTrackClass", size_of::<GstCallTrackClass>(), align_of::<GstCallTrackClass>()),
