@@ -55,6 +55,10 @@ void gst_call_rtp_demux_set_remote_description (GstCallRtpDemux     *self,
                                                 guint               *contradictory_ssrcs);
 void gst_call_rtp_demux_set_ask_application    (GstCallRtpDemux     *self,
                                                 gboolean             ask);
+/* Every packet goes to @session (-1: routed, the default): the RTP or RTCP
+ * of the own port of one media section. */
+void gst_call_rtp_demux_set_fixed_session      (GstCallRtpDemux     *self,
+                                                int                  session);
 void gst_call_rtp_demux_add_local_ssrc         (GstCallRtpDemux     *self,
                                                 guint32              ssrc,
                                                 guint                session);

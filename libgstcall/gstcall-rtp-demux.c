@@ -33,6 +33,7 @@ struct _GstCallRtpDemux {
   GstCallRtpDemuxAskFunc ask_func;
   GstCallRtpDemuxTableFullFunc table_full_func;
   gboolean table_full_reported;
+  int fixed_session;       /* -1: routed */
   gpointer user_data;
   GDestroyNotify user_data_free;
 };
@@ -212,6 +213,21 @@ gst_call_rtp_demux_chain (GstPad    *pad,
     return GST_FLOW_OK;
   }
   g_mutex_lock (&self->lock);
+  if (self->fixed_session >= 0) {
+    /* The port of one media section: RTP or RTCP (RFC 5761), no routing. */
+    guint type = map.size >= 2 ? map.data[1] & 0x7F : 0;
+    gboolean rtcp = type >= 64 && type <= 95;
+    gboolean valid = map.size >= (rtcp ? 8u : 12u) && (map.data[0] >> 6) == 2;
+    guint session = (guint) self->fixed_session;
+
+    g_mutex_unlock (&self->lock);
+    gst_buffer_unmap (buffer, &map);
+    if (!valid) {
+      gst_buffer_unref (buffer);
+      return GST_FLOW_OK;
+    }
+    return push_to_session (self, session, rtcp, buffer);
+  }
   gst_call_rtp_router_route (self->router, map.data, map.size, &route);
   gst_buffer_unmap (buffer, &map);
 
@@ -309,6 +325,7 @@ static void
 gst_call_rtp_demux_init (GstCallRtpDemux *self)
 {
   g_mutex_init (&self->lock);
+  self->fixed_session = -1;
   self->router = gst_call_rtp_router_new ();
   self->held = g_hash_table_new_full (NULL, NULL, NULL, free_queue);
   self->resolved = g_array_new (FALSE, FALSE, sizeof (guint32));
@@ -343,6 +360,15 @@ gst_call_rtp_demux_set_remote_description (GstCallRtpDemux     *self,
 {
   g_mutex_lock (&self->lock);
   gst_call_rtp_router_set_remote_description (self->router, sdp, contradictory_ssrcs);
+  g_mutex_unlock (&self->lock);
+}
+
+void
+gst_call_rtp_demux_set_fixed_session (GstCallRtpDemux *self,
+                                      int              session)
+{
+  g_mutex_lock (&self->lock);
+  self->fixed_session = session;
   g_mutex_unlock (&self->lock);
 }
 

@@ -94,6 +94,18 @@ gboolean gst_call_sdp_check_rtp_media (const GstSDPMedia  *media,
                                        guint               index,
                                        GError            **error);
 
+/* The port the RTCP of media section @index (at @address) goes to: its RTP
+ * port with rtcp-mux (RFC 5761), else the port of its a=rtcp line (RFC
+ * 3605), else the next one (RFC 3550). FALSE with @error
+ * (GST_CALL_ERROR_INVALID_ARGUMENT) when a=rtcp is no port with an optional
+ * address or there is no next port, (GST_CALL_ERROR_NEGOTIATION) when
+ * a=rtcp names another address than @address. */
+gboolean gst_call_sdp_media_rtcp_port (const GstSDPMedia  *media,
+                                       guint               index,
+                                       const char         *address,
+                                       guint              *port,
+                                       GError            **error);
+
 /* The value of @name in the fmtp parameters of @payload_type in @media, or
  * NULL. */
 char    *gst_call_sdp_fmtp_parameter (const GstSDPMedia *media,

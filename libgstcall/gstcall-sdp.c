@@ -502,6 +502,55 @@ gst_call_sdp_check_rtp_media (const GstSDPMedia  *media,
   return TRUE;
 }
 
+gboolean
+gst_call_sdp_media_rtcp_port (const GstSDPMedia  *media,
+                              guint               index,
+                              const char         *address,
+                              guint              *port,
+                              GError            **error)
+{
+  const char *rtcp = gst_sdp_media_get_attribute_val (media, "rtcp");
+  guint rtp_port = gst_sdp_media_get_port (media);
+  g_auto (GStrv) fields = NULL;
+  guint64 value = 0;
+
+  if (gst_sdp_media_get_attribute_val (media, "rtcp-mux")) {
+    *port = rtp_port;
+    return TRUE;
+  }
+  if (!rtcp) {
+    if (rtp_port == 0 || rtp_port >= 65535) {
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                   _("Media section %u has port %u and no rtcp-mux: its RTCP port, the "
+                     "next one, is no UDP port"), index, rtp_port);
+      return FALSE;
+    }
+    *port = rtp_port + 1;
+    return TRUE;
+  }
+  /* RFC 3605: a=rtcp:<port> [IN <address type> <address>] */
+  fields = g_strsplit (rtcp, " ", 5);
+  if (!fields[0] || !g_ascii_string_to_unsigned (fields[0], 10, 1, 65535, &value, NULL) ||
+      (fields[1] && (!fields[2] || !fields[3] || fields[4]))) {
+    g_autofree char *quoted = quote_for_message (rtcp);
+
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("Media section %u has a=rtcp:%s, which is not a UDP port with an "
+                   "optional address"), index, quoted);
+    return FALSE;
+  }
+  if (fields[1] && g_strcmp0 (fields[3], address) != 0) {
+    g_autofree char *quoted = quote_for_message (fields[3]);
+
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
+                 _("Media section %u sends its RTCP to address %s, not to the one of its "
+                   "RTP: a plain RTP transport sends both to one address"), index, quoted);
+    return FALSE;
+  }
+  *port = (guint) value;
+  return TRUE;
+}
+
 /* Payload formats that repair or accompany media and are no codec to send
  * it with. */
 static gboolean

@@ -59,6 +59,16 @@ typedef struct {
   GstCallSrtpCrypto local_crypto;
   GstCallSrtpCrypto remote_crypto;
   GstElement *srtp_encoder; /* owned ref, or NULL */
+  /* Unbundled calls: the media section's own ports, set before media
+   * flows and only read after. */
+  GSocket *rtp_socket;      /* owned, or NULL */
+  GSocket *rtcp_socket;     /* owned: RTCP's own port, NULL with rtcp-mux */
+  char *remote_address;     /* where its RTP and RTCP go */
+  guint remote_rtp_port;
+  guint remote_rtcp_port;   /* the RTP port with rtcp-mux */
+  GstElement *rtp_sink;     /* its udpsinks, the pipeline's */
+  GstElement *rtcp_sink;
+  GstElement *srtp_decoder; /* owned ref, or NULL */
 } Session;
 
 struct _GstCallRtpTransport {
@@ -91,6 +101,7 @@ struct _GstCallRtpTransport {
   guint64 sdp_session_id;
   guint sdp_version;         /* of our descriptions: one more each renegotiation */
   guint offered_sections;    /* media sections of the offer awaiting its answer */
+  gboolean unbundled;        /* each media section has its own ports (no BUNDLE) */
 
   GSocket *socket;
   GstElement *pipeline;
@@ -170,6 +181,23 @@ gboolean      gst_call_rtp_transport_start (GstCallRtpTransport  *self,
 /* Mid-call, once a renegotiation's answer is known. */
 gboolean      gst_call_rtp_transport_apply_renegotiation (GstCallRtpTransport  *self,
                                                           GError              **error);
+/* Unbundled calls: media section @session gets its own RTP port (section
+ * 0 the transport's socket) and, unless @rtcp_mux, its own RTCP port (the
+ * RTP port + 1 when free); with @rtcp_mux an RTCP port is closed. */
+gboolean      gst_call_rtp_transport_prepare_session_ports (GstCallRtpTransport  *self,
+                                                            guint                 session,
+                                                            gboolean              rtcp_mux,
+                                                            GError              **error);
+/* Closes the own ports of @session (not the transport's socket). */
+void          gst_call_rtp_transport_release_session_ports (GstCallRtpTransport *self,
+                                                            guint                session);
+/* The local port of @socket, 0 for NULL. */
+guint         gst_call_rtp_transport_socket_port (GSocket *socket);
+/* Any thread: where the RTP (or @rtcp the RTCP) of @session is sent:
+ * a pad to link rtpbin's source pad to. (transfer full) */
+GstPad       *gst_call_rtp_transport_get_send_pad (GstCallRtpTransport *self,
+                                                   guint                session,
+                                                   gboolean             rtcp);
 gboolean      gst_call_rtp_transport_link_pads (GstPad  *src,
                                                 GstPad  *sink,
                                                 GError **error);

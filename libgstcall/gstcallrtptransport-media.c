@@ -317,7 +317,7 @@ gst_call_rtp_transport_add_send_branch (GstCallRtpTransport  *self,
       !gst_call_rtp_transport_link_pads (bin_src, rtp_sink, error))
     return FALSE;
   rtp_src = gst_element_get_static_pad (self->rtpbin, src_name);
-  funnel_sink = gst_element_request_pad_simple (self->funnel, "sink_%u");
+  funnel_sink = gst_call_rtp_transport_get_send_pad (self, (guint) media->session, FALSE);
   if (!gst_call_rtp_transport_link_pads (rtp_src, funnel_sink, error))
     return FALSE;
   gst_call_rtp_transport_ensure_send_rtcp (self, (guint) media->session);

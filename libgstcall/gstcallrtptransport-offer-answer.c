@@ -231,9 +231,125 @@ check_address_family (GstCallRtpTransport  *self,
   return FALSE;
 }
 
+static gboolean
+media_has_attribute (const GstSDPMedia *media,
+                     const char        *key)
+{
+  return gst_sdp_media_get_attribute_val (media, key) != NULL;
+}
+
+/* The a=group:BUNDLE line of @sdp split at spaces ("BUNDLE" first), or
+ * NULL. */
+static GStrv
+find_bundle_group (const GstSDPMessage *sdp)
+{
+  for (guint i = 0; i < gst_sdp_message_attributes_len (sdp); i++) {
+    const GstSDPAttribute *attribute = gst_sdp_message_get_attribute (sdp, i);
+
+    if (g_strcmp0 (attribute->key, "group") == 0 && attribute->value &&
+        g_str_has_prefix (attribute->value, "BUNDLE"))
+      return g_strsplit (attribute->value, " ", -1);
+  }
+  return NULL;
+}
+
+/* Whether the media sections of @sdp that take part (a port, audio or
+ * video) share one port: listed in its BUNDLE group, or a single one, and
+ * all with rtcp-mux. Otherwise each has its own ports (RFC 3264), RTCP on
+ * its own port where rtcp-mux is missing (RFC 5761). */
+static gboolean
+description_is_bundled (const GstSDPMessage *sdp)
+{
+  g_auto (GStrv) group = find_bundle_group (sdp);
+  guint taking_part = 0;
+  gboolean grouped = TRUE;
+
+  for (guint i = 0; i < gst_sdp_message_medias_len (sdp); i++) {
+    const GstSDPMedia *media = gst_sdp_message_get_media (sdp, i);
+    const char *mid = gst_sdp_media_get_attribute_val (media, "mid");
+    gboolean known;
+
+    media_kind (media, &known);
+    if (!known || gst_sdp_media_get_port (media) == 0)
+      continue;
+    taking_part++;
+    if (!media_has_attribute (media, "rtcp-mux"))
+      return FALSE;
+    if (!group || !mid || !g_strv_contains ((const char * const *) group + 1, mid))
+      grouped = FALSE;
+  }
+  return grouped || taking_part <= 1;
+}
+
+/* Unbundled calls: where the RTP and RTCP of each media section of the
+ * remote description go: its c= address and m= port, RTCP on the a=rtcp
+ * port (RFC 3605), or the next one (RFC 3550), or the same (rtcp-mux). */
+static gboolean
+read_remote_ports (GstCallRtpTransport  *self,
+                   const GstSDPMessage  *sdp,
+                   GError              **error)
+{
+  for (guint i = 0; i < gst_sdp_message_medias_len (sdp); i++) {
+    const GstSDPMedia *media = gst_sdp_message_get_media (sdp, i);
+    const char *address = media_connection_address (sdp, media);
+    guint port = gst_sdp_media_get_port (media);
+    guint rtcp_port = 0;
+    gboolean known;
+
+    media_kind (media, &known);
+    if (!known || port == 0) {
+      self->sessions[i].remote_rtp_port = 0;
+      continue;
+    }
+    if (!gst_call_sdp_media_rtcp_port (media, i, address, &rtcp_port, error))
+      return FALSE;
+    if (!address || !g_hostname_is_ip_address (address)) {
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                   _("Media section %u has no IP address in its c= line (\"%s\")"),
+                   i, address ? address : "");
+      return FALSE;
+    }
+    if (!check_address_family (self, address, error))
+      return FALSE;
+    g_free (self->sessions[i].remote_address);
+    self->sessions[i].remote_address = g_strdup (address);
+    self->sessions[i].remote_rtp_port = port;
+    self->sessions[i].remote_rtcp_port = rtcp_port;
+  }
+  return TRUE;
+}
+
+/* The RTCP lines of media section @session: rtcp-mux when bundled or
+ * @rtcp_mux, else the port of its own RTCP socket (RFC 3605). */
+static void
+append_rtcp_lines (GstCallRtpTransport *self,
+                   GString             *text,
+                   guint                session,
+                   gboolean             rtcp_mux)
+{
+  GSocket *rtcp = self->unbundled || !self->started ? self->sessions[session].rtcp_socket
+                                                    : NULL;
+
+  if (rtcp)
+    g_string_append_printf (text, "a=rtcp:%u\r\n", gst_call_rtp_transport_socket_port (rtcp));
+  if (rtcp_mux)
+    g_string_append (text, "a=rtcp-mux\r\n");
+}
+
+/* The port of media section @session in our descriptions. */
+static guint
+section_port (GstCallRtpTransport *self,
+              guint                session)
+{
+  if (self->sessions[session].rtp_socket)
+    return gst_call_rtp_transport_socket_port (self->sessions[session].rtp_socket);
+  return gst_call_rtp_transport_get_local_port (self);
+}
+
 static void
 append_codec_lines (GString    *text,
-                    LocalMedia *media)
+                    LocalMedia *media,
+                    gboolean    feedback)
 {
   const GstCallCodecInfo *info = gst_call_codec_table_lookup (media->codec);
   g_autoptr (GstStructure) fmtp = gst_call_codec_info_make_fmtp (info, media->profile_level_id);
@@ -248,7 +364,7 @@ append_codec_lines (GString    *text,
 
     g_string_append_printf (text, "a=fmtp:%u %s\r\n", media->payload_type, parameters);
   }
-  if (info->nack) {
+  if (info->nack && feedback) {
     g_string_append_printf (text, "a=rtcp-fb:%u nack\r\n", media->payload_type);
     g_string_append_printf (text, "a=rtcp-fb:%u nack pli\r\n", media->payload_type);
   }
@@ -474,6 +590,14 @@ gst_call_rtp_transport_create_offer (GstCallRtpTransport  *self,
   if (self->srtp && !prepare_srtp (self, error))
     return NULL;
 
+  /* RFC 8843: each section offered on a port of its own, with an RTCP port
+   * of its own (RFC 3605), for an answer that takes neither BUNDLE nor
+   * rtcp-mux. */
+  for (guint i = 0; i < self->medias->len; i++) {
+    if (!gst_call_rtp_transport_prepare_session_ports (self, i, FALSE, error))
+      return NULL;
+  }
+
   text = g_string_new (NULL);
   group = g_string_new ("a=group:BUNDLE");
   append_session_header (self, text);
@@ -491,17 +615,18 @@ gst_call_rtp_transport_create_offer (GstCallRtpTransport  *self,
 
     g_string_append_printf (text, "m=%s %u %s %u",
                             gst_call_media_kind_to_string (media->kind),
-                            gst_call_rtp_transport_get_local_port (self),
+                            section_port (self, i),
                             self->srtp ? "RTP/SAVPF" : "RTP/AVPF", media->payload_type);
     if (media->rtx_payload_type)
       g_string_append_printf (text, " %u", media->rtx_payload_type);
     if (media->dtmf_payload_type)
       g_string_append_printf (text, " %u", media->dtmf_payload_type);
     g_string_append (text, "\r\n");
-    g_string_append_printf (text, "a=mid:%s\r\na=sendrecv\r\na=rtcp-mux\r\n", media->mid);
+    g_string_append_printf (text, "a=mid:%s\r\na=sendrecv\r\n", media->mid);
+    append_rtcp_lines (self, text, i, TRUE);
     if (self->srtp)
       append_crypto_line (text, &self->offer_crypto);
-    append_codec_lines (text, media);
+    append_codec_lines (text, media, TRUE);
     append_ssrc_lines (self, text, media);
   }
   self->offered = TRUE;
@@ -612,14 +737,14 @@ append_offered_lines (GString           *text,
 static gboolean
 append_receive_only_formats (GstCallRtpTransport *self,
                              GString             *text,
-                             const GstSDPMedia   *media)
+                             const GstSDPMedia   *media,
+                             guint                port)
 {
   gboolean known;
   gboolean rtx = FALSE;
 
   g_string_append_printf (text, "m=%s %u %s",
-                          gst_call_media_kind_to_string (media_kind (media, &known)),
-                          gst_call_rtp_transport_get_local_port (self),
+                          gst_call_media_kind_to_string (media_kind (media, &known)), port,
                           gst_sdp_media_get_proto (media));
   for (guint f = 0; f < gst_sdp_media_formats_len (media); f++) {
     guint64 payload_type = g_ascii_strtoull (gst_sdp_media_get_format (media, f), NULL, 10);
@@ -684,6 +809,12 @@ create_renegotiation_offer (GstCallRtpTransport  *self,
                  GST_CALL_RTP_TRANSPORT_MAX_SESSIONS);
     return NULL;
   }
+  if (self->unbundled && n_sections > gst_sdp_message_medias_len (self->remote)) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
+                 _("Tracks cannot be added to a call whose media sections each have "
+                   "their own ports (the peer took no BUNDLE)"));
+    return NULL;
+  }
   n_sections = gst_sdp_message_medias_len (self->remote);
   for (guint i = 0; i < self->medias->len; i++) {
     LocalMedia *media = g_ptr_array_index (self->medias, i);
@@ -712,35 +843,34 @@ create_renegotiation_offer (GstCallRtpTransport  *self,
     if (local) {
       g_string_append_printf (text, "m=%s %u RTP/AVPF %u",
                               gst_call_media_kind_to_string (local->kind),
-                              gst_call_rtp_transport_get_local_port (self),
-                              local->payload_type);
+                              section_port (self, i), local->payload_type);
       if (local->rtx_payload_type)
         g_string_append_printf (text, " %u", local->rtx_payload_type);
       if (local->dtmf_payload_type)
         g_string_append_printf (text, " %u", local->dtmf_payload_type);
       g_string_append (text, "\r\n");
-      append_codec_lines (text, local);
+      append_codec_lines (text, local, TRUE);
     } else {
-      append_receive_only_formats (self, text, remote);
+      append_receive_only_formats (self, text, remote, section_port (self, i));
     }
     if (mid && *mid && !strpbrk (mid, "\r\n ")) {
       g_string_append_printf (text, "a=mid:%s\r\n", mid);
       g_string_append_printf (group, " %s", mid);
     }
     g_string_append (text, local && !local->removed ? "a=sendrecv\r\n" : "a=recvonly\r\n");
-    g_string_append (text, "a=rtcp-mux\r\n");
+    append_rtcp_lines (self, text, i, !self->unbundled || !self->sessions[i].rtcp_socket);
     if (local && !local->removed)
       append_ssrc_lines (self, text, local);
   }
   /* The group goes before the sections. */
-  {
+  if (!self->unbundled) {
     const char *first = strstr (text->str, "m=");
     gsize at = first ? (gsize) (first - text->str) : text->len;
 
     g_string_append (group, "\r\n");
     g_string_insert (text, at, group->str);
-    g_string_free (group, TRUE);
   }
+  g_string_free (group, TRUE);
   self->offered = TRUE;
   self->offered_sections = n_sections;
   return g_string_free (text, FALSE);
@@ -848,12 +978,44 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
     }
   }
 
-  for (guint i = 0; i < gst_sdp_message_attributes_len (sdp) && !offered_group; i++) {
-    const GstSDPAttribute *attribute = gst_sdp_message_get_attribute (sdp, i);
+  offered_group = find_bundle_group (sdp);
+  if (!self->started) {
+    /* The offer decides once: one port for all (BUNDLE and rtcp-mux) or
+     * ports of each section's own. */
+    self->unbundled = !description_is_bundled (sdp);
+  } else if (self->unbundled) {
+    for (guint i = 0; i < gst_sdp_message_medias_len (sdp); i++) {
+      const GstSDPMedia *media = gst_sdp_message_get_media (sdp, i);
+      gboolean known;
 
-    if (g_strcmp0 (attribute->key, "group") == 0 && attribute->value &&
-        g_str_has_prefix (attribute->value, "BUNDLE"))
-      offered_group = g_strsplit (attribute->value, " ", -1);
+      media_kind (media, &known);
+      if (!known || gst_sdp_media_get_port (media) == 0)
+        continue;
+      if (!self->sessions[i].rtp_socket) {
+        g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
+                     _("The new offer adds media section %u to a call whose media "
+                       "sections each have their own ports: it cannot take more"), i);
+        return NULL;
+      }
+      if (!self->sessions[i].rtcp_socket && !media_has_attribute (media, "rtcp-mux")) {
+        g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
+                     _("The new offer takes rtcp-mux away from media section %u"), i);
+        return NULL;
+      }
+    }
+  }
+  if (self->unbundled && !read_remote_ports (self, sdp, error))
+    return NULL;
+  if (!self->unbundled && offered_group && offered_group[1]) {
+    /* RFC 8843: bundled media goes to the port of the offerer-tagged
+     * section, the first of the group. */
+    for (guint i = 0; i < gst_sdp_message_medias_len (sdp); i++) {
+      const GstSDPMedia *media = gst_sdp_message_get_media (sdp, i);
+
+      if (gst_sdp_media_get_port (media) != 0 &&
+          g_strcmp0 (gst_sdp_media_get_attribute_val (media, "mid"), offered_group[1]) == 0)
+        port = gst_sdp_media_get_port (media);
+    }
   }
   /* The answer's group: the offered MIDs of the sections answered (RFC
    * 8843), checked tokens, not the offer's line. */
@@ -872,6 +1034,7 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
                                !gst_sdp_media_get_attribute_val (media, "inactive");
     gboolean remote_sends = !gst_sdp_media_get_attribute_val (media, "recvonly") &&
                             !gst_sdp_media_get_attribute_val (media, "inactive");
+    gboolean rtcp_mux = TRUE;
     LocalMedia *local = NULL;
 
     if (known && gst_sdp_media_get_port (media) != 0) {
@@ -885,7 +1048,18 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
       g_string_append_printf (text, "m=%s 0 %s 0\r\n", known ? gst_call_media_kind_to_string (kind)
                               : "application", "RTP/AVP");
       keys.remote[i].suite = GST_CALL_SRTP_SUITE_NONE;
+      self->sessions[i].remote_rtp_port = 0;
       continue;
+    }
+    if (self->unbundled) {
+      /* RFC 5761: rtcp-mux only where offered, RTCP on its own port
+       * otherwise. */
+      rtcp_mux = self->started ? !self->sessions[i].rtcp_socket
+                               : media_has_attribute (media, "rtcp-mux");
+      if (!gst_call_rtp_transport_prepare_session_ports (self, i, rtcp_mux, error)) {
+        g_string_free (text, TRUE);
+        return NULL;
+      }
     }
 
     if (local) {
@@ -895,21 +1069,24 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
       local->mid = g_strdup (mid);
       local_rtx[i] = local->rtx_payload_type != 0;
       g_string_append_printf (text, "m=%s %u %s %u", gst_call_media_kind_to_string (kind),
-                              gst_call_rtp_transport_get_local_port (self),
+                              section_port (self, i),
                               gst_sdp_media_get_proto (media), local->payload_type);
       if (local->rtx_payload_type)
         g_string_append_printf (text, " %u", local->rtx_payload_type);
       if (local->dtmf_payload_type)
         g_string_append_printf (text, " %u", local->dtmf_payload_type);
       g_string_append (text, "\r\n");
-      append_codec_lines (text, local);
+      /* RTP/AVP and RTP/SAVP take no feedback (RFC 4585). */
+      append_codec_lines (text, local,
+                          g_str_has_suffix (gst_sdp_media_get_proto (media), "F"));
     } else {
-      local_rtx[i] = append_receive_only_formats (self, text, media);
+      local_rtx[i] = append_receive_only_formats (self, text, media, section_port (self, i));
     }
     /* parse_remote_description() checked it: a short token. */
     if (mid) {
       g_string_append_printf (text, "a=mid:%s\r\n", mid);
-      if (offered_group && g_strv_contains ((const char * const *) offered_group + 1, mid)) {
+      if (!self->unbundled && offered_group &&
+          g_strv_contains ((const char * const *) offered_group + 1, mid)) {
         g_string_append_printf (group, " %s", mid);
         grouped = TRUE;
       }
@@ -918,7 +1095,7 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
       g_string_append (text, remote_sends ? "a=sendrecv\r\n" : "a=sendonly\r\n");
     else
       g_string_append (text, remote_sends ? "a=recvonly\r\n" : "a=inactive\r\n");
-    g_string_append (text, "a=rtcp-mux\r\n");
+    append_rtcp_lines (self, text, i, rtcp_mux);
     if (secure && keys.remote[i].suite != GST_CALL_SRTP_SUITE_NONE)
       append_crypto_line (text, &keys.local[i]);
     if (local && local->send)
@@ -996,6 +1173,29 @@ gst_call_rtp_transport_set_remote_answer (GstCallRtpTransport  *self,
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
                  self->srtp ? _("The answer is plain RTP to an SRTP (RTP/SAVPF) offer")
                             : _("The answer is SRTP to a plain RTP (RTP/AVPF) offer"));
+    return FALSE;
+  }
+
+  if (!self->started && !description_is_bundled (sdp)) {
+    if (!read_remote_ports (self, sdp, error))
+      return FALSE;
+    /* The fallback of the offer: each section on its own ports, RTCP on
+     * its own where the answer takes no rtcp-mux. */
+    self->unbundled = TRUE;
+    for (guint i = 0; i < self->offered_sections; i++) {
+      const GstSDPMedia *media = gst_sdp_message_get_media (sdp, i);
+
+      if (gst_sdp_media_get_port (media) == 0)
+        gst_call_rtp_transport_release_session_ports (self, i);
+      else if (!gst_call_rtp_transport_prepare_session_ports (
+                   self, i, media_has_attribute (media, "rtcp-mux"), error))
+        return FALSE;
+    }
+  } else if (!self->started) {
+    /* One port for all: the first section's. */
+    for (guint i = 0; i < GST_CALL_RTP_TRANSPORT_MAX_SESSIONS; i++)
+      gst_call_rtp_transport_release_session_ports (self, i);
+  } else if (self->unbundled && !read_remote_ports (self, sdp, error)) {
     return FALSE;
   }
 

@@ -109,33 +109,126 @@ on_demux_table_full (GstCallRtpDemux *demux,
 /* ------------------------------------------------------------------------ */
 /* Pipeline                                                                  */
 
-static gboolean
-bind_socket (GstCallRtpTransport  *self,
-             GError              **error)
+/* A UDP socket on the local address, on @port (0: a free one). */
+static GSocket *
+bind_udp_socket (GstCallRtpTransport  *self,
+                 guint                 port,
+                 GError              **error)
 {
   g_autoptr (GInetAddress) inet = NULL;
   g_autoptr (GSocketAddress) address = NULL;
   g_autoptr (GSocket) socket = NULL;
 
-  if (self->socket)
-    return TRUE;
-
   inet = g_inet_address_new_from_string (self->local_address);
   if (!inet) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
                  _("Local address \"%s\" is not an IP address"), self->local_address);
-    return FALSE;
+    return NULL;
   }
   socket = g_socket_new (g_inet_address_get_family (inet), G_SOCKET_TYPE_DATAGRAM,
                          G_SOCKET_PROTOCOL_UDP, error);
   if (!socket)
-    return FALSE;
-  address = g_inet_socket_address_new (inet, 0);
+    return NULL;
+  address = g_inet_socket_address_new (inet, (guint16) port);
   if (!g_socket_bind (socket, address, FALSE, error))
+    return NULL;
+  return g_steal_pointer (&socket);
+}
+
+static gboolean
+bind_socket (GstCallRtpTransport  *self,
+             GError              **error)
+{
+  if (self->socket)
+    return TRUE;
+  self->socket = bind_udp_socket (self, 0, error);
+  if (!self->socket)
     return FALSE;
-  self->socket = g_steal_pointer (&socket);
   g_object_notify_by_pspec (G_OBJECT (self), gst_call_rtp_transport_props[PROP_LOCAL_PORT]);
   return TRUE;
+}
+
+guint
+gst_call_rtp_transport_socket_port (GSocket *socket)
+{
+  g_autoptr (GSocketAddress) address = NULL;
+
+  if (!socket)
+    return 0;
+  address = g_socket_get_local_address (socket, NULL);
+  if (!address || !G_IS_INET_SOCKET_ADDRESS (address))
+    return 0;
+  return g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (address));
+}
+
+static void
+close_socket (GSocket **socket)
+{
+  if (*socket) {
+    g_socket_close (*socket, NULL);
+    g_clear_object (socket);
+  }
+}
+
+gboolean
+gst_call_rtp_transport_prepare_session_ports (GstCallRtpTransport  *self,
+                                              guint                 session,
+                                              gboolean              rtcp_mux,
+                                              GError              **error)
+{
+  Session *entry = &self->sessions[session];
+
+  if (!bind_socket (self, error))
+    return FALSE;
+  if (!entry->rtp_socket) {
+    entry->rtp_socket = session == 0 ? g_object_ref (self->socket)
+                                     : bind_udp_socket (self, 0, error);
+    if (!entry->rtp_socket)
+      return FALSE;
+  }
+  if (rtcp_mux) {
+    close_socket (&entry->rtcp_socket);
+    return TRUE;
+  }
+  if (!entry->rtcp_socket) {
+    guint port = gst_call_rtp_transport_socket_port (entry->rtp_socket);
+
+    /* RFC 3550: RTCP on the next port, for peers that read no a=rtcp line;
+     * any free one otherwise (RFC 3605 names it). */
+    if (port < 65535)
+      entry->rtcp_socket = bind_udp_socket (self, port + 1, NULL);
+    if (!entry->rtcp_socket)
+      entry->rtcp_socket = bind_udp_socket (self, 0, error);
+    if (!entry->rtcp_socket)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+void
+gst_call_rtp_transport_release_session_ports (GstCallRtpTransport *self,
+                                              guint                session)
+{
+  Session *entry = &self->sessions[session];
+
+  if (entry->rtp_socket == self->socket)
+    g_clear_object (&entry->rtp_socket);
+  close_socket (&entry->rtp_socket);
+  close_socket (&entry->rtcp_socket);
+}
+
+GstPad *
+gst_call_rtp_transport_get_send_pad (GstCallRtpTransport *self,
+                                     guint                session,
+                                     gboolean             rtcp)
+{
+  GstElement *sink = NULL;
+
+  if (!self->unbundled)
+    return gst_element_request_pad_simple (self->funnel, "sink_%u");
+  if (session < GST_CALL_RTP_TRANSPORT_MAX_SESSIONS)
+    sink = rtcp ? self->sessions[session].rtcp_sink : self->sessions[session].rtp_sink;
+  return sink ? gst_element_get_static_pad (sink, "sink") : NULL;
 }
 
 gboolean
@@ -172,8 +265,8 @@ gst_call_rtp_transport_ensure_send_rtcp (GstCallRtpTransport *self,
 
   if (link) {
     rtcp = gst_element_request_pad_simple (self->rtpbin, name);
-    funnel_sink = gst_element_request_pad_simple (self->funnel, "sink_%u");
-    if (!rtcp || gst_pad_link (rtcp, funnel_sink) != GST_PAD_LINK_OK)
+    funnel_sink = gst_call_rtp_transport_get_send_pad (self, session, TRUE);
+    if (!rtcp || !funnel_sink || gst_pad_link (rtcp, funnel_sink) != GST_PAD_LINK_OK)
       GST_WARNING ("could not link %s", name);
   }
   {
@@ -461,6 +554,24 @@ on_srtp_request_key (GstElement          *srtpdec,
   return caps;
 }
 
+/* Streaming thread: the srtpdec of an unbundled section meets a new SSRC:
+ * the key of that section. */
+static GstCaps *
+on_session_srtp_request_key (GstElement          *srtpdec,
+                             guint                ssrc,
+                             GstCallRtpTransport *self)
+{
+  guint session = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (srtpdec), "gst-call-session"));
+  GstCaps *caps = NULL;
+
+  g_mutex_lock (&self->lock);
+  if (session < GST_CALL_RTP_TRANSPORT_MAX_SESSIONS && self->sessions[session].secure)
+    caps = gst_call_srtp_make_decoder_caps (&self->sessions[session].remote_crypto, ssrc);
+  g_mutex_unlock (&self->lock);
+  GST_DEBUG ("SRTP key for SSRC %u of section %u: %s", ssrc, session, caps ? "yes" : "none");
+  return caps;
+}
+
 static GstPadProbeReturn
 note_local_ssrc (GstPad          *pad,
                  GstPadProbeInfo *info,
@@ -558,15 +669,118 @@ gst_call_rtp_transport_ensure_pipeline (GstCallRtpTransport  *self,
   return TRUE;
 }
 
-/* Both descriptions are known: media flows. */
-gboolean
-gst_call_rtp_transport_start (GstCallRtpTransport  *self,
-                              const char           *remote_address,
-                              guint                 remote_port,
-                              GError              **error)
+static GstElement *
+make_udp_sink (GstCallRtpTransport *self,
+               GSocket             *socket,
+               const char          *host,
+               guint                port)
+{
+  GstElement *sink = gst_element_factory_make ("udpsink", NULL);
+
+  g_object_set (sink, "socket", socket, "close-socket", FALSE, "host", host,
+                "port", (int) port, "sync", FALSE, "async", FALSE, NULL);
+  gst_bin_add (GST_BIN (self->pipeline), sink);
+  return sink;
+}
+
+static GstElement *
+make_udp_source (GstCallRtpTransport *self,
+                 GSocket             *socket)
+{
+  GstElement *source = gst_element_factory_make ("udpsrc", NULL);
+
+  g_object_set (source, "socket", socket, "close-socket", FALSE, "caps", NULL, NULL);
+  gst_bin_add (GST_BIN (self->pipeline), source);
+  return source;
+}
+
+/* An unbundled media section: what its RTP port and RTCP port (or the one
+ * port with rtcp-mux) receive goes to its rtpbin session, what it sends
+ * leaves from them to its remote ports. */
+static gboolean
+start_unbundled_session (GstCallRtpTransport  *self,
+                         guint                 session,
+                         GError              **error)
+{
+  Session *entry = &self->sessions[session];
+  GstElement *demux, *rtp_source;
+
+  if (session == 0) {
+    demux = self->demux;
+  } else {
+    demux = gst_call_rtp_demux_new (on_demux_session, NULL, NULL, self, NULL);
+    gst_bin_add (GST_BIN (self->pipeline), demux);
+  }
+  gst_call_rtp_demux_set_fixed_session (GST_CALL_RTP_DEMUX (demux), (int) session);
+  rtp_source = make_udp_source (self, entry->rtp_socket);
+  if (entry->secure) {
+    /* srtpdec takes SRTP on one pad and SRTCP on the other, or both on
+     * the first (rtcp-mux). */
+    g_autoptr (GstCaps) srtp_caps = gst_caps_new_empty_simple ("application/x-srtp");
+    g_autoptr (GstCaps) srtcp_caps = gst_caps_new_empty_simple ("application/x-srtcp");
+    GstElement *decoder = gst_element_factory_make ("srtpdec", NULL);
+    GstElement *funnel = gst_element_factory_make ("funnel", NULL);
+
+    g_object_set_data (G_OBJECT (decoder), "gst-call-session", GUINT_TO_POINTER (session));
+    g_signal_connect (decoder, "request-key", G_CALLBACK (on_session_srtp_request_key), self);
+    g_object_set (rtp_source, "caps", srtp_caps, NULL);
+    gst_bin_add_many (GST_BIN (self->pipeline), decoder, funnel, NULL);
+    g_mutex_lock (&self->lock);
+    gst_object_replace ((GstObject **) &entry->srtp_decoder, GST_OBJECT (decoder));
+    if (!self->srtp_decoder)
+      self->srtp_decoder = gst_object_ref (decoder);
+    g_mutex_unlock (&self->lock);
+    if (entry->rtcp_socket) {
+      GstElement *rtcp_source = make_udp_source (self, entry->rtcp_socket);
+
+      g_object_set (rtcp_source, "caps", srtcp_caps, NULL);
+      if (!gst_element_link_pads (rtcp_source, "src", decoder, "rtcp_sink")) {
+        g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
+                     _("Could not link %s to %s in the RTP pipeline"), "udpsrc", "srtpdec");
+        return FALSE;
+      }
+    }
+    if (!gst_element_link_pads (rtp_source, "src", decoder, "rtp_sink") ||
+        !gst_element_link_pads (decoder, "rtp_src", funnel, "sink_%u") ||
+        !gst_element_link_pads (decoder, "rtcp_src", funnel, "sink_%u") ||
+        !gst_element_link (funnel, demux)) {
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
+                   _("Could not link %s to %s in the RTP pipeline"), "srtpdec", "demux");
+      return FALSE;
+    }
+  } else if (entry->rtcp_socket) {
+    GstElement *funnel = gst_element_factory_make ("funnel", NULL);
+    GstElement *rtcp_source = make_udp_source (self, entry->rtcp_socket);
+
+    gst_bin_add (GST_BIN (self->pipeline), funnel);
+    if (!gst_element_link (rtp_source, funnel) || !gst_element_link (rtcp_source, funnel) ||
+        !gst_element_link (funnel, demux)) {
+      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
+                   _("Could not link %s to %s in the RTP pipeline"), "udpsrc", "demux");
+      return FALSE;
+    }
+  } else if (!gst_element_link (rtp_source, demux)) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
+                 _("Could not link %s to %s in the RTP pipeline"), "udpsrc", "demux");
+    return FALSE;
+  }
+  entry->rtp_sink = make_udp_sink (self, entry->rtp_socket, entry->remote_address,
+                                   entry->remote_rtp_port);
+  entry->rtcp_sink = make_udp_sink (self, entry->rtcp_socket ? entry->rtcp_socket
+                                                             : entry->rtp_socket,
+                                    entry->remote_address, entry->remote_rtcp_port);
+  return TRUE;
+}
+
+/* A bundled call: the one socket receives into the demultiplexer, what
+ * every session sends leaves from it to @remote_address. */
+static gboolean
+start_bundled (GstCallRtpTransport  *self,
+               const char           *remote_address,
+               guint                 remote_port,
+               GError              **error)
 {
   GstElement *udpsrc, *udpsink, *last;
-  guint contradictory = 0;
 
   udpsrc = gst_element_factory_make ("udpsrc", "udpsrc");
   udpsink = gst_element_factory_make ("udpsink", "udpsink");
@@ -618,6 +832,28 @@ gst_call_rtp_transport_start (GstCallRtpTransport  *self,
     return FALSE;
   }
 
+  return TRUE;
+}
+
+/* Both descriptions are known: media flows. */
+gboolean
+gst_call_rtp_transport_start (GstCallRtpTransport  *self,
+                              const char           *remote_address,
+                              guint                 remote_port,
+                              GError              **error)
+{
+  guint contradictory = 0;
+
+  if (self->unbundled) {
+    for (guint i = 0; i < GST_CALL_RTP_TRANSPORT_MAX_SESSIONS; i++) {
+      if (self->sessions[i].rtp_socket && self->sessions[i].remote_rtp_port &&
+          !start_unbundled_session (self, i, error))
+        return FALSE;
+    }
+  } else if (!start_bundled (self, remote_address, remote_port, error)) {
+    return FALSE;
+  }
+
   gst_call_rtp_demux_set_remote_description (GST_CALL_RTP_DEMUX (self->demux), self->remote,
                                              &contradictory);
   gst_call_rtp_demux_set_ask_application (GST_CALL_RTP_DEMUX (self->demux),
@@ -657,6 +893,17 @@ gst_call_rtp_transport_apply_renegotiation (GstCallRtpTransport  *self,
 
   gst_call_rtp_demux_set_remote_description (GST_CALL_RTP_DEMUX (self->demux), self->remote,
                                              &contradictory);
+  for (guint i = 0; self->unbundled && i < GST_CALL_RTP_TRANSPORT_MAX_SESSIONS; i++) {
+    Session *entry = &self->sessions[i];
+
+    /* The peer may move a section to other ports. */
+    if (entry->rtp_sink)
+      g_object_set (entry->rtp_sink, "host", entry->remote_address,
+                    "port", (int) entry->remote_rtp_port, NULL);
+    if (entry->rtcp_sink)
+      g_object_set (entry->rtcp_sink, "host", entry->remote_address,
+                    "port", (int) entry->remote_rtcp_port, NULL);
+  }
   for (guint i = 0; i < self->medias->len; i++) {
     LocalMedia *media = g_ptr_array_index (self->medias, i);
 

@@ -275,9 +275,15 @@ gst_call_rtp_transport_close (GstCallRtpTransport *self)
     g_signal_handlers_disconnect_by_data (self->rtpbin, self);
     if (self->srtp_decoder)
       g_signal_handlers_disconnect_by_data (self->srtp_decoder, self);
+    for (guint i = 0; i < GST_CALL_RTP_TRANSPORT_MAX_SESSIONS; i++) {
+      if (self->sessions[i].srtp_decoder)
+        g_signal_handlers_disconnect_by_data (self->sessions[i].srtp_decoder, self);
+    }
   }
   if (self->socket)
     g_socket_close (self->socket, NULL);
+  for (guint i = 0; i < GST_CALL_RTP_TRANSPORT_MAX_SESSIONS; i++)
+    gst_call_rtp_transport_release_session_ports (self, i);
 }
 
 /**
@@ -816,6 +822,9 @@ gst_call_rtp_transport_dispose (GObject *object)
     g_clear_object (&self->sessions[i].rtx_receive);
     g_clear_object (&self->sessions[i].rtx_send);
     gst_clear_object (&self->sessions[i].srtp_encoder);
+    g_clear_pointer (&self->sessions[i].remote_address, g_free);
+    gst_clear_object (&self->sessions[i].srtp_decoder);
+    self->sessions[i].rtp_sink = self->sessions[i].rtcp_sink = NULL;
   }
   gst_clear_object (&self->srtp_decoder);
   g_clear_object (&self->pipeline);

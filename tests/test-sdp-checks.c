@@ -296,6 +296,62 @@ test_rtp_media (void)
   g_assert_false (rtp_media_ok ("m=audio 5000 RTP/AVP 0\r\na=mid:a/b\r\n"));
 }
 
+/* The RTCP port media section 0 of a description made of @lines gives,
+ * 0 when refused with an error of @code. */
+static guint
+rtcp_port (const char *lines,
+           int         code)
+{
+  g_autofree char *text = g_strconcat ("v=0\r\no=- 1 0 IN IP4 127.0.0.1\r\ns=-\r\n"
+                                       "c=IN IP4 127.0.0.1\r\nt=0 0\r\n", lines, NULL);
+  g_autoptr (GstSDPMessage) sdp = NULL;
+  g_autoptr (GError) error = NULL;
+  guint port = 0;
+
+  g_assert_cmpint (gst_sdp_message_new_from_text (text, &sdp), ==, GST_SDP_OK);
+  if (!gst_call_sdp_media_rtcp_port (gst_sdp_message_get_media (sdp, 0), 0, "127.0.0.1",
+                                     &port, &error)) {
+    g_assert_error (error, GST_CALL_ERROR, code);
+    g_assert_cmpuint (strlen (error->message), <, 200);
+    g_test_message ("%s", error->message);
+    return 0;
+  }
+  g_assert_no_error (error);
+  return port;
+}
+
+static void
+test_rtcp_port (void)
+{
+  /* rtcp-mux (RFC 5761), a=rtcp (RFC 3605), the next port (RFC 3550). */
+  g_assert_cmpuint (rtcp_port ("m=audio 5000 RTP/AVP 0\r\na=rtcp-mux\r\n", 0), ==, 5000);
+  g_assert_cmpuint (rtcp_port ("m=audio 5000 RTP/AVP 0\r\na=rtcp:6001\r\n", 0), ==, 6001);
+  g_assert_cmpuint (rtcp_port ("m=audio 5000 RTP/AVP 0\r\n"
+                               "a=rtcp:6001 IN IP4 127.0.0.1\r\n", 0), ==, 6001);
+  g_assert_cmpuint (rtcp_port ("m=audio 5000 RTP/AVP 0\r\n", 0), ==, 5001);
+  g_assert_cmpuint (rtcp_port ("m=audio 5000 RTP/AVP 0\r\na=rtcp:6001\r\na=rtcp-mux\r\n",
+                               0), ==, 5000);
+  /* No port, or past the last one. */
+  g_assert_cmpuint (rtcp_port ("m=audio 65535 RTP/AVP 0\r\n",
+                               GST_CALL_ERROR_INVALID_ARGUMENT), ==, 0);
+  g_assert_cmpuint (rtcp_port ("m=audio 5000 RTP/AVP 0\r\na=rtcp:0\r\n",
+                               GST_CALL_ERROR_INVALID_ARGUMENT), ==, 0);
+  g_assert_cmpuint (rtcp_port ("m=audio 5000 RTP/AVP 0\r\na=rtcp:65536\r\n",
+                               GST_CALL_ERROR_INVALID_ARGUMENT), ==, 0);
+  g_assert_cmpuint (rtcp_port ("m=audio 5000 RTP/AVP 0\r\na=rtcp:abc\r\n",
+                               GST_CALL_ERROR_INVALID_ARGUMENT), ==, 0);
+  g_assert_cmpuint (rtcp_port ("m=audio 5000 RTP/AVP 0\r\na=rtcp:\r\n",
+                               GST_CALL_ERROR_INVALID_ARGUMENT), ==, 0);
+  g_assert_cmpuint (rtcp_port ("m=audio 5000 RTP/AVP 0\r\na=rtcp:6001 IN IP4\r\n",
+                               GST_CALL_ERROR_INVALID_ARGUMENT), ==, 0);
+  g_assert_cmpuint (rtcp_port ("m=audio 5000 RTP/AVP 0\r\n"
+                               "a=rtcp:6001 IN IP4 127.0.0.1 extra\r\n",
+                               GST_CALL_ERROR_INVALID_ARGUMENT), ==, 0);
+  /* RTCP to another address than RTP. */
+  g_assert_cmpuint (rtcp_port ("m=audio 5000 RTP/AVP 0\r\na=rtcp:6001 IN IP4 10.0.0.1\r\n",
+                               GST_CALL_ERROR_NEGOTIATION), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -309,6 +365,7 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/SdpChecks/common-codec", test_common_codec);
   g_test_add_func ("/GstCall/SdpChecks/offer-usable", test_offer_usable);
   g_test_add_func ("/GstCall/SdpChecks/rtp-media", test_rtp_media);
+  g_test_add_func ("/GstCall/SdpChecks/rtcp-port", test_rtcp_port);
 
   return g_test_run ();
 }

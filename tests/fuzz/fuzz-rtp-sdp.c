@@ -1,8 +1,8 @@
 /* libFuzzer harness: a remote description's a=ssrc, a=ssrc-group:FID,
  * a=mid, rtpmap and extmap lines as the plain RTP transport reads them
  * (GstCallRtpRouter), then a few packets routed with what was read; its
- * SDES a=crypto lines (GstCallSrtpCrypto); its formats and a=mid as the
- * transport checks them.
+ * SDES a=crypto lines (GstCallSrtpCrypto); its formats, a=mid and a=rtcp
+ * as the transport checks them.
  * Copyright (C) 2026 The libgstcall authors
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -69,6 +69,21 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       g_assert_nonnull (error);
       g_assert_cmpuint (strlen (error->message), <, 512);
       g_clear_error (&error);
+    }
+
+    {
+      guint rtcp_port = 0;
+
+      /* The RTCP port of a section without rtcp-mux (RFC 3605). */
+      if (gst_call_sdp_media_rtcp_port (media, i, "127.0.0.1", &rtcp_port, &error)) {
+        g_assert_cmpuint (rtcp_port, >=, gst_sdp_media_get_attribute_val (media, "rtcp-mux")
+                                         ? 0 : 1);
+        g_assert_cmpuint (rtcp_port, <=, 65535);
+      } else {
+        g_assert_nonnull (error);
+        g_assert_cmpuint (strlen (error->message), <, 512);
+        g_clear_error (&error);
+      }
     }
 
     if (gst_call_srtp_media_find_crypto (media, i, 0, &crypto, &error)) {
