@@ -544,12 +544,21 @@ offer_media_section (GstCallRtpTransport *self,
  *
  * Binds the UDP socket (on [property@CallRtpTransport:local-address], a free
  * port) and describes what the transport sends and receives: one media
- * section per source, bundled on that port, `RTP/AVPF`, rtcp-mux, NACK and
+ * section per source, in a BUNDLE group with rtcp-mux, `RTP/AVPF`, NACK and
  * RTX on video when [property@CallRtpTransport:rtx] is set, `telephone-event`
  * (DTMF, RFC 4733) on audio at the codec's clock rate; `RTP/SAVPF` with
  * an `a=crypto` key in each section when [property@CallRtpTransport:srtp]
  * is. Media flows
  * once [method@CallRtpTransport.set_remote_answer] is given the answer.
+ *
+ * As RFC 8843 has it, each section of this first offer has a port of its
+ * own (the first one the transport's socket,
+ * [property@CallRtpTransport:local-port]) and an RTCP port of its own
+ * (`a=rtcp`, the next port when free): an answer with a BUNDLE group takes
+ * all media onto the first section's port and rtcp-mux, the other ports are
+ * closed; an answer without one (a legacy SIP endpoint) keeps each section
+ * on its ports, with RTCP on its RTCP port where the answer has no
+ * `a=rtcp-mux`.
  *
  * Called again once media flows, it makes a new offer of the same sections
  * (renegotiation, the SDP version one higher), for the peer to answer with
@@ -885,9 +894,21 @@ create_renegotiation_offer (GstCallRtpTransport  *self,
  * Answers @offer and starts media: each offered audio or video section is
  * answered with a local source of that kind in a codec the offer lists
  * (sendrecv, with the offer's `telephone-event` at the audio codec's clock
- * rate), or receive-only with the offered formats. The remote address
- * and port are taken from the offer's first accepted section; everything
- * is sent there and received on this transport's one port. An SRTP offer
+ * rate), or receive-only with the offered formats.
+ *
+ * An offer whose accepted sections are all in its BUNDLE group (or that
+ * has just one) and all have `a=rtcp-mux` is answered bundled: everything
+ * is sent to the port of the first section of the group (else of the first
+ * accepted one) and received on this transport's one port, the answer has
+ * the group and `a=rtcp-mux`. Any other offer is answered the legacy way
+ * (RFC 3264): each accepted section gets a port of its own (the first
+ * section the transport's socket) and its media goes to its own remote
+ * port; a section offered without `a=rtcp-mux` is answered without it
+ * (RFC 5761), with an RTCP port of its own named by `a=rtcp` (RFC 3605),
+ * and its RTCP is sent to the offer's `a=rtcp` port or the next one. An
+ * `RTP/AVP` section is answered without `a=rtcp-fb` lines. A call answered
+ * the legacy way keeps its ports: a new offer that adds a section, or
+ * drops rtcp-mux from one, is refused. An SRTP offer
  * (`RTP/SAVP` or `RTP/SAVPF`) is answered with SRTP, keyed by the first
  * `a=crypto` line of each section that libgstcall supports.
  *
@@ -901,7 +922,11 @@ create_renegotiation_offer (GstCallRtpTransport  *self,
  * token of at most 32 characters (RFC 8843 MIDs are short: this one would
  * be echoed in the answer and carried in every packet), and with
  * %GST_CALL_ERROR_NEGOTIATION when its address is IPv6 and
- * [property@CallRtpTransport:local-address] IPv4, or the reverse. The
+ * [property@CallRtpTransport:local-address] IPv4, or the reverse. An
+ * `a=rtcp` line that is no port (with an optional address), or a section
+ * on port 65535 without rtcp-mux or `a=rtcp`, is refused with
+ * %GST_CALL_ERROR_INVALID_ARGUMENT; RTCP to another address than the
+ * section's RTP with %GST_CALL_ERROR_NEGOTIATION. The
  * answer's `a=group:BUNDLE` lists the offered MIDs of the sections it
  * accepts.
  *
@@ -1127,10 +1152,15 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
  *   [method@CallRtpTransport.create_offer], SDP text
  * @error: return location for a #GError
  *
- * Applies the answer and starts media. An answer is refused as an offer
- * is by [method@CallRtpTransport.create_answer]: formats that are no RTP
+ * Applies the answer and starts media. An answer with a BUNDLE group
+ * (or a single section with rtcp-mux) bundles all media on the first
+ * section's port; one without keeps each section on the ports the offer
+ * gave it, sends to each section's port and its RTCP to its `a=rtcp`
+ * port, the next one, or (`a=rtcp-mux`) the same. An answer is refused
+ * as an offer is by [method@CallRtpTransport.create_answer]: formats that are no RTP
  * payload type, an `a=mid` that is not a short token, an address of the
- * other IP family than [property@CallRtpTransport:local-address].
+ * other IP family than [property@CallRtpTransport:local-address], a bad
+ * `a=rtcp` line.
  *
  * Returns: %TRUE if the answer fits the offer and media started
  *

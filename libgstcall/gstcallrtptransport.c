@@ -21,7 +21,12 @@
  *
  * All media share one UDP socket (one 5-tuple): `a=group:BUNDLE`,
  * `a=rtcp-mux`, `RTP/AVPF` with NACK and RTX (`rtx/90000`, `apt=`,
- * `a=ssrc-group:FID`) on video. Each media section is one rtpbin session:
+ * `a=ssrc-group:FID`) on video. A peer that takes neither BUNDLE nor
+ * rtcp-mux (an ordinary SIP phone) gets legacy SDP instead: each media
+ * section on a UDP port of its own, with an RTCP port of its own where
+ * rtcp-mux is missing (`a=rtcp`, RFC 3605), `RTP/AVP` without feedback
+ * when so offered; see [method@CallRtpTransport.create_offer] and
+ * [method@CallRtpTransport.create_answer]. Each media section is one rtpbin session:
  * the first one session 0, the next session 1, and so on. A lost video
  * packet is asked for, and asked for again, while its retransmission can
  * still arrive within [property@CallRtpTransport:latency] (200 ms by
