@@ -34,15 +34,26 @@ GstElement *gst_call_encoder_slot_new (GstCallCodecs  *codecs,
 /* The element in use. */
 GstElement *gst_call_encoder_slot_get_encoder (GstCallEncoderSlot *self);
 
-/* Sets the bitrate of the encoder in use and of any replacement; any
- * thread. */
 /* The bitrate asked for in kbit/s, 0 when the encoder runs at its default. */
 guint       gst_call_encoder_slot_get_bitrate (GstCallEncoderSlot *self);
+/* The bitrate the encoders are set to in kbit/s: the congestion bitrate
+ * when there is one (at most the one set with
+ * gst_call_encoder_slot_set_bitrate()), else the one asked for (at
+ * creation or later); 0 for the encoder's default. */
+guint       gst_call_encoder_slot_get_effective_bitrate (GstCallEncoderSlot *self);
 
 /* Frames (encoded buffers, headers aside) out of the slot so far. */
 guint64     gst_call_encoder_slot_get_frames_encoded (GstCallEncoderSlot *self);
 
+/* Sets the bitrate of the encoder in use and of any replacement; any
+ * thread. It also caps the congestion bitrate (the one given at creation
+ * does not). */
 void        gst_call_encoder_slot_set_bitrate (GstCallEncoderSlot *self,
                                                guint               kbit_per_second);
+/* Congestion control's bitrate, overriding the one asked for; 0 gives the
+ * encoder the one asked for again. Any thread, no lock of the pipeline
+ * held. */
+void        gst_call_encoder_slot_set_congestion_bitrate (GstCallEncoderSlot *self,
+                                                          guint               kbit_per_second);
 
 G_END_DECLS

@@ -23,6 +23,9 @@ struct _GstCallEncoderSlot {
   GstCallCodecs *codecs;
   GstCallCodec codec;
   gint kbit_per_second; /* atomic: applied to every encoder of the slot */
+  gint congestion_kbit_per_second; /* atomic: overrides it when > 0 */
+  gint bitrate_is_cap; /* atomic: kbit_per_second was asked for by the
+                        * application: congestion control stays below */
 
   GstPad *sink_pad; /* ghost pads, owned by the element */
   GstPad *src_pad;
@@ -61,6 +64,41 @@ gst_call_encoder_slot_get_bitrate (GstCallEncoderSlot *self)
   return (guint) g_atomic_int_get (&self->kbit_per_second);
 }
 
+/* What the encoders of the slot are set to: congestion control's bitrate
+ * when it gives one, else the configured one. */
+static guint
+effective_bitrate (GstCallEncoderSlot *self)
+{
+  int congestion = g_atomic_int_get (&self->congestion_kbit_per_second);
+  int asked = g_atomic_int_get (&self->kbit_per_second);
+
+  if (congestion <= 0)
+    return (guint) asked;
+  if (g_atomic_int_get (&self->bitrate_is_cap) && asked > 0)
+    return (guint) MIN (congestion, asked);
+  return (guint) congestion;
+}
+
+guint
+gst_call_encoder_slot_get_effective_bitrate (GstCallEncoderSlot *self)
+{
+  return effective_bitrate (self);
+}
+
+void
+gst_call_encoder_slot_set_congestion_bitrate (GstCallEncoderSlot *self,
+                                              guint               kbit_per_second)
+{
+  g_autoptr (GstElement) encoder = NULL;
+  guint bitrate;
+
+  g_atomic_int_set (&self->congestion_kbit_per_second, (gint) MIN (kbit_per_second, G_MAXINT));
+  bitrate = effective_bitrate (self);
+  encoder = gst_call_encoder_slot_get_encoder (self);
+  if (encoder && bitrate > 0)
+    gst_call_codec_tuning_set_encoder_bitrate (encoder, bitrate);
+}
+
 guint64
 gst_call_encoder_slot_get_frames_encoded (GstCallEncoderSlot *self)
 {
@@ -74,9 +112,10 @@ gst_call_encoder_slot_set_bitrate (GstCallEncoderSlot *self,
   g_autoptr (GstElement) encoder = NULL;
 
   g_atomic_int_set (&self->kbit_per_second, (gint) MIN (kbit_per_second, G_MAXINT));
+  g_atomic_int_set (&self->bitrate_is_cap, kbit_per_second > 0);
   encoder = gst_call_encoder_slot_get_encoder (self);
-  if (encoder && kbit_per_second > 0)
-    gst_call_codec_tuning_set_encoder_bitrate (encoder, kbit_per_second);
+  if (encoder && effective_bitrate (self) > 0)
+    gst_call_codec_tuning_set_encoder_bitrate (encoder, effective_bitrate (self));
 }
 
 /* Streaming thread, holding the sink pad's stream lock. */
@@ -172,9 +211,8 @@ create_encoder (GstCallEncoderSlot     *self,
   encoder = gst_call_codec_candidate_create_element (candidate, error);
   if (!encoder)
     return NULL;
-  if (g_atomic_int_get (&self->kbit_per_second) > 0)
-    gst_call_codec_tuning_set_encoder_bitrate (encoder,
-                                         g_atomic_int_get (&self->kbit_per_second));
+  if (effective_bitrate (self) > 0)
+    gst_call_codec_tuning_set_encoder_bitrate (encoder, effective_bitrate (self));
 
   {
     g_autoptr (GstPad) sink = gst_element_get_static_pad (encoder, "sink");

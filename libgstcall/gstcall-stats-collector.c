@@ -236,7 +236,7 @@ add_outbound (Collection *collection,
 
     stream->encoder = element ? g_strdup (factory_name (element)) : NULL;
     stream->frames_sent = gst_call_encoder_slot_get_frames_encoded (slot);
-    stream->target_bitrate = (guint64) gst_call_encoder_slot_get_bitrate (slot) * 1000;
+    stream->target_bitrate = (guint64) gst_call_encoder_slot_get_effective_bitrate (slot) * 1000;
   } else if (encoder) {
     stream->encoder = g_strdup (factory_name (encoder));
   }

@@ -49,9 +49,13 @@ typedef struct {
    * prepare-data-channel handler. */
   GstCallDataChannel *binding_channel;
   /* Congestion control, fed with rtpbin's transport-wide feedback on a
-   * streaming thread; NULL until the first report. Not yet applied to the
-   * encoders. */
+   * streaming thread; NULL until the first report. Its target, less the
+   * audio's share and the packets' overhead, drives the video encoders. */
   GstCallGcc *congestion_controller;
+  GPtrArray *video_slots;  /* GstCallEncoderSlot of the local video tracks */
+  GPtrArray *audio_slots;  /* GstCallEncoderSlot of the local audio tracks */
+  guint applied_video_bitrate; /* bit/s given to the video encoders, 0: none yet */
+  gint64 last_applied;     /* when, system clock, microseconds */
   guint32 last_feedback_seqnum; /* the report's event, seen from every track */
   guint feedback_reports;
 } GstPeerConnectionShared;

@@ -17,6 +17,7 @@
 #include "gstcallbroadcast-private.h"
 #include "gstcall-codec-table-private.h"
 #include "gstcall-dtls-private.h"
+#include "gstcall-encoder-slot-private.h"
 #include "gstcall-enum-types.h"
 #include "gstcall-error.h"
 #include "gstcall-media-private.h"
@@ -32,6 +33,23 @@
 #define CONGESTION_MIN_BITRATE 30000
 #define CONGESTION_START_BITRATE 1000000
 #define CONGESTION_MAX_BITRATE 20000000
+
+/* How the target becomes the video encoders' bitrate. The audio keeps its
+ * own (opusenc's default 64 kbit/s when none is asked for) plus its
+ * packets' headers (IP, UDP, SRTP, RTP and extensions: about 60 bytes, 50
+ * packets a second); the video gets 90% of the rest, the other 10% for
+ * its own headers (about 5% at 1200-byte payloads) and retransmissions. */
+#define AUDIO_DEFAULT_BITRATE 64000
+#define AUDIO_OVERHEAD_BITRATE 24000
+#define VIDEO_SHARE_PERCENT 90
+#define VIDEO_MIN_BITRATE 30000
+/* An encoder is not reconfigured for every report: a rise waits for
+ * CONGESTION_UPDATE_INTERVAL and must be more than CONGESTION_RISE_PERCENT;
+ * a fall of more than CONGESTION_FALL_PERCENT applies at once (the queue
+ * is growing), a smaller one after the interval. */
+#define CONGESTION_UPDATE_INTERVAL (250 * G_TIME_SPAN_MILLISECOND)
+#define CONGESTION_RISE_PERCENT 8
+#define CONGESTION_FALL_PERCENT 15
 
 /* GstPeerConnection's media: the branches sending local tracks and the
  * branches decoding remote ones. */
@@ -420,6 +438,53 @@ gst_peer_connection_add_broadcast_track (GstPeerConnection *self,
                              0, error);
 }
 
+/* Called with shared->lock: whether the video encoders get a new bitrate
+ * (@video_bitrate, bit/s) from the controller's target at @now. */
+static gboolean
+decide_video_bitrate (GstPeerConnectionShared *shared,
+                      gint64                   now,
+                      guint                   *video_bitrate)
+{
+  guint64 target = gst_call_gcc_get_target_bitrate (shared->congestion_controller);
+  guint64 audio = 0;
+  guint64 video;
+  guint64 applied = shared->applied_video_bitrate;
+  gboolean due;
+
+  if (shared->video_slots->len == 0)
+    return FALSE;
+  for (guint i = 0; i < shared->audio_slots->len; i++) {
+    guint kbit = gst_call_encoder_slot_get_effective_bitrate (g_ptr_array_index (shared->audio_slots, i));
+
+    audio += (kbit ? (guint64) kbit * 1000 : AUDIO_DEFAULT_BITRATE) + AUDIO_OVERHEAD_BITRATE;
+  }
+  video = target > audio ? (target - audio) * VIDEO_SHARE_PERCENT / 100 : 0;
+  video = MAX (video, VIDEO_MIN_BITRATE) / shared->video_slots->len;
+  video = MAX (video, VIDEO_MIN_BITRATE);
+
+  if (applied == 0) {
+    /* The first report: the encoders run at their configured bitrate. */
+    GstCallEncoderSlot *slot = g_ptr_array_index (shared->video_slots, 0);
+
+    applied = (guint64) gst_call_encoder_slot_get_effective_bitrate (slot) * 1000;
+  }
+  due = shared->last_applied == 0 || now - shared->last_applied >= CONGESTION_UPDATE_INTERVAL;
+  if (applied > 0 && video * 100 < applied * (100 - CONGESTION_FALL_PERCENT))
+    ; /* a fall: at once */
+  else if (!due || video == applied)
+    return FALSE;
+  else if (video > applied && applied > 0 &&
+           video * 100 <= applied * (100 + CONGESTION_RISE_PERCENT))
+    return FALSE;
+
+  GST_DEBUG ("congestion control: target %" G_GUINT64_FORMAT " bit/s, video %" G_GUINT64_FORMAT
+             " bit/s (was %" G_GUINT64_FORMAT ")", target, video, applied);
+  shared->applied_video_bitrate = (guint) MIN (video, G_MAXUINT);
+  shared->last_applied = now;
+  *video_bitrate = shared->applied_video_bitrate;
+  return TRUE;
+}
+
 /* Streaming thread (rtpbin's RTCP): a transport-wide feedback report
  * (RTCP transport-cc), which rtpbin sends upstream to every local track as
  * a custom event. Each report feeds the congestion controller once. */
@@ -434,6 +499,8 @@ on_send_upstream_event (GstPad          *pad,
   const GValue *packets_value;
   g_autoptr (GArray) packets = NULL;
   GValueArray *list;
+  GPtrArray *slots;
+  guint video_bitrate = 0;
 
   if (GST_EVENT_TYPE (event) != GST_EVENT_CUSTOM_UPSTREAM || !structure ||
       !gst_structure_has_name (structure, "RTPTWCCPackets"))
@@ -475,6 +542,7 @@ on_send_upstream_event (GstPad          *pad,
   }
 
   g_mutex_lock (&shared->lock);
+  slots = NULL;
   if (shared->feedback_reports == 0 || shared->last_feedback_seqnum != gst_event_get_seqnum (event)) {
     g_autoptr (GstClock) clock = gst_system_clock_obtain ();
     gint64 now = (gint64) (gst_clock_get_time (clock) / GST_USECOND);
@@ -491,8 +559,21 @@ on_send_upstream_event (GstPad          *pad,
     GST_LOG ("transport-wide feedback: %u packets, target %u bit/s, acknowledged %u bit/s",
              packets->len, gst_call_gcc_get_target_bitrate (shared->congestion_controller),
              gst_call_gcc_get_acknowledged_bitrate (shared->congestion_controller));
+    if (decide_video_bitrate (shared, now, &video_bitrate))
+    {
+      slots = g_ptr_array_new_with_free_func (gst_object_unref);
+      for (guint i = 0; i < shared->video_slots->len; i++)
+        g_ptr_array_add (slots, gst_object_ref (g_ptr_array_index (shared->video_slots, i)));
+    }
   }
   g_mutex_unlock (&shared->lock);
+
+  /* Outside the lock: an encoder may take its own while it encodes. */
+  for (guint i = 0; slots && i < slots->len; i++)
+    gst_call_encoder_slot_set_congestion_bitrate (g_ptr_array_index (slots, i),
+                                                  MAX (video_bitrate / 1000, 1));
+  if (slots)
+    g_ptr_array_unref (slots);
   return GST_PAD_PROBE_OK;
 }
 
@@ -702,6 +783,15 @@ gst_peer_connection_add_track_internal (GstPeerConnection *self,
     g_autoptr (GstElement) slot = gst_call_media_find_encoder_slot (send_bin);
 
     gst_call_track_set_encoder_slot (track, slot);
+    /* A broadcast's encoder is shared by its viewers: no one viewer's
+     * congestion control drives it. */
+    if (slot) {
+      g_mutex_lock (&shared->lock);
+      g_ptr_array_add (kind == GST_CALL_MEDIA_KIND_VIDEO ? shared->video_slots
+                                                        : shared->audio_slots,
+                       gst_object_ref (slot));
+      g_mutex_unlock (&shared->lock);
+    }
   }
   g_ptr_array_add (self->tracks, track);
 
@@ -794,6 +884,16 @@ gst_peer_connection_remove_track (GstPeerConnection  *self,
                       : GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_INACTIVE, NULL);
   }
 
+  {
+    g_autoptr (GstElement) slot = gst_call_media_find_encoder_slot (branch->send_bin);
+
+    if (slot) {
+      g_mutex_lock (&self->shared->lock);
+      g_ptr_array_remove (self->shared->video_slots, slot);
+      g_ptr_array_remove (self->shared->audio_slots, slot);
+      g_mutex_unlock (&self->shared->lock);
+    }
+  }
   g_hash_table_remove (self->local_branches, track);
   g_ptr_array_remove (self->tracks, track);
 

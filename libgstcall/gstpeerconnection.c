@@ -129,6 +129,8 @@ shared_new (GstPeerConnection *self)
   g_mutex_init (&shared->lock);
   shared->ssrc_kinds = g_hash_table_new (NULL, NULL);
   shared->remote_sections = g_ptr_array_new_with_free_func (remote_section_free);
+  shared->video_slots = g_ptr_array_new_with_free_func (gst_object_unref);
+  shared->audio_slots = g_ptr_array_new_with_free_func (gst_object_unref);
   return shared;
 }
 
@@ -152,6 +154,8 @@ gst_peer_connection_shared_unref (gpointer data)
   g_clear_pointer (&shared->congestion_controller, gst_call_gcc_free);
   g_hash_table_unref (shared->ssrc_kinds);
   g_ptr_array_unref (shared->remote_sections);
+  g_ptr_array_unref (shared->video_slots);
+  g_ptr_array_unref (shared->audio_slots);
   g_mutex_clear (&shared->lock);
   gst_call_context_proxy_unref (shared->proxy);
   g_free (shared);

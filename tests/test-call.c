@@ -66,6 +66,38 @@ congestion_control_fed (gpointer data)
   return reports >= 5 && acknowledged > 50000;
 }
 
+/* The target-bitrate of the call's VP8 encoder, bit/s; -1 without one. */
+static int
+vp8_encoder_bitrate (GstCall *call)
+{
+  GstElement *pipeline = gst_peer_connection_get_pipeline (gst_call_get_peer_connection (call));
+  GstIterator *it = gst_bin_iterate_recurse (GST_BIN (pipeline));
+  GValue item = G_VALUE_INIT;
+  int bitrate = -1;
+
+  while (gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
+    GstElement *element = g_value_get_object (&item);
+    GstElementFactory *factory = gst_element_get_factory (element);
+
+    if (factory && g_str_equal (gst_plugin_feature_get_name (factory), "vp8enc"))
+      g_object_get (element, "target-bitrate", &bitrate, NULL);
+    g_value_reset (&item);
+  }
+  g_value_unset (&item);
+  gst_iterator_free (it);
+  return bitrate;
+}
+
+/* A test_wait_until() condition: congestion control moved the call's
+ * video encoder off the bitrate it started at (1000 kbit/s). */
+static gboolean
+video_bitrate_follows_congestion_control (gpointer data)
+{
+  int bitrate = vp8_encoder_bitrate (data);
+
+  return bitrate > 0 && bitrate != 1000000;
+}
+
 /* Transport-wide congestion control feedback is negotiated (extension and
  * rtcp-fb in the offer and in the answer) and reaches the controller. */
 static void
@@ -96,6 +128,12 @@ assert_transport_wide_feedback (Side *a,
     g_test_message ("%s: %u feedback reports, target %u bit/s, acknowledged %u bit/s",
                     i == 0 ? "caller" : "callee", reports, target, acknowledged);
     g_assert_cmpuint (target, >=, 30000);
+    /* The controller's target drives the video encoder. */
+    g_assert_cmpint (vp8_encoder_bitrate (call), >, 0);
+    test_wait_until (video_bitrate_follows_congestion_control, call, TIMEOUT_MS,
+                     "the video bitrate to follow congestion control");
+    g_test_message ("%s: video encoder at %d bit/s", i == 0 ? "caller" : "callee",
+                    vp8_encoder_bitrate (call));
   }
 }
 
