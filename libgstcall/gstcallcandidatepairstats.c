@@ -178,8 +178,9 @@ gst_call_candidate_pair_stats_class_init (GstCallCandidatePairStatsClass *klass)
   /**
    * GstCallCandidatePairStats:available-outgoing-bitrate:
    *
-   * The bitrate a congestion controller estimates the path can carry, in
-   * bit/s; 0 when not known (libgstcall has no congestion controller yet).
+   * The bitrate congestion control estimates the path can carry (its
+   * target), in bit/s; 0 when not known: before the first transport-wide
+   * feedback report, or when the peer does not send that feedback.
    * W3C: `availableOutgoingBitrate`.
    *
    * Since: 0.1
@@ -330,8 +331,8 @@ gst_call_candidate_pair_stats_get_remote_port (GstCallCandidatePairStats *self)
  *
  * Gets [property@CallCandidatePairStats:available-outgoing-bitrate].
  *
- * Returns: the bitrate a congestion controller estimates the path can carry, in
- *   bit/s; 0 when not known (libgstcall has no congestion controller yet)
+ * Returns: the bitrate congestion control estimates the path can carry, in
+ *   bit/s; 0 when not known
  *
  * Since: 0.1
  */

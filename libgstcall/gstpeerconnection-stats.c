@@ -17,6 +17,7 @@
 #include "gstcallbroadcast-private.h"
 #include "gstcall-dtls-private.h"
 #include "gstcall-enum-types.h"
+#include "gstcallstats-private.h"
 #include "gstcall-error.h"
 #include "gstcall-media-private.h"
 #include "gstcall-plugins-private.h"
@@ -52,12 +53,17 @@ finish_stats (gpointer data)
   GstPeerConnection *self = g_task_get_source_object (reply->task);
   gulong handler = GPOINTER_TO_SIZE (g_task_get_task_data (reply->task));
 
+  GstCallStats *stats;
+  guint target = 0;
+
   if (handler)
     g_cancellable_disconnect (g_task_get_cancellable (reply->task), handler);
-  g_task_return_pointer (reply->task,
-                         gst_call_stats_collect (self->shared->pipeline, reply->report,
-                                                 self->stats_history),
-                         g_object_unref);
+  stats = gst_call_stats_collect (self->shared->pipeline, reply->report, self->stats_history);
+  /* What congestion control estimates the path can carry. */
+  if (stats->candidate_pair &&
+      gst_peer_connection_get_congestion_estimate (self, NULL, &target, NULL))
+    stats->candidate_pair->available_outgoing_bitrate = target;
+  g_task_return_pointer (reply->task, stats, g_object_unref);
   return G_SOURCE_REMOVE;
 }
 

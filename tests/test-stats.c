@@ -187,6 +187,9 @@ check_streams (GstCallStats *stats,
     g_assert_cmpstr (gst_call_candidate_pair_stats_get_local_candidate_type (pair), ==, "host");
     g_assert_cmpstr (gst_call_candidate_pair_stats_get_local_address (pair), ==,
                      TEST_ICE_ADDRESS);
+    /* Congestion control's estimate, from the first feedback reports. */
+    g_assert_cmpuint (gst_call_candidate_pair_stats_get_available_outgoing_bitrate (pair), >=,
+                      30000);
   } else {
     g_assert_null (gst_call_stats_get_candidate_pair (stats));
   }
