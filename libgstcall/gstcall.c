@@ -944,7 +944,10 @@ gst_call_class_init (GstCallClass *klass)
    * GstCall:video-bitrate: (getter get_video_bitrate) (setter set_video_bitrate)
    *
    * Target bitrate of the video encoder, in kbit/s; 0 for its default
-   * (1000). Can change during the call.
+   * (1000). Can change during the call. Over WebRTC, congestion control
+   * sets the encoder's bitrate from the peer's transport-wide feedback
+   * during the call: a value set here is then its ceiling, and the default
+   * only the bitrate it starts at.
    *
    * Since: 0.1
    */
