@@ -29,10 +29,12 @@
 #include "gstcalltrack-private.h"
 
 /* The congestion controller's bounds until the API sets them: a start at
- * the video encoders' starting rate. */
+ * the video encoders' starting rate, a ceiling at libwebrtc's for a camera
+ * stream (2.5 Mbit/s), so a call on a fast link does not spend a LAN's
+ * capacity and the encoders' CPU on a 640x480 picture. */
 #define CONGESTION_MIN_BITRATE 30000
 #define CONGESTION_START_BITRATE 1000000
-#define CONGESTION_MAX_BITRATE 20000000
+#define CONGESTION_MAX_BITRATE 2500000
 
 /* How the target becomes the video encoders' bitrate. The audio keeps its
  * own (opusenc's default 64 kbit/s when none is asked for) plus its
