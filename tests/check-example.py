@@ -6,7 +6,10 @@
 #
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
-#   check-example.py PROGRAM [ARGUMENT...]
+#   check-example.py [--timeout SECONDS] PROGRAM [ARGUMENT...]
+#
+# The Python binding's pytest suite runs through it too, with pytest's
+# output capture off (-s) so that GLib's messages reach its stderr.
 
 import os
 import subprocess
@@ -17,7 +20,12 @@ from child_output import child_env, unexpected_messages  # noqa: E402
 
 
 def main():
-    run = subprocess.run(sys.argv[1:], capture_output=True, text=True, timeout=120,
+    argv = sys.argv[1:]
+    timeout = 120
+    if len(argv) > 2 and argv[0] == "--timeout":
+        timeout = float(argv[1])
+        argv = argv[2:]
+    run = subprocess.run(argv, capture_output=True, text=True, timeout=timeout,
                          env=child_env())
     sys.stdout.write(run.stdout)
     sys.stderr.write(run.stderr)
