@@ -15,6 +15,7 @@
 #include <sofia-sip/su_glib.h>
 #include <sofia-sip/su_log.h>
 #include <sofia-sip/su_tag_io.h>
+#include <sofia-sip/su_uniqueid.h>
 #include <sofia-sip/url.h>
 
 #include "gstcallsipsignaller.h"
@@ -729,6 +730,18 @@ log_sofia (void       *stream,
   g_strchomp (text);
   if (*text)
     GST_DEBUG ("sofia-sip: %s", text);
+}
+
+/* sofia-sip 1.12 deletes the thread-local key of its random number
+ * generator when the process exits, whether it made that key or not: never
+ * made, the key it deletes is 0, which is then another library's (GLib's
+ * first GPrivate), and any GLib thread still running at exit aborts in
+ * g_private_set(). Drawing one number when libgstcall is loaded makes
+ * sofia-sip create its key, so the one it deletes is its own. */
+__attribute__ ((constructor)) static void
+gst_call_sip_make_sofia_random_key (void)
+{
+  (void) su_randint (0, 1);
 }
 
 static void
