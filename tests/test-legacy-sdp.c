@@ -173,10 +173,11 @@ peer_description (Peer       *peer,
   return g_string_free (text, FALSE);
 }
 
+/* Streaming thread: counts what passes (RTCP packets, decoded buffers). */
 static GstPadProbeReturn
-count_rtcp (GstPad          *pad,
-            GstPadProbeInfo *info,
-            gpointer         user_data)
+count_buffers (GstPad          *pad,
+               GstPadProbeInfo *info,
+               gpointer         user_data)
 {
   gint *counter = user_data;
 
@@ -195,17 +196,6 @@ count_rtcp_on_rtp_port (GstPad          *pad,
   if (gst_buffer_extract (GST_PAD_PROBE_INFO_BUFFER (info), 0, header, 2) == 2 &&
       (header[1] & 0x7F) >= 64 && (header[1] & 0x7F) <= 95)
     g_atomic_int_inc (counter);
-  return GST_PAD_PROBE_OK;
-}
-
-static GstPadProbeReturn
-count_decoded (GstPad          *pad,
-               GstPadProbeInfo *info,
-               gpointer         user_data)
-{
-  gint *counter = user_data;
-
-  g_atomic_int_inc (counter);
   return GST_PAD_PROBE_OK;
 }
 
@@ -238,7 +228,7 @@ on_peer_pad_added (GstElement *rtpbin,
   g_assert_no_error (error);
   sink = gst_bin_get_by_name (GST_BIN (bin), "sink");
   counted = gst_element_get_static_pad (sink, "sink");
-  gst_pad_add_probe (counted, GST_PAD_PROBE_TYPE_BUFFER, count_decoded,
+  gst_pad_add_probe (counted, GST_PAD_PROBE_TYPE_BUFFER, count_buffers,
                      &peer->sections[session].decoded, NULL);
   gst_bin_add (GST_BIN (peer->pipeline), bin);
   sink_pad = gst_element_get_static_pad (bin, "sink");
@@ -318,7 +308,7 @@ peer_start (Peer       *peer,
                   "host", "127.0.0.1", "port", (int) gst_sdp_media_get_port (media), NULL);
     g_object_set (rtcp_out, "socket", section->rtcp, "close-socket", FALSE,
                   "host", "127.0.0.1", "port", (int) rtcp_port (media), NULL);
-    gst_pad_add_probe (rtcp_in_pad, GST_PAD_PROBE_TYPE_BUFFER, count_rtcp,
+    gst_pad_add_probe (rtcp_in_pad, GST_PAD_PROBE_TYPE_BUFFER, count_buffers,
                        &section->rtcp_received, NULL);
     gst_pad_add_probe (rtp_in_pad, GST_PAD_PROBE_TYPE_BUFFER, count_rtcp_on_rtp_port,
                        &section->rtcp_on_rtp_port, NULL);
