@@ -720,6 +720,8 @@ gst_call_sip_signaller_set_property (GObject      *object,
 }
 
 /* sofia-sip's log goes to the library's debug category. */
+static void log_sofia (void *stream, const char *format, va_list args) G_GNUC_PRINTF (2, 0);
+
 static void
 log_sofia (void       *stream,
            const char *format,
