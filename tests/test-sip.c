@@ -284,7 +284,6 @@ test_bad_arguments (void)
   g_autoptr (GstCallSipSignaller) signaller = gst_call_sip_signaller_new (NULL, 0);
   g_autoptr (GstCallSipSignaller) taken = NULL;
   g_autoptr (GstCallSipSignaller) not_ip = gst_call_sip_signaller_new ("example.invalid", 5060);
-  g_autoptr (GstCall) call = gst_call_new ();
   g_autoptr (GError) error = NULL;
   const char *bad_uris[] = { "sip:", "sip:@", "http://example.com/", "user@host" };
   TestCallSide caller;
