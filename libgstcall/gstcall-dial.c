@@ -647,6 +647,8 @@ prepare_sip_call (GstCall     *self,
     return FALSE;
   if (self->transport != GST_CALL_TRANSPORT_KIND_RTP)
     gst_call_set_transport (self, GST_CALL_TRANSPORT_KIND_RTP);
+  /* SIP endpoints refuse RTP/AVPF offers. */
+  gst_call_rtp_transport_set_avpf (gst_call_get_rtp_transport (self), FALSE);
   gst_call_set_signaller (self, GST_CALL_SIGNALLER (signaller));
   return TRUE;
 }
@@ -663,7 +665,8 @@ prepare_sip_call (GstCall     *self,
  *   `whep+http://` or `whep+https://` plays from a WHEP endpoint (the call
  *   then only receives), through a [class@CallWhipSignaller]; `sip:user@host[:port]` calls a SIP
  *   endpoint over plain RTP (the call's [property@Call:transport] becomes
- *   %GST_CALL_TRANSPORT_KIND_RTP) through the call's
+ *   %GST_CALL_TRANSPORT_KIND_RTP, its offer `RTP/AVP` as SIP endpoints
+ *   expect: [property@CallRtpTransport:avpf] off) through the call's
  *   [class@CallSipSignaller], or a new one on the RTP transport's local
  *   address and any free port
  * @cancellable: (nullable): a [class@Gio.Cancellable]; cancelling hangs up

@@ -40,6 +40,16 @@ guint     gst_call_dtmf_offer_payload_type (guint clock_rate);
 int       gst_call_dtmf_find_payload_type (const GstSDPMedia *media,
                                            guint              clock_rate);
 
+/* The payload type telephone-events to the audio of @media (at
+ * @clock_rate) go on: telephone-event at @clock_rate, else at 8000 Hz,
+ * RFC 4733's default rate, which SIP endpoints such as baresip offer beside
+ * Opus (the events then keep the audio's timestamps: they share its SSRC);
+ * -1 when there is neither. @event_clock_rate (optional) is set to the
+ * rate the SDP names. */
+int       gst_call_dtmf_find_audio_payload_type (const GstSDPMedia *media,
+                                                 guint              clock_rate,
+                                                 guint             *event_clock_rate);
+
 /* The clock rate of the first format of @media (the codec the section
  * is sent in), or 0 when its rtpmap is missing or not a number. */
 guint     gst_call_dtmf_media_clock_rate (const GstSDPMedia *media);

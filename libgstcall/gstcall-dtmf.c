@@ -73,6 +73,23 @@ gst_call_dtmf_find_payload_type (const GstSDPMedia *media,
   return -1;
 }
 
+int
+gst_call_dtmf_find_audio_payload_type (const GstSDPMedia *media,
+                                       guint              clock_rate,
+                                       guint             *event_clock_rate)
+{
+  int payload_type = gst_call_dtmf_find_payload_type (media, clock_rate);
+  guint rate = clock_rate;
+
+  if (payload_type < 0 && clock_rate != 8000) {
+    payload_type = gst_call_dtmf_find_payload_type (media, 8000);
+    rate = 8000;
+  }
+  if (event_clock_rate)
+    *event_clock_rate = payload_type < 0 ? 0 : rate;
+  return payload_type;
+}
+
 guint
 gst_call_dtmf_media_clock_rate (const GstSDPMedia *media)
 {
@@ -484,6 +501,8 @@ on_event_packet (GstPad          *pad,
   end = (payload[1] & 0x80) != 0;
   duration = ((guint) payload[2] << 8) | payload[3];
   gst_rtp_buffer_unmap (&rtp);
+  GST_LOG ("telephone-event %u at %u, %u units%s", event, timestamp, duration,
+           end ? ", end" : "");
 
   if (!receiver->clock_rate) {
     g_autoptr (GstCaps) caps = gst_pad_get_current_caps (pad);

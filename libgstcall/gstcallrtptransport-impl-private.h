@@ -34,6 +34,8 @@ typedef struct {
   guint payload_type;
   guint rtx_payload_type;   /* 0: none */
   guint dtmf_payload_type;  /* telephone-event offered or answered, 0: none */
+  guint dtmf_clock_rate;    /* its rate in the SDP (the audio's, or 8000) */
+  guint dtmf_8000_payload_type; /* offered beside it for a codec not at 8000 Hz */
   GstCallDtmfSender *dtmf;  /* audio: plays DTMF on the packets sent */
   guint32 ssrc;
   guint32 rtx_ssrc;
@@ -80,6 +82,7 @@ struct _GstCallRtpTransport {
   char *local_address;
   gboolean rtx;
   gboolean srtp;
+  gboolean avpf;            /* offers say RTP/AVPF (RTP/SAVPF) */
   GstCallSrtpCrypto offer_crypto;  /* what an SRTP offer gives */
   guint latency;
   GstElement *video_sink;
@@ -141,6 +144,7 @@ enum {
   PROP_LATENCY,
   PROP_SRTP,
   PROP_SECURE,
+  PROP_AVPF,
   N_PROPS
 };
 

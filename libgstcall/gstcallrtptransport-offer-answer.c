@@ -346,6 +346,37 @@ section_port (GstCallRtpTransport *self,
   return gst_call_rtp_transport_get_local_port (self);
 }
 
+/* The profile of a new section of our offer. */
+static const char *
+offer_proto (GstCallRtpTransport *self)
+{
+  if (self->avpf)
+    return self->srtp ? "RTP/SAVPF" : "RTP/AVPF";
+  return self->srtp ? "RTP/SAVP" : "RTP/AVP";
+}
+
+/* Whether @media (an offer's section) takes feedback for @payload_type: its
+ * profile is AVPF, or it has `a=rtcp-fb` lines for it all the same (SIP
+ * user agents offering RTP/AVP, as with [property@CallRtpTransport:avpf]
+ * off). */
+static gboolean
+media_takes_feedback (const GstSDPMedia *media,
+                      guint              payload_type)
+{
+  g_autofree char *prefix = g_strdup_printf ("%u ", payload_type);
+
+  if (g_str_has_suffix (gst_sdp_media_get_proto (media), "F"))
+    return TRUE;
+  for (guint i = 0; i < gst_sdp_media_attributes_len (media); i++) {
+    const GstSDPAttribute *attribute = gst_sdp_media_get_attribute (media, i);
+
+    if (g_strcmp0 (attribute->key, "rtcp-fb") == 0 && attribute->value &&
+        (g_str_has_prefix (attribute->value, prefix) || g_str_has_prefix (attribute->value, "* ")))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 static void
 append_codec_lines (GString    *text,
                     LocalMedia *media,
@@ -376,8 +407,14 @@ append_codec_lines (GString    *text,
   }
   if (media->dtmf_payload_type) {
     g_string_append_printf (text, "a=rtpmap:%u telephone-event/%u\r\n",
-                            media->dtmf_payload_type, info->clock_rate);
+                            media->dtmf_payload_type,
+                            media->dtmf_clock_rate ? media->dtmf_clock_rate : info->clock_rate);
     g_string_append_printf (text, "a=fmtp:%u 0-15\r\n", media->dtmf_payload_type);
+  }
+  if (media->dtmf_8000_payload_type) {
+    g_string_append_printf (text, "a=rtpmap:%u telephone-event/8000\r\n",
+                            media->dtmf_8000_payload_type);
+    g_string_append_printf (text, "a=fmtp:%u 0-15\r\n", media->dtmf_8000_payload_type);
   }
 }
 
@@ -531,6 +568,12 @@ offer_media_section (GstCallRtpTransport *self,
   media->dtmf_payload_type = media->kind == GST_CALL_MEDIA_KIND_AUDIO
       ? gst_call_dtmf_offer_payload_type (gst_call_codec_table_lookup (media->codec)->clock_rate)
       : 0;
+  media->dtmf_clock_rate = 0;
+  /* And at 8000 Hz, the rate SIP endpoints (baresip) take beside Opus, as
+   * browsers offer it too. */
+  media->dtmf_8000_payload_type =
+      media->dtmf_payload_type && gst_call_codec_table_lookup (media->codec)->clock_rate != 8000
+      ? GST_CALL_DTMF_PAYLOAD_TYPE_8000 : 0;
   g_clear_pointer (&media->profile_level_id, g_free);
   if (media->codec == GST_CALL_CODEC_H264 && self->video_width)
     media->profile_level_id = gst_call_h264_profile_level_id_for_video (
@@ -544,7 +587,8 @@ offer_media_section (GstCallRtpTransport *self,
  *
  * Binds the UDP socket (on [property@CallRtpTransport:local-address], a free
  * port) and describes what the transport sends and receives: one media
- * section per source, in a BUNDLE group with rtcp-mux, `RTP/AVPF`, NACK and
+ * section per source, in a BUNDLE group with rtcp-mux, `RTP/AVPF` (`RTP/AVP`
+ * with [property@CallRtpTransport:avpf] off), NACK and
  * RTX on video when [property@CallRtpTransport:rtx] is set, `telephone-event`
  * (DTMF, RFC 4733) on audio at the codec's clock rate; `RTP/SAVPF` with
  * an `a=crypto` key in each section when [property@CallRtpTransport:srtp]
@@ -624,12 +668,13 @@ gst_call_rtp_transport_create_offer (GstCallRtpTransport  *self,
 
     g_string_append_printf (text, "m=%s %u %s %u",
                             gst_call_media_kind_to_string (media->kind),
-                            section_port (self, i),
-                            self->srtp ? "RTP/SAVPF" : "RTP/AVPF", media->payload_type);
+                            section_port (self, i), offer_proto (self), media->payload_type);
     if (media->rtx_payload_type)
       g_string_append_printf (text, " %u", media->rtx_payload_type);
     if (media->dtmf_payload_type)
       g_string_append_printf (text, " %u", media->dtmf_payload_type);
+    if (media->dtmf_8000_payload_type)
+      g_string_append_printf (text, " %u", media->dtmf_8000_payload_type);
     g_string_append (text, "\r\n");
     g_string_append_printf (text, "a=mid:%s\r\na=sendrecv\r\n", media->mid);
     append_rtcp_lines (self, text, i, TRUE);
@@ -694,6 +739,17 @@ match_local_media (GstCallRtpTransport *self,
       name = media_encoding_name (media, (guint) payload_type);
       if (!name && (int) payload_type == gst_call_media_codec_static_payload_type (local->codec))
         name = g_strdup (encoding_name);
+      if (name && g_ascii_strcasecmp (name, encoding_name) == 0 &&
+          local->codec == GST_CALL_CODEC_H264) {
+        g_autofree char *mode = gst_call_sdp_fmtp_parameter (media, (guint) payload_type,
+                                                             "packetization-mode");
+
+        /* We send packetization mode 1 (RFC 6184: absent is 0, which
+         * takes no fragmented NAL units) and may only answer in the mode
+         * offered. */
+        if (g_strcmp0 (mode, "1") != 0)
+          continue;
+      }
       if (name && g_ascii_strcasecmp (name, encoding_name) == 0) {
         local->payload_type = (guint) payload_type;
         g_clear_pointer (&local->profile_level_id, g_free);
@@ -701,9 +757,11 @@ match_local_media (GstCallRtpTransport *self,
           local->profile_level_id = answer_h264_profile_level_id (self, media,
                                                                   local->payload_type);
         local->dtmf_payload_type = 0;
+        local->dtmf_8000_payload_type = 0;
         if (local->kind == GST_CALL_MEDIA_KIND_AUDIO) {
-          int dtmf = gst_call_dtmf_find_payload_type (
-              media, gst_call_codec_table_lookup (local->codec)->clock_rate);
+          int dtmf = gst_call_dtmf_find_audio_payload_type (
+              media, gst_call_codec_table_lookup (local->codec)->clock_rate,
+              &local->dtmf_clock_rate);
 
           local->dtmf_payload_type = dtmf > 0 ? (guint) dtmf : 0;
         }
@@ -845,18 +903,24 @@ create_renegotiation_offer (GstCallRtpTransport  *self,
     if (!local && remote)
       media_kind (remote, &known);
     if (!local && (!remote || gst_sdp_media_get_port (remote) == 0 || !known)) {
-      g_string_append_printf (text, "m=%s 0 RTP/AVPF 0\r\n",
-                              remote ? gst_sdp_media_get_media (remote) : "application");
+      g_string_append_printf (text, "m=%s 0 %s 0\r\n",
+                              remote ? gst_sdp_media_get_media (remote) : "application",
+                              remote ? gst_sdp_media_get_proto (remote) : offer_proto (self));
       continue;
     }
     if (local) {
-      g_string_append_printf (text, "m=%s %u RTP/AVPF %u",
+      /* A section keeps the profile it was negotiated in. */
+      g_string_append_printf (text, "m=%s %u %s %u",
                               gst_call_media_kind_to_string (local->kind),
-                              section_port (self, i), local->payload_type);
+                              section_port (self, i),
+                              remote ? gst_sdp_media_get_proto (remote) : offer_proto (self),
+                              local->payload_type);
       if (local->rtx_payload_type)
         g_string_append_printf (text, " %u", local->rtx_payload_type);
       if (local->dtmf_payload_type)
         g_string_append_printf (text, " %u", local->dtmf_payload_type);
+      if (local->dtmf_8000_payload_type)
+        g_string_append_printf (text, " %u", local->dtmf_8000_payload_type);
       g_string_append (text, "\r\n");
       append_codec_lines (text, local, TRUE);
     } else {
@@ -906,7 +970,10 @@ create_renegotiation_offer (GstCallRtpTransport  *self,
  * port; a section offered without `a=rtcp-mux` is answered without it
  * (RFC 5761), with an RTCP port of its own named by `a=rtcp` (RFC 3605),
  * and its RTCP is sent to the offer's `a=rtcp` port or the next one. An
- * `RTP/AVP` section is answered without `a=rtcp-fb` lines. A call answered
+ * `RTP/AVP` section is answered without `a=rtcp-fb` lines, unless it has
+ * some for the codec (SIP user agents that offer feedback that way, as
+ * this transport does with [property@CallRtpTransport:avpf] off); the
+ * answer keeps the offer's profile. A call answered
  * the legacy way keeps its ports: a new offer that adds a section, or
  * drops rtcp-mux from one, is refused. An SRTP offer
  * (`RTP/SAVP` or `RTP/SAVPF`) is answered with SRTP, keyed by the first
@@ -1101,9 +1168,9 @@ gst_call_rtp_transport_create_answer (GstCallRtpTransport  *self,
       if (local->dtmf_payload_type)
         g_string_append_printf (text, " %u", local->dtmf_payload_type);
       g_string_append (text, "\r\n");
-      /* RTP/AVP and RTP/SAVP take no feedback (RFC 4585). */
-      append_codec_lines (text, local,
-                          g_str_has_suffix (gst_sdp_media_get_proto (media), "F"));
+      /* RTP/AVP and RTP/SAVP take no feedback (RFC 4585) unless the
+       * offer has it all the same. */
+      append_codec_lines (text, local, media_takes_feedback (media, local->payload_type));
     } else {
       local_rtx[i] = append_receive_only_formats (self, text, media, section_port (self, i));
     }

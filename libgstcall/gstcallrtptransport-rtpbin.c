@@ -347,6 +347,12 @@ on_request_pt_map (GstElement          *rtpbin,
                                        NULL);
           if (!gst_structure_has_field (structure, "clock-rate"))
             gst_caps_replace (&caps, NULL);
+          else if (gst_call_dtmf_caps_are_events (caps) &&
+                   gst_call_dtmf_media_clock_rate (media) > 0)
+            /* telephone-event/8000 beside Opus: the events share the
+             * audio's SSRC and timestamps. */
+            gst_structure_set (structure, "clock-rate", G_TYPE_INT,
+                               (int) gst_call_dtmf_media_clock_rate (media), NULL);
         }
       }
     }

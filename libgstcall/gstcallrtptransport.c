@@ -464,6 +464,50 @@ gst_call_rtp_transport_set_srtp (GstCallRtpTransport *self,
 }
 
 /**
+ * gst_call_rtp_transport_get_avpf:
+ * @self: a [class@CallRtpTransport]
+ *
+ * Gets [property@CallRtpTransport:avpf].
+ *
+ * Returns: whether offers use the RTP/AVPF profile
+ *
+ * Since: 0.1
+ */
+gboolean
+gst_call_rtp_transport_get_avpf (GstCallRtpTransport *self)
+{
+  g_return_val_if_fail (GST_IS_CALL_RTP_TRANSPORT (self), FALSE);
+
+  return self->avpf;
+}
+
+/**
+ * gst_call_rtp_transport_set_avpf:
+ * @self: a [class@CallRtpTransport]
+ * @avpf: whether offers use the RTP/AVPF profile
+ *
+ * Sets [property@CallRtpTransport:avpf], before the offer.
+ *
+ * Since: 0.1
+ */
+void
+gst_call_rtp_transport_set_avpf (GstCallRtpTransport *self,
+                                 gboolean             avpf)
+{
+  g_return_if_fail (GST_IS_CALL_RTP_TRANSPORT (self));
+
+  avpf = !!avpf;
+  if (self->avpf == avpf)
+    return;
+  if (self->offered || self->started) {
+    g_warning ("GstCallRtpTransport: avpf must be set before the offer");
+    return;
+  }
+  self->avpf = avpf;
+  g_object_notify_by_pspec (G_OBJECT (self), gst_call_rtp_transport_props[PROP_AVPF]);
+}
+
+/**
  * gst_call_rtp_transport_get_secure:
  * @self: a [class@CallRtpTransport]
  *
@@ -664,8 +708,8 @@ gst_call_rtp_transport_send_dtmf (GstCallRtpTransport  *self,
   clock_rate = gst_call_codec_table_lookup (audio->codec)->clock_rate;
   g_mutex_lock (&self->lock);
   if (self->remote && (guint) audio->session < gst_sdp_message_medias_len (self->remote))
-    payload_type = gst_call_dtmf_find_payload_type (
-        gst_sdp_message_get_media (self->remote, (guint) audio->session), clock_rate);
+    payload_type = gst_call_dtmf_find_audio_payload_type (
+        gst_sdp_message_get_media (self->remote, (guint) audio->session), clock_rate, NULL);
   g_mutex_unlock (&self->lock);
   if (payload_type < 0) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_NEGOTIATION,
@@ -897,6 +941,9 @@ gst_call_rtp_transport_get_property (GObject    *object,
   case PROP_SECURE:
     g_value_set_boolean (value, gst_call_rtp_transport_get_secure (self));
     break;
+  case PROP_AVPF:
+    g_value_set_boolean (value, self->avpf);
+    break;
   default:
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
@@ -919,6 +966,9 @@ gst_call_rtp_transport_set_property (GObject      *object,
     break;
   case PROP_SRTP:
     gst_call_rtp_transport_set_srtp (self, g_value_get_boolean (value));
+    break;
+  case PROP_AVPF:
+    gst_call_rtp_transport_set_avpf (self, g_value_get_boolean (value));
     break;
   case PROP_VIDEO_SINK:
     gst_call_rtp_transport_set_video_sink (self, g_value_get_object (value));
@@ -1080,6 +1130,27 @@ gst_call_rtp_transport_class_init (GstCallRtpTransportClass *klass)
       g_param_spec_boolean ("secure", NULL, NULL, FALSE,
                             G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
                             G_PARAM_EXPLICIT_NOTIFY);
+  /**
+   * GstCallRtpTransport:avpf:
+   *
+   * Whether offers use the RTP profile with feedback, `RTP/AVPF` (RFC 4585;
+   * `RTP/SAVPF` with [property@CallRtpTransport:srtp]), the default. Plain
+   * SIP endpoints refuse such an offer (baresip answers 488 Not Acceptable
+   * Here): turned off, offers say `RTP/AVP` (`RTP/SAVP`) and still carry
+   * their `a=rtcp-fb` lines (NACK, PLI), which a peer that knows them
+   * takes and an AVP-only one ignores; a [class@CallRtpTransport] answers
+   * such an offer with its feedback too. Dialling a `sip:` URI with
+   * [method@Call.dial_async] turns it off.
+   *
+   * Whatever its value, an offer is answered in the profile it was made in.
+   * Set before the offer.
+   *
+   * Since: 0.1
+   */
+  gst_call_rtp_transport_props[PROP_AVPF] =
+      g_param_spec_boolean ("avpf", NULL, NULL, TRUE,
+                            G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+                            G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, gst_call_rtp_transport_props);
 
   /**
@@ -1145,6 +1216,7 @@ gst_call_rtp_transport_init (GstCallRtpTransport *self)
   self->proxy = gst_call_context_proxy_new (self);
   self->local_address = g_strdup (DEFAULT_LOCAL_ADDRESS);
   self->rtx = TRUE;
+  self->avpf = TRUE;
   self->latency = 200;
   self->medias = g_ptr_array_new_with_free_func (local_media_free);
   self->codecs[GST_CALL_MEDIA_KIND_VIDEO] = gst_call_media_default_codec (GST_CALL_MEDIA_KIND_VIDEO);

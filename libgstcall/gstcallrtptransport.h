@@ -64,6 +64,11 @@ GST_CALL_AVAILABLE_IN_0_1
 void                 gst_call_rtp_transport_set_srtp          (GstCallRtpTransport  *self,
                                                                gboolean              srtp);
 GST_CALL_AVAILABLE_IN_0_1
+gboolean             gst_call_rtp_transport_get_avpf          (GstCallRtpTransport  *self);
+GST_CALL_AVAILABLE_IN_0_1
+void                 gst_call_rtp_transport_set_avpf          (GstCallRtpTransport  *self,
+                                                               gboolean              avpf);
+GST_CALL_AVAILABLE_IN_0_1
 gboolean             gst_call_rtp_transport_get_secure        (GstCallRtpTransport  *self);
 GST_CALL_AVAILABLE_IN_0_1
 const char          *gst_call_rtp_transport_get_local_address (GstCallRtpTransport  *self);

@@ -20,7 +20,8 @@ G_DECLARE_FINAL_TYPE (TestFilterSignaller, test_filter_signaller, TEST, FILTER_S
 struct _TestFilterSignaller {
   GObject parent_instance;
   GWeakRef peer;
-  gboolean strip_events; /* what this side sends loses telephone-event */
+  const char *strip;     /* what this side sends loses these rtpmaps, e.g.
+                          * " telephone-event/" (all of them) */
 };
 
 static void test_filter_signaller_iface_init (GstCallSignallerInterface *iface);
@@ -75,16 +76,18 @@ post (TestFilterSignaller *self,
   g_idle_add (deliver, delivery);
 }
 
-/* @sdp without its telephone-event formats. */
+/* @sdp without its formats whose rtpmap has @encoding (" telephone-event/"
+ * or " telephone-event/48000"). */
 static char *
-strip_telephone_events (const char *sdp)
+strip_telephone_events (const char *sdp,
+                        const char *encoding)
 {
   g_auto (GStrv) lines = g_strsplit (sdp, "\r\n", -1);
   g_autoptr (GPtrArray) payload_types = g_ptr_array_new_with_free_func (g_free);
   GString *out = g_string_new (NULL);
 
   for (guint i = 0; lines[i]; i++) {
-    const char *event = strstr (lines[i], " telephone-event/");
+    const char *event = strstr (lines[i], encoding);
 
     if (g_str_has_prefix (lines[i], "a=rtpmap:") && event)
       g_ptr_array_add (payload_types,
@@ -129,10 +132,11 @@ filter_send_description (GstCallSignaller *signaller,
                          const char       *sdp)
 {
   TestFilterSignaller *self = TEST_FILTER_SIGNALLER (signaller);
-  g_autofree char *sent = self->strip_events ? strip_telephone_events (sdp) : g_strdup (sdp);
+  g_autofree char *sent = self->strip ? strip_telephone_events (sdp, self->strip)
+                                      : g_strdup (sdp);
 
-  if (self->strip_events)
-    g_assert_null (strstr (sent, "telephone-event"));
+  if (self->strip)
+    g_assert_null (strstr (sent, self->strip));
   post (self, 0, type, 0, sent);
 }
 
@@ -383,7 +387,7 @@ test_not_negotiated (gconstpointer data)
 
   filter_signaller_pair (&signaller_a, &signaller_b);
   /* The caller's offer arrives without it. */
-  signaller_a->strip_events = TRUE;
+  signaller_a->strip = " telephone-event/";
   side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), transport);
   side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), transport);
 
@@ -408,6 +412,38 @@ test_not_negotiated (gconstpointer data)
   side_clear (&b);
 }
 
+/* A peer offering telephone-event at 8000 Hz only beside Opus (48000 Hz),
+ * as SIP endpoints do: the answer takes that rate and tones go both ways on
+ * it, timed by the audio's clock (they share its SSRC). */
+static void
+test_at_8000 (void)
+{
+  g_autoptr (TestFilterSignaller) signaller_a = NULL;
+  g_autoptr (TestFilterSignaller) signaller_b = NULL;
+  Side a, b;
+
+  filter_signaller_pair (&signaller_a, &signaller_b);
+  signaller_a->strip = " telephone-event/48000";
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), GST_CALL_TRANSPORT_KIND_RTP);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), GST_CALL_TRANSPORT_KIND_RTP);
+
+  test_call_connect_pair_on_offer (&a.base, &b.base);
+  g_assert_nonnull (strstr (b.received_sdp, " telephone-event/8000"));
+  g_assert_null (strstr (b.received_sdp, " telephone-event/48000"));
+  g_assert_nonnull (strstr (a.received_sdp, " telephone-event/8000"));
+  g_assert_null (strstr (a.received_sdp, " telephone-event/48000"));
+  test_wait_call_stats (b.base.call, "audio-frames-received", 10);
+  test_wait_call_stats (a.base.call, "audio-frames-received", 10);
+
+  assert_tones_arrive (&a, &b);
+  assert_tones_arrive (&b, &a);
+
+  gst_call_hangup (a.base.call);
+  test_wait_until (test_call_side_ended, &b.base, 2000, "the callee to see the hang-up");
+  side_clear (&a);
+  side_clear (&b);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -424,6 +460,7 @@ main (int argc, char **argv)
                         GINT_TO_POINTER (GST_CALL_TRANSPORT_KIND_WEBRTC), test_not_negotiated);
   g_test_add_data_func ("/GstCall/Dtmf/rtp/not-negotiated",
                         GINT_TO_POINTER (GST_CALL_TRANSPORT_KIND_RTP), test_not_negotiated);
+  g_test_add_func ("/GstCall/Dtmf/rtp/at-8000", test_at_8000);
 
   return g_test_run ();
 }

@@ -583,6 +583,7 @@ extern "C" {
     pub fn gst_call_rtp_transport_create_answer(self_: *mut GstCallRtpTransport, offer: *const c_char, error: *mut *mut glib::GError) -> *mut c_char;
     pub fn gst_call_rtp_transport_create_offer(self_: *mut GstCallRtpTransport, error: *mut *mut glib::GError) -> *mut c_char;
     pub fn gst_call_rtp_transport_get_audio_sink(self_: *mut GstCallRtpTransport) -> *mut gst::GstElement;
+    pub fn gst_call_rtp_transport_get_avpf(self_: *mut GstCallRtpTransport) -> glib::gboolean;
     pub fn gst_call_rtp_transport_get_local_address(self_: *mut GstCallRtpTransport) -> *const c_char;
     pub fn gst_call_rtp_transport_get_local_port(self_: *mut GstCallRtpTransport) -> c_uint;
     pub fn gst_call_rtp_transport_get_pipeline(self_: *mut GstCallRtpTransport) -> *mut gst::GstPipeline;
@@ -594,6 +595,7 @@ extern "C" {
     pub fn gst_call_rtp_transport_get_stats_finish(self_: *mut GstCallRtpTransport, result: *mut gio::GAsyncResult, error: *mut *mut glib::GError) -> *mut GstCallStats;
     pub fn gst_call_rtp_transport_get_video_sink(self_: *mut GstCallRtpTransport) -> *mut gst::GstElement;
     pub fn gst_call_rtp_transport_set_audio_sink(self_: *mut GstCallRtpTransport, sink: *mut gst::GstElement);
+    pub fn gst_call_rtp_transport_set_avpf(self_: *mut GstCallRtpTransport, avpf: glib::gboolean);
     pub fn gst_call_rtp_transport_set_local_address(self_: *mut GstCallRtpTransport, address: *const c_char);
     pub fn gst_call_rtp_transport_set_remote_answer(self_: *mut GstCallRtpTransport, answer: *const c_char, error: *mut *mut glib::GError) -> glib::gboolean;
     pub fn gst_call_rtp_transport_set_rtx(self_: *mut GstCallRtpTransport, rtx: glib::gboolean);
