@@ -4,10 +4,18 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * baresip runs headless with a configuration written here: SIP on UDP and
- * TCP on a free port, a 440 Hz sine (ausine) as its microphone, ALSA's
- * null device as its speaker, rtcp-mux, auto-answer, the sndfile filter
- * writing what it decodes to a WAV file, and its console (cons) on UDP,
- * which the test uses to make it dial and hang up.
+ * TCP on a free port of 127.0.0.1, media on the address of the network
+ * namespace the test runs in (tests/interop/netns-run), a 440 Hz sine
+ * (ausine) as its microphone, ALSA's null device as its speaker, rtcp-mux,
+ * auto-answer, the sndfile filter writing what it decodes to a WAV file, a
+ * fake camera and display (fakevideo) with VP8 or H.264 (avcodec) for the
+ * video cases, and its console (cons) on UDP, which the test uses to make it
+ * dial, press DTMF keys and hang up.
+ *
+ * Each case: one side dials (baresip's INVITE, or gst_call_dial_async() to
+ * baresip's sip: URI, an RTP/AVP offer), audio decodes both ways, DTMF
+ * digits go each way, video decodes both ways where the case has it, and
+ * one side hangs up, the other ending ENDED.
  */
 
 #include <gio/gio.h>
@@ -22,8 +30,17 @@
 typedef struct {
   const char *name;      /* a=rtpmap encoding, as baresip lists it */
   GstCallCodec codec;    /* what GstCall sends */
+  gboolean gstcall_dials;
   gboolean gstcall_hangs_up;
+  const char *video;     /* baresip's video codec, NULL: audio only */
+  gboolean video_to_baresip;   /* what the negotiation allows */
+  gboolean video_from_baresip;
 } Case;
+
+typedef struct {
+  TestCallSide side;
+  GString *tones;        /* DTMF GstCall received */
+} GstCallSide;
 
 typedef struct {
   char *dir;
@@ -84,10 +101,11 @@ wait_for_log (Baresip    *baresip,
   test_wait_until (log_has, &wait, TIMEOUT_MS, what);
 }
 
-/* baresip with @codec only, auto-answering. */
+/* baresip with @codec only (and @video, if not NULL), auto-answering. */
 static void
 baresip_start (Baresip    *baresip,
-               const char *codec)
+               const char *codec,
+               const char *video)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *config = NULL;
@@ -101,6 +119,7 @@ baresip_start (Baresip    *baresip,
   baresip->sip_port = free_udp_port ();
   baresip->console_port = free_udp_port ();
   config = g_strdup_printf ("poll_method\tepoll\n"
+                            "net_interface\t%s\n"
                             "sip_listen\t127.0.0.1:%u\n"
                             "call_local_timeout\t120\n"
                             "audio_player\talsa,null\n"
@@ -121,12 +140,22 @@ baresip_start (Baresip    *baresip,
                             "module_app\taccount.so\n"
                             "module_app\tmenu.so\n"
                             "cons_listen\t127.0.0.1:%u\n"
-                            "snd_path\t%s\n",
-                            baresip->sip_port, baresip->console_port, baresip->dir);
+                            "snd_path\t%s\n"
+                            "%s",
+                            g_getenv ("GST_CALL_TEST_NETNS_INTERFACE"),
+                            baresip->sip_port, baresip->console_port, baresip->dir,
+                            video ? "module\tvp8.so\n"
+                                    "module\tavcodec.so\n"
+                                    "module\tfakevideo.so\n"
+                                    "video_source\tfakevideo,nil\n"
+                                    "video_display\tfakevideo,nil\n"
+                                    "video_size\t320x240\n"
+                                    "video_fps\t30\n" : "");
   config_path = g_build_filename (baresip->dir, "config", NULL);
   g_assert_true (g_file_set_contents (config_path, config, -1, &error));
   accounts = g_strdup_printf ("<sip:baresip@127.0.0.1>;regint=0;answermode=auto;"
-                              "audio_codecs=%s\n", codec);
+                              "audio_codecs=%s%s%s\n", codec, video ? ";video_codecs=" : "",
+                              video ? video : "");
   accounts_path = g_build_filename (baresip->dir, "accounts", NULL);
   g_assert_true (g_file_set_contents (accounts_path, accounts, -1, &error));
 
@@ -208,10 +237,30 @@ baresip_stop (Baresip *baresip)
   g_clear_pointer (&baresip->dir, g_free);
 }
 
-/* baresip dials GstCall, which answers; audio goes both ways; either side
- * hangs up. */
 static void
-test_baresip_dials (gconstpointer data)
+on_dtmf (GstCall     *call,
+         const char  *tone,
+         guint        duration_ms,
+         GstCallSide *gstcall)
+{
+  g_assert_true (g_thread_self () == gstcall->side.owner);
+  g_string_append (gstcall->tones, tone);
+  g_test_message ("GstCall received DTMF %s, %u ms", tone, duration_ms);
+}
+
+static gboolean
+received_tones (gpointer data)
+{
+  GstCallSide *gstcall = data;
+
+  return gstcall->tones->len >= 4;
+}
+
+/* One side dials the other (baresip dials GstCall's URI, or GstCall dials
+ * baresip's with gst_call_dial_async()), the callee answers; audio goes both
+ * ways, DTMF too; either side hangs up. */
+static void
+test_baresip_call (gconstpointer data)
 {
   const Case *test_case = data;
   g_autoptr (GstCallSipSignaller) signaller = gst_call_sip_signaller_new (TEST_ICE_ADDRESS, 0);
@@ -219,33 +268,57 @@ test_baresip_dials (gconstpointer data)
   g_autofree char *uri = NULL;
   g_autofree char *dial = NULL;
   GstCallEndReason reason;
-  TestCallSide side;
+  GstCallSide gstcall = { .tones = g_string_new (NULL) };
+  TestCallSide *side = &gstcall.side;
   Baresip baresip = { 0 };
   GstCall *call = gst_call_new ();
+  const char *sent = "";
+  gboolean queued;
   guint peak;
 
-  g_object_set (call, "transport", GST_CALL_TRANSPORT_KIND_RTP, "send-video", FALSE,
-                "audio-codec", test_case->codec, NULL);
-  g_assert_true (gst_call_set_sources_from_description (call, NULL, TEST_AUDIO_SOURCE, &error));
+  g_object_set (call, "transport", GST_CALL_TRANSPORT_KIND_RTP,
+                "send-video", test_case->video != NULL, "audio-codec", test_case->codec, NULL);
+  if (test_case->video)
+    g_object_set (call, "video-codec", g_str_equal (test_case->video, "VP8")
+                  ? GST_CALL_CODEC_VP8 : GST_CALL_CODEC_H264, NULL);
+  g_assert_true (gst_call_set_sources_from_description (
+      call, test_case->video ? TEST_VIDEO_SOURCE : NULL, TEST_AUDIO_SOURCE, &error));
   g_assert_no_error (error);
   gst_call_set_audio_sink (call, test_make_synced_fakesink ());
+  if (test_case->video)
+    gst_call_set_video_sink (call, test_make_synced_fakesink ());
   g_assert_true (gst_call_sip_signaller_start (signaller, &error));
   g_assert_no_error (error);
   gst_call_set_signaller (call, GST_CALL_SIGNALLER (signaller));
-  test_call_side_init (&side, "gstcall", call);
+  test_call_side_init (side, "gstcall", call);
+  g_signal_connect (call, "dtmf", G_CALLBACK (on_dtmf), &gstcall);
 
-  baresip_start (&baresip, test_case->name);
-  uri = gst_call_sip_signaller_dup_local_uri (signaller);
-  dial = g_strdup_printf ("/dial %s", uri);
-  baresip_command (&baresip, dial);
-  test_wait_until (test_call_side_incoming, &side, TIMEOUT_MS, "baresip's INVITE");
-  gst_call_answer_async (call, NULL, test_call_side_on_setup_done, &side);
-  g_assert_true (test_call_side_finish_setup (&side, &error));
+  baresip_start (&baresip, test_case->name, test_case->video);
+  if (test_case->gstcall_dials) {
+    dial = g_strdup_printf ("sip:baresip@127.0.0.1:%u", baresip.sip_port);
+    gst_call_dial_async (call, dial, NULL, test_call_side_on_setup_done, side);
+  } else {
+    uri = gst_call_sip_signaller_dup_local_uri (signaller);
+    dial = g_strdup_printf ("/dial %s", uri);
+    baresip_command (&baresip, dial);
+    test_wait_until (test_call_side_incoming, side, TIMEOUT_MS, "baresip's INVITE");
+    gst_call_answer_async (call, NULL, test_call_side_on_setup_done, side);
+  }
+  g_assert_true (test_call_side_finish_setup (side, &error));
   g_assert_no_error (error);
   wait_for_log (&baresip, "Call established");
 
   test_wait_call_stats (call, "audio-frames-received", 100);
   test_wait_call_stats (call, "audio-frames-sent", 100);
+  if (test_case->video_from_baresip) {
+    test_wait_call_stats (call, "video-frames-received", 30);
+    g_test_message ("GstCall decoded %u %s frames from baresip",
+                    test_call_stats_uint (call, "video-frames-received"), test_case->video);
+  }
+  if (test_case->video_to_baresip) {
+    /* baresip logs this once it decoded a picture. */
+    wait_for_log (&baresip, "video: receiving with resolution 320 x 240");
+  }
   g_test_message ("GstCall decoded %u audio frames from baresip",
                   test_call_stats_uint (call, "audio-frames-received"));
   peak = baresip_decoded_peak (&baresip);
@@ -254,20 +327,43 @@ test_baresip_dials (gconstpointer data)
   wait_for_log (&baresip, test_case->name[0] == 'o' ? "Set audio decoder: opus"
                                                     : "Set audio decoder: PCMU");
 
+  /* DTMF both ways: GstCall's RFC 4733 events, baresip's keys in a call. */
+  queued = gst_call_send_dtmf (call, "19#*", 120, &error);
+  g_assert_no_error (error);
+  g_assert_true (queued);
+  for (const char *tone = "19#*"; *tone; tone++) {
+    g_autofree char *line = g_strdup_printf ("received event: '%c' (end=1)", *tone);
+
+    wait_for_log (&baresip, line);
+  }
+  sent = "2468";
+  for (const char *key = sent; *key; key++) {
+    char command[2] = { *key, 0 };
+
+    baresip_command (&baresip, command);
+    test_iterate_for (250);
+  }
+  /* A key's tone lasts until the next key: baresip's key release (0x04)
+   * ends the last one. */
+  baresip_command (&baresip, "\x04");
+  test_wait_until (received_tones, &gstcall, TIMEOUT_MS, "baresip's DTMF");
+  g_assert_cmpstr (gstcall.tones->str, ==, sent);
+
   if (test_case->gstcall_hangs_up) {
     gst_call_hangup (call);
     wait_for_log (&baresip, "terminated (duration");
   } else {
     baresip_command (&baresip, "/hangup");
-    test_wait_until (test_call_side_ended, &side, TIMEOUT_MS, "baresip's BYE");
+    test_wait_until (test_call_side_ended, side, TIMEOUT_MS, "baresip's BYE");
     g_object_get (call, "end-reason", &reason, NULL);
     g_assert_cmpint (reason, ==, GST_CALL_END_REASON_PEER_HANGUP);
   }
   g_assert_cmpint (gst_call_get_state (call), ==, GST_CALL_STATE_ENDED);
-  g_assert_no_error (side.ended_reason);
+  g_assert_no_error (side->ended_reason);
 
   baresip_stop (&baresip);
-  test_call_side_clear (&side);
+  test_call_side_clear (side);
+  g_string_free (gstcall.tones, TRUE);
   g_clear_object (&signaller);
   /* The SIP stack shuts down as the context runs. */
   test_iterate_for (300);
@@ -276,10 +372,24 @@ test_baresip_dials (gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  static const Case opus_baresip_hangs_up = { "opus/48000/2", GST_CALL_CODEC_OPUS, FALSE };
-  static const Case opus_gstcall_hangs_up = { "opus/48000/2", GST_CALL_CODEC_OPUS, TRUE };
-  static const Case pcmu_baresip_hangs_up = { "PCMU/8000/1", GST_CALL_CODEC_PCMU, FALSE };
-  static const Case pcmu_gstcall_hangs_up = { "PCMU/8000/1", GST_CALL_CODEC_PCMU, TRUE };
+  static const Case cases[] = {
+    { "opus/48000/2", GST_CALL_CODEC_OPUS, FALSE, FALSE },
+    { "opus/48000/2", GST_CALL_CODEC_OPUS, FALSE, TRUE },
+    { "PCMU/8000/1", GST_CALL_CODEC_PCMU, FALSE, FALSE },
+    { "PCMU/8000/1", GST_CALL_CODEC_PCMU, FALSE, TRUE },
+    { "opus/48000/2", GST_CALL_CODEC_OPUS, TRUE, FALSE },
+    { "opus/48000/2", GST_CALL_CODEC_OPUS, TRUE, TRUE },
+    { "PCMU/8000/1", GST_CALL_CODEC_PCMU, TRUE, FALSE },
+    { "PCMU/8000/1", GST_CALL_CODEC_PCMU, TRUE, TRUE },
+    { "opus/48000/2", GST_CALL_CODEC_OPUS, FALSE, FALSE, "VP8", TRUE, TRUE },
+    { "opus/48000/2", GST_CALL_CODEC_OPUS, TRUE, TRUE, "VP8", TRUE, TRUE },
+    /* baresip 1.0's H.264 (avcodec) is packetization mode 0 only, which
+     * libgstcall receives but does not send (it sends mode 1): baresip's
+     * offer is answered receive-only, and it refuses GstCall's offer of
+     * video (the call goes on with audio). */
+    { "opus/48000/2", GST_CALL_CODEC_OPUS, FALSE, FALSE, "H264", FALSE, TRUE },
+    { "opus/48000/2", GST_CALL_CODEC_OPUS, TRUE, TRUE, "H264", FALSE, FALSE },
+  };
   g_autofree char *baresip = NULL;
 
   setlocale (LC_ALL, "");
@@ -287,6 +397,12 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   test_tolerate_known_gstreamer_criticals ();
 
+  /* baresip puts its interface's address in its SDP, never a loopback
+   * one: the test runs in a namespace of its own, where that address is
+   * a veth leading nowhere else. */
+  if (!g_getenv ("GST_CALL_TEST_NETNS_INTERFACE"))
+    return test_cannot_run ("not in a network namespace of its own: run it with "
+                            "tests/interop/netns-run (meson test does)");
   baresip = g_find_program_in_path ("baresip");
   if (!baresip)
     return test_cannot_run ("baresip not found: install baresip (tools/install-deps)");
@@ -296,14 +412,16 @@ main (int argc, char **argv)
     return test_cannot_run ("baresip's modules (ausine, sndfile, cons) not found in "
                             MODULES_DIR);
 
-  g_test_add_data_func ("/GstCall/Baresip/baresip-dials/opus/baresip-hangs-up",
-                        &opus_baresip_hangs_up, test_baresip_dials);
-  g_test_add_data_func ("/GstCall/Baresip/baresip-dials/opus/gstcall-hangs-up",
-                        &opus_gstcall_hangs_up, test_baresip_dials);
-  g_test_add_data_func ("/GstCall/Baresip/baresip-dials/pcmu/baresip-hangs-up",
-                        &pcmu_baresip_hangs_up, test_baresip_dials);
-  g_test_add_data_func ("/GstCall/Baresip/baresip-dials/pcmu/gstcall-hangs-up",
-                        &pcmu_gstcall_hangs_up, test_baresip_dials);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    g_autofree char *path = g_strdup_printf ("/GstCall/Baresip/%s-dials/%s%s%s/%s-hangs-up",
+                                             cases[i].gstcall_dials ? "gstcall" : "baresip",
+                                             cases[i].codec == GST_CALL_CODEC_OPUS ? "opus" : "pcmu",
+                                             cases[i].video ? "+" : "",
+                                             cases[i].video ? cases[i].video : "",
+                                             cases[i].gstcall_hangs_up ? "gstcall" : "baresip");
+
+    g_test_add_data_func (path, &cases[i], test_baresip_call);
+  }
 
   return g_test_run ();
 }
