@@ -84,6 +84,22 @@ def test_properties():
     assert_finalized(objects)
 
 
+def test_avpf_off():
+    """RTP/AVP offers, as SIP endpoints take, with their feedback lines."""
+    transport = GstCall.CallRtpTransport.new()
+    assert transport.get_avpf() and transport.props.avpf
+    transport.set_avpf(False)
+    assert not transport.props.avpf
+    transport.set_sources_from_description(VIDEO_SOURCE, None)
+    offer = transport.create_offer()
+    assert " RTP/AVP " in offer and "RTP/AVPF" not in offer
+    assert " nack pli" in offer
+    transport.close()
+    objects = [transport]
+    del transport
+    assert_finalized(objects)
+
+
 def test_srtp(handler_errors):
     """Plain RTP encrypted with SRTP, keyed by SDES."""
     sender = GstCall.CallRtpTransport.new()
