@@ -57,6 +57,14 @@ gboolean gst_call_sdp_find_send_codec (const GstSDPMessage  *offer,
 guint    gst_call_sdp_find_twcc_id (const GstSDPMessage *offer,
                                     GstCallMediaKind     kind);
 
+/* webrtcbin 1.22 answers a section it only receives with transport-cc
+ * feedback but without the transport-wide-cc header extension, so its
+ * rtpbin never returns the feedback and the sender's congestion control
+ * has nothing to work on: each such section of @answer gets the extension
+ * the same section of @offer has. Returns whether @answer changed. */
+gboolean gst_call_sdp_complete_twcc_answer (GstSDPMessage       *answer,
+                                            const GstSDPMessage *offer);
+
 /* Checks that the peer, if it receives media of @kind ("audio", "video")
  * in @message, accepts @encoding_name ("VP8", "OPUS", ...), the codec we
  * send it. The error (GST_CALL_ERROR_NEGOTIATION) names our codec and the

@@ -361,6 +361,48 @@ gst_call_sdp_find_send_codec (const GstSDPMessage  *offer,
   return FALSE;
 }
 
+/* The extmap identifier @media gives the transport-wide-cc header extension
+ * when it also asks for transport-cc feedback, else 0; @feedback (optional)
+ * is set to whether it asks for the feedback. */
+static guint
+media_twcc_id (const GstSDPMedia *media,
+               gboolean          *feedback)
+{
+  guint extension_id = 0;
+  gboolean asked = FALSE;
+
+  for (guint j = 0; j < gst_sdp_media_attributes_len (media); j++) {
+    const GstSDPAttribute *attribute = gst_sdp_media_get_attribute (media, j);
+    const char *value = attribute->value ? attribute->value : "";
+
+    if (g_strcmp0 (attribute->key, "extmap") == 0) {
+      /* "<id>[/<direction>] <uri> [<attributes>]" */
+      char *end = NULL;
+      guint64 id = g_ascii_strtoull (value, &end, 10);
+      const char *uri;
+
+      if (end == value || id < 1 || id > 14)
+        continue;
+      uri = strchr (end, ' ');
+      if (!uri)
+        continue;
+      uri++;
+      if (g_str_has_prefix (uri, GST_CALL_MEDIA_TWCC_URI) &&
+          (uri[strlen (GST_CALL_MEDIA_TWCC_URI)] == '\0' ||
+           uri[strlen (GST_CALL_MEDIA_TWCC_URI)] == ' '))
+        extension_id = (guint) id;
+    } else if (g_strcmp0 (attribute->key, "rtcp-fb") == 0) {
+      const char *type = strchr (value, ' ');
+
+      if (type && g_str_equal (type + 1, "transport-cc"))
+        asked = TRUE;
+    }
+  }
+  if (feedback)
+    *feedback = asked;
+  return asked ? extension_id : 0;
+}
+
 guint
 gst_call_sdp_find_twcc_id (const GstSDPMessage *offer,
                            GstCallMediaKind     kind)
@@ -371,42 +413,36 @@ gst_call_sdp_find_twcc_id (const GstSDPMessage *offer,
 
   for (guint i = 0; i < gst_sdp_message_medias_len (offer); i++) {
     const GstSDPMedia *media = gst_sdp_message_get_media (offer, i);
-    guint extension_id = 0;
-    gboolean feedback = FALSE;
 
-    if (g_strcmp0 (gst_sdp_media_get_media (media), kind_name) != 0)
-      continue;
-    for (guint j = 0; j < gst_sdp_media_attributes_len (media); j++) {
-      const GstSDPAttribute *attribute = gst_sdp_media_get_attribute (media, j);
-      const char *value = attribute->value ? attribute->value : "";
-
-      if (g_strcmp0 (attribute->key, "extmap") == 0) {
-        /* "<id>[/<direction>] <uri> [<attributes>]" */
-        char *end = NULL;
-        guint64 id = g_ascii_strtoull (value, &end, 10);
-        const char *uri;
-
-        if (end == value || id < 1 || id > 14)
-          continue;
-        uri = strchr (end, ' ');
-        if (!uri)
-          continue;
-        uri++;
-        if (g_str_has_prefix (uri, GST_CALL_MEDIA_TWCC_URI) &&
-            (uri[strlen (GST_CALL_MEDIA_TWCC_URI)] == '\0' ||
-             uri[strlen (GST_CALL_MEDIA_TWCC_URI)] == ' '))
-          extension_id = (guint) id;
-      } else if (g_strcmp0 (attribute->key, "rtcp-fb") == 0) {
-        const char *type = strchr (value, ' ');
-
-        if (type && g_str_equal (type + 1, "transport-cc"))
-          feedback = TRUE;
-      }
-    }
     /* Only the first section of the kind, as gst_call_sdp_find_send_codec(). */
-    return feedback ? extension_id : 0;
+    if (g_strcmp0 (gst_sdp_media_get_media (media), kind_name) == 0)
+      return media_twcc_id (media, NULL);
   }
   return 0;
+}
+
+gboolean
+gst_call_sdp_complete_twcc_answer (GstSDPMessage       *answer,
+                                   const GstSDPMessage *offer)
+{
+  gboolean changed = FALSE;
+
+  g_return_val_if_fail (answer != NULL && offer != NULL, FALSE);
+
+  for (guint i = 0; i < gst_sdp_message_medias_len (answer) &&
+                    i < gst_sdp_message_medias_len (offer); i++) {
+    GstSDPMedia *media = (GstSDPMedia *) gst_sdp_message_get_media (answer, i);
+    guint offered = media_twcc_id (gst_sdp_message_get_media (offer, i), NULL);
+    gboolean feedback = FALSE;
+    g_autofree char *value = NULL;
+
+    if (!offered || media_twcc_id (media, &feedback) || !feedback)
+      continue;
+    value = g_strdup_printf ("%u %s", offered, GST_CALL_MEDIA_TWCC_URI);
+    gst_sdp_media_add_attribute (media, "extmap", value);
+    changed = TRUE;
+  }
+  return changed;
 }
 
 /* The public enum has GstWebRTC's values: a GstWebRTCSDPType given from a

@@ -386,14 +386,21 @@ create_description_finish (GstPeerConnection *self,
 
     /* webrtcbin 1.22 offers and answers only the formats the send
      * branch's caps name: telephone-event (DTMF), which the branch sends
-     * too, is written in here. */
+     * too, is written in here; and it answers a receive-only section
+     * without the transport-wide-cc extension its feedback needs. */
     if (answer)
       g_object_get (self->shared->webrtcbin, "remote-description", &remote, NULL);
     if ((!answer || (remote && remote->sdp)) &&
-        gst_sdp_message_new_from_text (sdp, &message) == GST_SDP_OK &&
-        gst_call_dtmf_complete_description (message, answer ? remote->sdp : NULL)) {
-      g_free (sdp);
-      sdp = gst_sdp_message_as_text (message);
+        gst_sdp_message_new_from_text (sdp, &message) == GST_SDP_OK) {
+      gboolean changed = gst_call_dtmf_complete_description (message,
+                                                             answer ? remote->sdp : NULL);
+
+      if (answer)
+        changed |= gst_call_sdp_complete_twcc_answer (message, remote->sdp);
+      if (changed) {
+        g_free (sdp);
+        sdp = gst_sdp_message_as_text (message);
+      }
     }
     g_free (*last);
     *last = g_strdup (sdp);

@@ -137,6 +137,40 @@ assert_transport_wide_feedback (Side *a,
   }
 }
 
+/* A callee that sends nothing still returns transport-wide feedback (its
+ * receive-only answer has the extension, which webrtcbin 1.22 leaves out),
+ * so the caller's congestion control drives its video encoder. */
+static void
+test_receive_only_callee_returns_feedback (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autofree char *answer = NULL;
+  g_autofree char *extmap = g_strdup_printf ("a=extmap:%u %s\r\n", GST_CALL_MEDIA_TWCC_OFFER_ID,
+                                             GST_CALL_MEDIA_TWCC_URI);
+  guint reports = 0, target = 0, acknowledged = 0;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), TRUE, TRUE);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), FALSE, FALSE);
+  test_call_connect_pair (&a, &b);
+  test_wait_call_stats (b.call, "video-frames-received", 30);
+
+  answer = gst_peer_connection_get_remote_description (gst_call_get_peer_connection (a.call));
+  g_test_message ("answer:\n%s", answer);
+  g_assert_nonnull (strstr (answer, "a=recvonly\r\n"));
+  g_assert_nonnull (strstr (answer, extmap));
+  test_wait_until (congestion_control_fed, a.call, TIMEOUT_MS, "transport-wide feedback");
+  g_assert_true (gst_peer_connection_get_congestion_estimate (
+      gst_call_get_peer_connection (a.call), &reports, &target, &acknowledged));
+  g_test_message ("caller: %u feedback reports, target %u bit/s, acknowledged %u bit/s",
+                  reports, target, acknowledged);
+  test_wait_until (video_bitrate_follows_congestion_control, a.call, TIMEOUT_MS,
+                   "the video bitrate to follow congestion control");
+  hang_up_and_clear (&a, &b);
+}
+
 static void
 test_call_both_ways (void)
 {
@@ -1480,6 +1514,8 @@ main (int argc, char **argv)
   test_tolerate_known_gstreamer_criticals ();
 
   g_test_add_func ("/GstCall/Call/both-ways", test_call_both_ways);
+  g_test_add_func ("/GstCall/Call/receive-only-callee-returns-feedback",
+                   test_receive_only_callee_returns_feedback);
   g_test_add_func ("/GstCall/Call/remote-video-frames", test_remote_video_frames);
   g_test_add_func ("/GstCall/Call/incoming-call", test_incoming_call);
   g_test_add_func ("/GstCall/Call/declined", test_declined);

@@ -8,6 +8,7 @@
 
 #include "test-utils.h"
 
+#include "gstcall-media-private.h"
 #include "gstcall-sdp-private.h"
 
 /* As aiortc 1.4 offers: BUNDLE declared, one ICE ufrag per section, its
@@ -284,6 +285,58 @@ test_find_twcc_id (void)
   }
 }
 
+/* A receive-only answer with transport-cc feedback gets the offer's
+ * transport-wide-cc extension, section by section; an answer that has it,
+ * or has no such feedback, or a section offered without it, is left alone. */
+static void
+test_complete_twcc_answer (void)
+{
+  g_autofree char *offer_text = g_strconcat (
+      aiortc_offer,
+      "a=extmap:5 http://www.ietf.org/id/draft-holmer-rmcat-transport-wide-cc-extensions-01\r\n"
+      "a=rtcp-fb:97 transport-cc\r\n", NULL);
+  g_autoptr (GstSDPMessage) offer = parse (offer_text);
+  static const char audio[] = "m=audio 9 UDP/TLS/RTP/SAVPF 96\r\na=recvonly\r\n"
+                              "a=rtpmap:96 opus/48000/2\r\na=rtcp-fb:96 transport-cc\r\n";
+  static const struct {
+    const char *video;
+    gboolean changed;
+  } cases[] = {
+    { "m=video 9 UDP/TLS/RTP/SAVPF 97\r\na=recvonly\r\na=rtpmap:97 VP8/90000\r\n"
+      "a=rtcp-fb:97 transport-cc\r\n", TRUE },
+    { "m=video 9 UDP/TLS/RTP/SAVPF 97\r\na=recvonly\r\na=rtpmap:97 VP8/90000\r\n"
+      "a=rtcp-fb:97 transport-cc\r\n"
+      "a=extmap:5 http://www.ietf.org/id/draft-holmer-rmcat-transport-wide-cc-extensions-01\r\n",
+      FALSE },
+    { "m=video 9 UDP/TLS/RTP/SAVPF 97\r\na=recvonly\r\na=rtpmap:97 VP8/90000\r\n", FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    g_autofree char *text = g_strconcat ("v=0\r\no=- 1 1 IN IP4 0.0.0.0\r\ns=-\r\nt=0 0\r\n",
+                                         audio, cases[i].video, NULL);
+    g_autoptr (GstSDPMessage) answer = NULL;
+    const GstSDPMedia *video;
+    guint extmaps = 0;
+
+    g_assert_cmpint (gst_sdp_message_new_from_text (text, &answer), ==, GST_SDP_OK);
+    /* The offer's audio has no extension: its answer gets none. */
+    g_assert_cmpint (gst_call_sdp_complete_twcc_answer (answer, offer), ==, cases[i].changed);
+    g_assert_null (gst_sdp_media_get_attribute_val (gst_sdp_message_get_media (answer, 0),
+                                                    "extmap"));
+    video = gst_sdp_message_get_media (answer, 1);
+    for (guint a = 0; a < gst_sdp_media_attributes_len (video); a++) {
+      const GstSDPAttribute *attribute = gst_sdp_media_get_attribute (video, a);
+
+      if (g_str_equal (attribute->key, "extmap")) {
+        g_assert_true (g_str_has_prefix (attribute->value, "5 ") &&
+                       g_str_equal (attribute->value + 2, GST_CALL_MEDIA_TWCC_URI));
+        extmaps++;
+      }
+    }
+    g_assert_cmpuint (extmaps, ==, i < 2 ? 1 : 0);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -300,5 +353,6 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/Sdp/find-send-codec-missing-kind",
                    test_find_send_codec_missing_kind);
   g_test_add_func ("/GstCall/Sdp/find-twcc-id", test_find_twcc_id);
+  g_test_add_func ("/GstCall/Sdp/complete-twcc-answer", test_complete_twcc_answer);
   return g_test_run ();
 }
