@@ -550,6 +550,11 @@ gst_call_sdp_media_rtcp_port (const GstSDPMedia  *media,
   g_auto (GStrv) fields = NULL;
   guint64 value = 0;
 
+  if (rtp_port > 65535) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("Media section %u has port %u, which is no UDP port"), index, rtp_port);
+    return FALSE;
+  }
   if (gst_sdp_media_get_attribute_val (media, "rtcp-mux")) {
     *port = rtp_port;
     return TRUE;

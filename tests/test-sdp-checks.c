@@ -331,8 +331,11 @@ test_rtcp_port (void)
   g_assert_cmpuint (rtcp_port ("m=audio 5000 RTP/AVP 0\r\n", 0), ==, 5001);
   g_assert_cmpuint (rtcp_port ("m=audio 5000 RTP/AVP 0\r\na=rtcp:6001\r\na=rtcp-mux\r\n",
                                0), ==, 5000);
-  /* No port, or past the last one. */
+  /* No port, or past the last one; with rtcp-mux too (found by
+   * fuzz-rtp-sdp). */
   g_assert_cmpuint (rtcp_port ("m=audio 65535 RTP/AVP 0\r\n",
+                               GST_CALL_ERROR_INVALID_ARGUMENT), ==, 0);
+  g_assert_cmpuint (rtcp_port ("m=audio 80000 RTP/AVP 0\r\na=rtcp-mux\r\n",
                                GST_CALL_ERROR_INVALID_ARGUMENT), ==, 0);
   g_assert_cmpuint (rtcp_port ("m=audio 5000 RTP/AVP 0\r\na=rtcp:0\r\n",
                                GST_CALL_ERROR_INVALID_ARGUMENT), ==, 0);
