@@ -943,6 +943,7 @@ typedef struct {
   gboolean connected;
   GError *error;
   GstCallToolChat *chat;
+  char *dtmf;             /* tones to send once connected */
 } Dial;
 
 static void
@@ -979,9 +980,42 @@ on_dial_connected (GObject      *source,
     return;
   }
   dial->connected = TRUE;
+  if (dial->dtmf) {
+    if (!gst_call_send_dtmf (dial->call, dial->dtmf, 0, &error)) {
+      dial_fail (dial, error);
+      return;
+    }
+    printf (_("DTMF: sending %s\n"), dial->dtmf);
+    fflush (stdout);
+  }
   if (dial->duration > 0)
     dial->duration_id = g_timeout_add ((guint) (dial->duration * 1000),
                                        on_dial_duration_over, dial);
+}
+
+static gboolean
+quit_loop (gpointer loop)
+{
+  g_main_loop_quit (loop);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+run_loop_for (GMainLoop *loop,
+              guint      ms)
+{
+  g_timeout_add (ms, quit_loop, loop);
+  g_main_loop_run (loop);
+}
+
+static void
+on_dial_dtmf (GstCall    *call,
+              const char *tone,
+              guint       duration_ms,
+              Dial       *dial)
+{
+  printf (_("DTMF: received %s (%u ms)\n"), tone, duration_ms);
+  fflush (stdout);
 }
 
 static void
@@ -1067,8 +1101,10 @@ gst_call_tool_dial (int argc, char **argv)
   char *ice_address = NULL;
   char *video_codec = NULL;
   char *video_size = NULL;
+  char *dtmf = NULL;
   gboolean play = FALSE;
   gboolean chat = FALSE;
+  gboolean sip = FALSE;
   int reconnect_timeout = -1;
   int stats_interval = 1000;
   const GOptionEntry entries[] = {
@@ -1097,10 +1133,14 @@ gst_call_tool_dial (int argc, char **argv)
       N_("SECONDS") },
     { "stats-interval", 0, 0, G_OPTION_ARG_INT, &stats_interval,
       N_("Milliseconds between two lines of statistics (default 1000)"), N_("MS") },
+    { "dtmf", 0, 0, G_OPTION_ARG_STRING, &dtmf,
+      N_("Send these DTMF tones (0-9, *, #, A-D) once connected, 100 ms each"),
+      N_("TONES") },
     { NULL }
   };
   g_autoptr (GOptionContext) context =
-      g_option_context_new (_("ws://HOST:PORT/ws?room=ROOM — join a room and call its peer"));
+      g_option_context_new (_("ws://HOST:PORT/ws?room=ROOM | sip:USER@HOST[:PORT] — join a "
+                              "room and call its peer, or call a SIP endpoint"));
   g_autoptr (GError) error = NULL;
   GstCallToolOptions options = { 0 };
   Dial dial = { 0 };
@@ -1115,9 +1155,18 @@ gst_call_tool_dial (int argc, char **argv)
     return 2;
   }
   if (argc != 2 || !(scheme = g_uri_parse_scheme (argv[1])) ||
-      !(g_str_equal (scheme, "ws") || g_str_equal (scheme, "wss"))) {
+      !(g_str_equal (scheme, "ws") || g_str_equal (scheme, "wss") ||
+        g_str_equal (scheme, "sip"))) {
     fprintf (stderr, _("%s: give one ws:// or wss:// room URI, e.g. "
-                       "ws://127.0.0.1:8080/ws?room=kitchen\n"), argv[0]);
+                       "ws://127.0.0.1:8080/ws?room=kitchen, or a sip: URI, e.g. "
+                       "sip:door@192.168.1.20:5060\n"), argv[0]);
+    return 2;
+  }
+  /* A SIP endpoint: plain RTP, the SIP signaller gst_call_dial_async()
+   * makes, no room. */
+  sip = g_str_equal (scheme, "sip");
+  if (sip && (token || chat)) {
+    fprintf (stderr, _("%s: --token and --chat are for rooms, not SIP calls\n"), argv[0]);
     return 2;
   }
 
@@ -1133,8 +1182,20 @@ gst_call_tool_dial (int argc, char **argv)
   options.play = play;
   options.video_size = video_size;
   dial.duration = duration;
+  dial.dtmf = dtmf;
   dial.loop = g_main_loop_new (NULL, FALSE);
   dial.call = gst_call_new ();
+  if (sip) {
+    gst_call_set_transport (dial.call, GST_CALL_TRANSPORT_KIND_RTP);
+    if (ice_address && !g_str_equal (ice_address, "any"))
+      gst_call_rtp_transport_set_local_address (gst_call_get_rtp_transport (dial.call),
+                                                ice_address);
+  }
+  if (dtmf && (!*dtmf || strspn (dtmf, "0123456789*#ABCDabcd") != strlen (dtmf))) {
+    fprintf (stderr, _("%s: --dtmf takes tones 0-9, *, #, A-D\n"), argv[0]);
+    status = 2;
+    goto out;
+  }
   if (!gst_call_tool_configure_call (dial.call, &options, &error)) {
     fprintf (stderr, "%s: %s\n", argv[0], error->message);
     status = 1;
@@ -1149,12 +1210,19 @@ gst_call_tool_dial (int argc, char **argv)
   }
   if (reconnect_timeout >= 0)
     gst_call_set_reconnect_timeout (dial.call, reconnect_timeout);
-  dial.signaller = gst_call_websocket_signaller_new (argv[1], token);
-  gst_call_set_signaller (dial.call, GST_CALL_SIGNALLER (dial.signaller));
   g_signal_connect (dial.call, "incoming-call", G_CALLBACK (on_dial_incoming), &dial);
   g_signal_connect (dial.call, "ended", G_CALLBACK (on_dial_ended), &dial);
   g_signal_connect (dial.call, "notify::state", G_CALLBACK (on_dial_state), &dial);
-  gst_call_websocket_signaller_connect_async (dial.signaller, NULL, on_dial_joined, &dial);
+  g_signal_connect (dial.call, "dtmf", G_CALLBACK (on_dial_dtmf), &dial);
+  if (sip) {
+    printf (_("calling %s\n"), argv[1]);
+    fflush (stdout);
+    gst_call_dial_async (dial.call, argv[1], NULL, on_dial_connected, &dial);
+  } else {
+    dial.signaller = gst_call_websocket_signaller_new (argv[1], token);
+    gst_call_set_signaller (dial.call, GST_CALL_SIGNALLER (dial.signaller));
+    gst_call_websocket_signaller_connect_async (dial.signaller, NULL, on_dial_joined, &dial);
+  }
 
   g_unix_signal_add (SIGINT, on_dial_signal, &dial);
   g_unix_signal_add (SIGTERM, on_dial_signal, &dial);
@@ -1175,7 +1243,11 @@ gst_call_tool_dial (int argc, char **argv)
   }
   g_signal_handlers_disconnect_by_data (dial.call, &dial);
   gst_call_hangup (dial.call);
-  gst_call_websocket_signaller_close (dial.signaller);
+  if (dial.signaller)
+    gst_call_websocket_signaller_close (dial.signaller);
+  else
+    /* The SIP signaller sends its BYE as the main context runs. */
+    run_loop_for (dial.loop, 300);
 
 out:
   if (dial.chat)
@@ -1189,5 +1261,6 @@ out:
   g_free (ice_address);
   g_free (video_codec);
   g_free (video_size);
+  g_free (dtmf);
   return status;
 }

@@ -369,6 +369,53 @@ test_baresip_call (gconstpointer data)
   test_iterate_for (300);
 }
 
+/* `gst-call dial sip:...` calls baresip: audio both ways, DTMF tones
+ * given with --dtmf arrive, baresip's key is printed, and gst-call hangs
+ * up (BYE) after --duration. */
+static void
+test_tool_dials (void)
+{
+  const char *tool = g_getenv ("GST_CALL_TOOL");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSubprocess) process = NULL;
+  g_autofree char *uri = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *errors = NULL;
+  const char *final;
+  Baresip baresip = { 0 };
+
+  if (!tool) {
+    g_test_skip ("GST_CALL_TOOL names no gst-call (meson test sets it)");
+    return;
+  }
+  baresip_start (&baresip, "opus/48000/2", NULL);
+  uri = g_strdup_printf ("sip:baresip@127.0.0.1:%u", baresip.sip_port);
+  process = g_subprocess_newv ((const char * const[]) { tool, "dial", uri, "--duration", "4",
+                                                        "--dtmf", "37", NULL },
+                               G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
+                               &error);
+  g_assert_no_error (error);
+  wait_for_log (&baresip, "Call established");
+  wait_for_log (&baresip, "received event: '3' (end=1)");
+  wait_for_log (&baresip, "received event: '7' (end=1)");
+  baresip_command (&baresip, "9");
+  test_iterate_for (250);
+  baresip_command (&baresip, "\x04");
+  g_assert_true (g_subprocess_communicate_utf8 (process, NULL, NULL, &output, &errors, &error));
+  g_assert_no_error (error);
+  g_test_message ("gst-call's output:\n%s%s", output, errors);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 0);
+  g_assert_nonnull (strstr (output, "DTMF: sending 37\n"));
+  g_assert_nonnull (strstr (output, "DTMF: received 9 ("));
+  /* What gst-call decoded over the call. */
+  final = strstr (output, "final call=1 ");
+  g_assert_nonnull (final);
+  g_assert_null (strstr (final, " audio-frames-received=0 "));
+  wait_for_log (&baresip, "terminated (duration");
+  baresip_stop (&baresip);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -422,6 +469,7 @@ main (int argc, char **argv)
 
     g_test_add_data_func (path, &cases[i], test_baresip_call);
   }
+  g_test_add_func ("/GstCall/Baresip/gst-call-tool-dials", test_tool_dials);
 
   return g_test_run ();
 }
