@@ -46,6 +46,11 @@ GstCallGcc     *gst_call_gcc_new                  (guint min_bitrate,
                                                    guint start_bitrate,
                                                    guint max_bitrate);
 void            gst_call_gcc_free                 (GstCallGcc *self);
+/* New bounds for a running controller (@min_bitrate <= @max_bitrate): its
+ * estimates are clamped into them at once. */
+void            gst_call_gcc_set_bounds           (GstCallGcc *self,
+                                                   guint       min_bitrate,
+                                                   guint       max_bitrate);
 
 /* One transport-wide feedback report (RTCP transport-cc) arrived at @now:
  * its packets in the order they were sent (transport sequence number). */

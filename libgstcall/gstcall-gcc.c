@@ -252,6 +252,22 @@ gst_call_gcc_free (GstCallGcc *self)
   g_free (self);
 }
 
+void
+gst_call_gcc_set_bounds (GstCallGcc *self,
+                         guint       min_bitrate,
+                         guint       max_bitrate)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (min_bitrate > 0);
+  g_return_if_fail (min_bitrate <= max_bitrate);
+
+  self->min_bitrate = min_bitrate;
+  self->max_bitrate = max_bitrate;
+  self->delay_based_bitrate = CLAMP (self->delay_based_bitrate, self->min_bitrate,
+                                     self->max_bitrate);
+  self->target_bitrate = CLAMP (self->target_bitrate, self->min_bitrate, self->max_bitrate);
+}
+
 /* ---- Packet groups (libwebrtc InterArrivalDelta) ---- */
 
 static void

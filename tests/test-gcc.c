@@ -502,6 +502,29 @@ test_min_max (void)
   link_free (link);
 }
 
+/* Bounds changed on a running controller hold at once and from then on. */
+static void
+test_set_bounds (void)
+{
+  Link *link = link_new (30000, 1000000, 2500000, 5e6);
+  guint low, high;
+
+  run_measuring (link, 5 * SECOND, &low, &high);
+  g_assert_cmpuint (target (link), >, 400000);
+  gst_call_gcc_set_bounds (link->gcc, 30000, 400000);
+  g_assert_cmpuint (target (link), ==, 400000);
+  g_assert_cmpuint (gst_call_gcc_get_delay_based_bitrate (link->gcc), <=, 400000);
+  run_measuring (link, 5 * SECOND, &low, &high);
+  g_assert_cmpuint (high, <=, 400000);
+
+  /* A floor above the estimate raises it. */
+  gst_call_gcc_set_bounds (link->gcc, 1000000, 2500000);
+  g_assert_cmpuint (target (link), >=, 1000000);
+  run_measuring (link, 2 * SECOND, &low, &high);
+  g_assert_cmpuint (low, >=, 1000000);
+  link_free (link);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -519,6 +542,7 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/Gcc/recovers-after-capacity-returns",
                    test_recovers_after_capacity_returns);
   g_test_add_func ("/GstCall/Gcc/min-max", test_min_max);
+  g_test_add_func ("/GstCall/Gcc/set-bounds", test_set_bounds);
 
   return g_test_run ();
 }
