@@ -333,4 +333,23 @@ typedef enum {
   GST_CALL_TRANSPORT_KIND_RTP,
 } GstCallTransportKind;
 
+/**
+ * GstCallCongestionControl:
+ * @GST_CALL_CONGESTION_CONTROL_NONE: no congestion control: the encoders
+ *   keep the bitrate they are configured with, whatever the network does
+ * @GST_CALL_CONGESTION_CONTROL_GCC: Google Congestion Control (delay- and
+ *   loss-based, as in libwebrtc) from transport-wide feedback (RTCP
+ *   transport-cc): the video encoder follows the bitrate it estimates the
+ *   path can carry (the default)
+ *
+ * How a connection adapts what it sends to the network, see
+ * [property@PeerConnection:congestion-control].
+ *
+ * Since: 0.1
+ */
+typedef enum {
+  GST_CALL_CONGESTION_CONTROL_NONE,
+  GST_CALL_CONGESTION_CONTROL_GCC,
+} GstCallCongestionControl;
+
 G_END_DECLS

@@ -58,6 +58,12 @@ typedef struct {
   gint64 last_applied;     /* when, system clock, microseconds */
   guint32 last_feedback_seqnum; /* the report's event, seen from every track */
   guint feedback_reports;
+  /* The application's settings, copied from the peer connection's. */
+  GstCallCongestionControl congestion_control;
+  guint min_bitrate;       /* bit/s, as set: see gst_peer_connection_congestion_bounds() */
+  guint start_bitrate;
+  guint max_bitrate;
+  guint reported_target;   /* the target last sent to the main context, bit/s */
 } GstPeerConnectionShared;
 
 struct _GstPeerConnection {
@@ -72,6 +78,11 @@ struct _GstPeerConnection {
   GstCallBundlePolicy bundle_policy;
   GstCallIceTransportPolicy ice_transport_policy;
   guint latency;
+  GstCallCongestionControl congestion_control;
+  guint min_bitrate;      /* bit/s */
+  guint start_bitrate;
+  guint max_bitrate;
+  guint target_bitrate;   /* main context's copy of the controller's target */
 
   GstCallSignalingState signaling_state;
   GstCallIceGatheringState ice_gathering_state;
@@ -129,6 +140,19 @@ static const char * const transport_elements[] = {
 #define LIBNICE_CHECK_PACING_MS 20
 #define FIRST_AUDIO_PAYLOAD 111
 
+/* Congestion control's bounds by default: a start at the video encoders'
+ * starting rate, a ceiling at libwebrtc's for a camera stream (2.5
+ * Mbit/s), so a call on a fast link does not spend a LAN's capacity and
+ * the encoders' CPU on a 640x480 picture. */
+#define DEFAULT_MIN_BITRATE 30000
+#define DEFAULT_START_BITRATE 1000000
+#define DEFAULT_MAX_BITRATE 2500000
+/* The lowest bound that can be set, bit/s. */
+#define LOWEST_BITRATE 1000
+/* notify::target-bitrate: when the target moved by more than this since
+ * the last notification. */
+#define TARGET_NOTIFY_PERCENT 5
+
 enum {
   PROP_0,
   PROP_ICE_SERVERS,
@@ -141,6 +165,11 @@ enum {
   PROP_ICE_GATHERING_STATE,
   PROP_ICE_CONNECTION_STATE,
   PROP_CONNECTION_STATE,
+  PROP_CONGESTION_CONTROL,
+  PROP_MIN_BITRATE,
+  PROP_START_BITRATE,
+  PROP_MAX_BITRATE,
+  PROP_TARGET_BITRATE,
   N_PROPS
 };
 
@@ -206,6 +235,16 @@ GstCallTrack *gst_peer_connection_add_track_internal (GstPeerConnection  *self,
                                                       const char         *profile_level_id,
                                                       guint               twcc_id,
                                                       GError            **error);
+/* The bounds the controller uses, from the ones set (any order): the
+ * maximum wins over the minimum, the start is clamped between them. */
+void        gst_peer_connection_congestion_bounds (guint  min_bitrate,
+                                                   guint  start_bitrate,
+                                                   guint  max_bitrate,
+                                                   guint *effective_min,
+                                                   guint *effective_start,
+                                                   guint *effective_max);
+/* Main context: the settings changed; the running controller follows. */
+void        gst_peer_connection_apply_congestion_settings (GstPeerConnection *self);
 /* Streaming thread: webrtcbin has a new stream of remote RTP. */
 void        gst_peer_connection_on_webrtc_pad_added (GstElement              *webrtcbin,
                                                      GstPad                  *pad,

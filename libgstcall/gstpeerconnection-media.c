@@ -28,14 +28,6 @@
 #include "gstcall-stats-collector-private.h"
 #include "gstcalltrack-private.h"
 
-/* The congestion controller's bounds until the API sets them: a start at
- * the video encoders' starting rate, a ceiling at libwebrtc's for a camera
- * stream (2.5 Mbit/s), so a call on a fast link does not spend a LAN's
- * capacity and the encoders' CPU on a 640x480 picture. */
-#define CONGESTION_MIN_BITRATE 30000
-#define CONGESTION_START_BITRATE 1000000
-#define CONGESTION_MAX_BITRATE 2500000
-
 /* How the target becomes the video encoders' bitrate. The audio keeps its
  * own (opusenc's default 64 kbit/s when none is asked for) plus its
  * packets' headers (IP, UDP, SRTP, RTP and extensions: about 60 bytes, 50
@@ -487,6 +479,75 @@ decide_video_bitrate (GstPeerConnectionShared *shared,
   return TRUE;
 }
 
+void
+gst_peer_connection_congestion_bounds (guint  min_bitrate,
+                                       guint  start_bitrate,
+                                       guint  max_bitrate,
+                                       guint *effective_min,
+                                       guint *effective_start,
+                                       guint *effective_max)
+{
+  *effective_max = max_bitrate;
+  *effective_min = MIN (min_bitrate, max_bitrate);
+  *effective_start = CLAMP (start_bitrate, *effective_min, *effective_max);
+}
+
+/* Main context: the controller's target moved enough to tell the
+ * application (@data: the target, bit/s). */
+static void
+apply_target_bitrate (gpointer object,
+                      gpointer data)
+{
+  GstPeerConnection *self = object;
+  guint target = GPOINTER_TO_UINT (data);
+
+  /* A report on its way when congestion control was turned off. */
+  if (self->closed || self->congestion_control == GST_CALL_CONGESTION_CONTROL_NONE ||
+      self->target_bitrate == target)
+    return;
+  self->target_bitrate = target;
+  g_object_notify_by_pspec (G_OBJECT (self), gst_peer_connection_props[PROP_TARGET_BITRATE]);
+}
+
+void
+gst_peer_connection_apply_congestion_settings (GstPeerConnection *self)
+{
+  GstPeerConnectionShared *shared = self->shared;
+  g_autoptr (GPtrArray) slots = NULL;
+  guint min_bitrate, start_bitrate, max_bitrate;
+
+  gst_peer_connection_congestion_bounds (self->min_bitrate, self->start_bitrate,
+                                         self->max_bitrate, &min_bitrate, &start_bitrate,
+                                         &max_bitrate);
+  g_mutex_lock (&shared->lock);
+  shared->min_bitrate = self->min_bitrate;
+  shared->start_bitrate = self->start_bitrate;
+  shared->max_bitrate = self->max_bitrate;
+  shared->congestion_control = self->congestion_control;
+  if (self->congestion_control == GST_CALL_CONGESTION_CONTROL_NONE &&
+      shared->congestion_controller) {
+    /* Off: the encoders go back to the bitrate they are configured with. */
+    g_clear_pointer (&shared->congestion_controller, gst_call_gcc_free);
+    shared->applied_video_bitrate = 0;
+    shared->last_applied = 0;
+    shared->reported_target = 0;
+    slots = g_ptr_array_new_with_free_func (gst_object_unref);
+    for (guint i = 0; i < shared->video_slots->len; i++)
+      g_ptr_array_add (slots, gst_object_ref (g_ptr_array_index (shared->video_slots, i)));
+  } else if (shared->congestion_controller) {
+    /* Running: the new bounds hold from now on (the start is past). */
+    gst_call_gcc_set_bounds (shared->congestion_controller, min_bitrate, max_bitrate);
+  }
+  g_mutex_unlock (&shared->lock);
+
+  for (guint i = 0; slots && i < slots->len; i++)
+    gst_call_encoder_slot_set_congestion_bitrate (g_ptr_array_index (slots, i), 0);
+  if (self->congestion_control == GST_CALL_CONGESTION_CONTROL_NONE && self->target_bitrate != 0) {
+    self->target_bitrate = 0;
+    g_object_notify_by_pspec (G_OBJECT (self), gst_peer_connection_props[PROP_TARGET_BITRATE]);
+  }
+}
+
 /* Streaming thread (rtpbin's RTCP): a transport-wide feedback report
  * (RTCP transport-cc), which rtpbin sends upstream to every local track as
  * a custom event. Each report feeds the congestion controller once. */
@@ -503,6 +564,8 @@ on_send_upstream_event (GstPad          *pad,
   GValueArray *list;
   GPtrArray *slots;
   guint video_bitrate = 0;
+  guint target = 0;
+  gboolean report_target = FALSE;
 
   if (GST_EVENT_TYPE (event) != GST_EVENT_CUSTOM_UPSTREAM || !structure ||
       !gst_structure_has_name (structure, "RTPTWCCPackets"))
@@ -551,16 +614,32 @@ on_send_upstream_event (GstPad          *pad,
 
     shared->last_feedback_seqnum = gst_event_get_seqnum (event);
     shared->feedback_reports++;
-    if (!shared->congestion_controller)
-      shared->congestion_controller = gst_call_gcc_new (CONGESTION_MIN_BITRATE,
-                                                        CONGESTION_START_BITRATE,
-                                                        CONGESTION_MAX_BITRATE);
+    /* With congestion control off the reports are counted, nothing more. */
+    if (shared->congestion_control == GST_CALL_CONGESTION_CONTROL_NONE) {
+      g_mutex_unlock (&shared->lock);
+      return GST_PAD_PROBE_OK;
+    }
+    if (!shared->congestion_controller) {
+      guint min_bitrate, start_bitrate, max_bitrate;
+
+      gst_peer_connection_congestion_bounds (shared->min_bitrate, shared->start_bitrate,
+                                             shared->max_bitrate, &min_bitrate, &start_bitrate,
+                                             &max_bitrate);
+      shared->congestion_controller = gst_call_gcc_new (min_bitrate, start_bitrate, max_bitrate);
+    }
     gst_call_gcc_on_transport_feedback (shared->congestion_controller,
                                         (const GstCallGccPacket *) packets->data, packets->len,
                                         now);
+    target = gst_call_gcc_get_target_bitrate (shared->congestion_controller);
     GST_LOG ("transport-wide feedback: %u packets, target %u bit/s, acknowledged %u bit/s",
-             packets->len, gst_call_gcc_get_target_bitrate (shared->congestion_controller),
+             packets->len, target,
              gst_call_gcc_get_acknowledged_bitrate (shared->congestion_controller));
+    if (shared->reported_target == 0 ||
+        (guint64) ABS ((gint64) target - (gint64) shared->reported_target) * 100 >
+            (guint64) shared->reported_target * TARGET_NOTIFY_PERCENT) {
+      shared->reported_target = target;
+      report_target = TRUE;
+    }
     if (decide_video_bitrate (shared, now, &video_bitrate))
     {
       slots = g_ptr_array_new_with_free_func (gst_object_unref);
@@ -569,6 +648,10 @@ on_send_upstream_event (GstPad          *pad,
     }
   }
   g_mutex_unlock (&shared->lock);
+
+  if (report_target)
+    gst_call_context_proxy_invoke (shared->proxy, apply_target_bitrate,
+                                   GUINT_TO_POINTER (target), NULL);
 
   /* Outside the lock: an encoder may take its own while it encodes. */
   for (guint i = 0; slots && i < slots->len; i++)

@@ -131,6 +131,10 @@ shared_new (GstPeerConnection *self)
   shared->remote_sections = g_ptr_array_new_with_free_func (remote_section_free);
   shared->video_slots = g_ptr_array_new_with_free_func (gst_object_unref);
   shared->audio_slots = g_ptr_array_new_with_free_func (gst_object_unref);
+  shared->congestion_control = GST_CALL_CONGESTION_CONTROL_GCC;
+  shared->min_bitrate = DEFAULT_MIN_BITRATE;
+  shared->start_bitrate = DEFAULT_START_BITRATE;
+  shared->max_bitrate = DEFAULT_MAX_BITRATE;
   return shared;
 }
 
@@ -1027,6 +1031,21 @@ gst_peer_connection_get_property (GObject    *object,
     case PROP_CONNECTION_STATE:
       g_value_set_enum (value, self->connection_state);
       break;
+    case PROP_CONGESTION_CONTROL:
+      g_value_set_enum (value, self->congestion_control);
+      break;
+    case PROP_MIN_BITRATE:
+      g_value_set_uint (value, self->min_bitrate);
+      break;
+    case PROP_START_BITRATE:
+      g_value_set_uint (value, self->start_bitrate);
+      break;
+    case PROP_MAX_BITRATE:
+      g_value_set_uint (value, self->max_bitrate);
+      break;
+    case PROP_TARGET_BITRATE:
+      g_value_set_uint (value, self->target_bitrate);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
@@ -1057,6 +1076,18 @@ gst_peer_connection_set_property (GObject      *object,
       break;
     case PROP_LATENCY:
       gst_peer_connection_set_latency (self, g_value_get_uint (value));
+      break;
+    case PROP_CONGESTION_CONTROL:
+      gst_peer_connection_set_congestion_control (self, g_value_get_enum (value));
+      break;
+    case PROP_MIN_BITRATE:
+      gst_peer_connection_set_min_bitrate (self, g_value_get_uint (value));
+      break;
+    case PROP_START_BITRATE:
+      gst_peer_connection_set_start_bitrate (self, g_value_get_uint (value));
+      break;
+    case PROP_MAX_BITRATE:
+      gst_peer_connection_set_max_bitrate (self, g_value_get_uint (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1224,6 +1255,113 @@ gst_peer_connection_class_init (GstPeerConnectionClass *klass)
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
                          G_PARAM_EXPLICIT_NOTIFY);
 
+  /**
+   * GstPeerConnection:congestion-control: (getter get_congestion_control) (setter set_congestion_control)
+   *
+   * How the peer connection adapts what it sends to the network. With
+   * %GST_CALL_CONGESTION_CONTROL_GCC (the default) a controller estimates,
+   * from the peer's transport-wide feedback (RTCP transport-cc), the
+   * bitrate the path can carry, [property@PeerConnection:target-bitrate],
+   * and the video encoders follow it: the target less the audio's share and
+   * the packets' overhead, never above the bitrate a track was given with
+   * [method@CallTrack.set_bitrate]. Only a peer that returns the feedback
+   * (browsers, libgstcall) drives it; without feedback the encoders keep
+   * their bitrate.
+   *
+   * With %GST_CALL_CONGESTION_CONTROL_NONE there is no controller: the
+   * encoders keep the bitrate they are configured with whatever the network
+   * does. The transport-wide feedback is still negotiated (the peer's own
+   * controller needs ours), only nothing acts on it. Turning congestion
+   * control off during a call gives the encoders their configured bitrate
+   * back at once; turning it on starts a controller at the next feedback
+   * report.
+   *
+   * Since: 0.1
+   */
+  gst_peer_connection_props[PROP_CONGESTION_CONTROL] =
+      g_param_spec_enum ("congestion-control", NULL, NULL,
+                         GST_TYPE_CALL_CONGESTION_CONTROL,
+                         GST_CALL_CONGESTION_CONTROL_GCC,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                         G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GstPeerConnection:min-bitrate: (getter get_min_bitrate) (setter set_min_bitrate)
+   *
+   * The lowest target congestion control sets, in bit/s, whatever the
+   * losses and delays (30000 by default). A value above
+   * [property@PeerConnection:max-bitrate] is accepted, but the maximum wins:
+   * the controller then uses the maximum for both. A change during a call
+   * applies to the running controller at once.
+   *
+   * Since: 0.1
+   */
+  gst_peer_connection_props[PROP_MIN_BITRATE] =
+      g_param_spec_uint ("min-bitrate", NULL, NULL, LOWEST_BITRATE, G_MAXUINT,
+                         DEFAULT_MIN_BITRATE,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                         G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GstPeerConnection:start-bitrate: (getter get_start_bitrate) (setter set_start_bitrate)
+   *
+   * The target congestion control starts from, in bit/s, when the first
+   * transport-wide feedback report arrives (1000000 by default; until then
+   * the encoders run at their configured bitrate). It is clamped between
+   * [property@PeerConnection:min-bitrate] and
+   * [property@PeerConnection:max-bitrate], so a maximum below it is the
+   * start. Set it before the call connects: a change once the controller
+   * runs only matters if congestion control is turned off and on again.
+   *
+   * Since: 0.1
+   */
+  gst_peer_connection_props[PROP_START_BITRATE] =
+      g_param_spec_uint ("start-bitrate", NULL, NULL, LOWEST_BITRATE, G_MAXUINT,
+                         DEFAULT_START_BITRATE,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                         G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GstPeerConnection:max-bitrate: (getter get_max_bitrate) (setter set_max_bitrate)
+   *
+   * The highest target congestion control sets, in bit/s, however fast the
+   * link (2500000 by default, libwebrtc's ceiling for a camera stream): the
+   * whole connection's sending rate, audio and packet headers included, so
+   * the video encoders get less. It wins over
+   * [property@PeerConnection:min-bitrate] and
+   * [property@PeerConnection:start-bitrate] when they are above it. A
+   * change during a call applies to the running controller at once (and to
+   * the encoders with the next feedback report, a fraction of a second).
+   *
+   * Since: 0.1
+   */
+  gst_peer_connection_props[PROP_MAX_BITRATE] =
+      g_param_spec_uint ("max-bitrate", NULL, NULL, LOWEST_BITRATE, G_MAXUINT,
+                         DEFAULT_MAX_BITRATE,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                         G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GstPeerConnection:target-bitrate: (getter get_target_bitrate)
+   *
+   * What congestion control estimates the path can carry, in bit/s: the
+   * rate the whole connection aims at (the video encoders get it less the
+   * audio and the packets' overhead). 0 until the first transport-wide
+   * feedback report, and while [property@PeerConnection:congestion-control]
+   * is %GST_CALL_CONGESTION_CONTROL_NONE. The same figure as the candidate
+   * pair's [property@CallCandidatePairStats:available-outgoing-bitrate].
+   *
+   * Its notification comes on the peer connection's main context when the
+   * target moved by more than 5% since the last one, not with every
+   * feedback report.
+   *
+   * Since: 0.1
+   */
+  gst_peer_connection_props[PROP_TARGET_BITRATE] =
+      g_param_spec_uint ("target-bitrate", NULL, NULL, 0, G_MAXUINT, 0,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                         G_PARAM_EXPLICIT_NOTIFY);
+
   g_object_class_install_properties (object_class, N_PROPS, gst_peer_connection_props);
 
   /**
@@ -1309,6 +1447,10 @@ gst_peer_connection_init (GstPeerConnection *self)
   self->bundle_policy = GST_CALL_BUNDLE_POLICY_MAX_BUNDLE;
   self->ice_transport_policy = GST_CALL_ICE_TRANSPORT_POLICY_ALL;
   self->latency = DEFAULT_LATENCY_MS;
+  self->congestion_control = GST_CALL_CONGESTION_CONTROL_GCC;
+  self->min_bitrate = DEFAULT_MIN_BITRATE;
+  self->start_bitrate = DEFAULT_START_BITRATE;
+  self->max_bitrate = DEFAULT_MAX_BITRATE;
   self->tracks = g_ptr_array_new_with_free_func (g_object_unref);
   self->data_channels = g_ptr_array_new_with_free_func (g_object_unref);
   self->local_branches = g_hash_table_new_full (NULL, NULL, NULL, local_branch_free);
@@ -1552,4 +1694,189 @@ gst_peer_connection_get_connection_state (GstPeerConnection *self)
                         GST_CALL_PEER_CONNECTION_STATE_CLOSED);
 
   return self->connection_state;
+}
+
+/**
+ * gst_peer_connection_get_congestion_control:
+ * @self: a [class@PeerConnection]
+ *
+ * Gets [property@PeerConnection:congestion-control].
+ *
+ * Returns: how the peer connection adapts to the network
+ *
+ * Since: 0.1
+ */
+GstCallCongestionControl
+gst_peer_connection_get_congestion_control (GstPeerConnection *self)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), GST_CALL_CONGESTION_CONTROL_GCC);
+
+  return self->congestion_control;
+}
+
+/**
+ * gst_peer_connection_set_congestion_control:
+ * @self: a [class@PeerConnection]
+ * @congestion_control: how to adapt to the network
+ *
+ * Sets [property@PeerConnection:congestion-control], at any time.
+ *
+ * Since: 0.1
+ */
+void
+gst_peer_connection_set_congestion_control (GstPeerConnection        *self,
+                                            GstCallCongestionControl  congestion_control)
+{
+  g_return_if_fail (GST_IS_PEER_CONNECTION (self));
+  g_return_if_fail (congestion_control == GST_CALL_CONGESTION_CONTROL_NONE ||
+                    congestion_control == GST_CALL_CONGESTION_CONTROL_GCC);
+
+  if (self->congestion_control == congestion_control)
+    return;
+  self->congestion_control = congestion_control;
+  gst_peer_connection_apply_congestion_settings (self);
+  g_object_notify_by_pspec (G_OBJECT (self), gst_peer_connection_props[PROP_CONGESTION_CONTROL]);
+}
+
+static void
+set_bitrate_bound (GstPeerConnection *self,
+                   guint             *field,
+                   guint              bitrate,
+                   guint              prop_id)
+{
+  if (*field == bitrate)
+    return;
+  *field = bitrate;
+  gst_peer_connection_apply_congestion_settings (self);
+  g_object_notify_by_pspec (G_OBJECT (self), gst_peer_connection_props[prop_id]);
+}
+
+/**
+ * gst_peer_connection_get_min_bitrate:
+ * @self: a [class@PeerConnection]
+ *
+ * Gets [property@PeerConnection:min-bitrate].
+ *
+ * Returns: the lowest target of congestion control, bit/s
+ *
+ * Since: 0.1
+ */
+guint
+gst_peer_connection_get_min_bitrate (GstPeerConnection *self)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), DEFAULT_MIN_BITRATE);
+
+  return self->min_bitrate;
+}
+
+/**
+ * gst_peer_connection_set_min_bitrate:
+ * @self: a [class@PeerConnection]
+ * @bitrate: bit/s, at least 1000
+ *
+ * Sets [property@PeerConnection:min-bitrate].
+ *
+ * Since: 0.1
+ */
+void
+gst_peer_connection_set_min_bitrate (GstPeerConnection *self,
+                                     guint              bitrate)
+{
+  g_return_if_fail (GST_IS_PEER_CONNECTION (self));
+  g_return_if_fail (bitrate >= LOWEST_BITRATE);
+
+  set_bitrate_bound (self, &self->min_bitrate, bitrate, PROP_MIN_BITRATE);
+}
+
+/**
+ * gst_peer_connection_get_start_bitrate:
+ * @self: a [class@PeerConnection]
+ *
+ * Gets [property@PeerConnection:start-bitrate].
+ *
+ * Returns: the target congestion control starts from, bit/s
+ *
+ * Since: 0.1
+ */
+guint
+gst_peer_connection_get_start_bitrate (GstPeerConnection *self)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), DEFAULT_START_BITRATE);
+
+  return self->start_bitrate;
+}
+
+/**
+ * gst_peer_connection_set_start_bitrate:
+ * @self: a [class@PeerConnection]
+ * @bitrate: bit/s, at least 1000
+ *
+ * Sets [property@PeerConnection:start-bitrate], before the call connects.
+ *
+ * Since: 0.1
+ */
+void
+gst_peer_connection_set_start_bitrate (GstPeerConnection *self,
+                                       guint              bitrate)
+{
+  g_return_if_fail (GST_IS_PEER_CONNECTION (self));
+  g_return_if_fail (bitrate >= LOWEST_BITRATE);
+
+  set_bitrate_bound (self, &self->start_bitrate, bitrate, PROP_START_BITRATE);
+}
+
+/**
+ * gst_peer_connection_get_max_bitrate:
+ * @self: a [class@PeerConnection]
+ *
+ * Gets [property@PeerConnection:max-bitrate].
+ *
+ * Returns: the highest target of congestion control, bit/s
+ *
+ * Since: 0.1
+ */
+guint
+gst_peer_connection_get_max_bitrate (GstPeerConnection *self)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), DEFAULT_MAX_BITRATE);
+
+  return self->max_bitrate;
+}
+
+/**
+ * gst_peer_connection_set_max_bitrate:
+ * @self: a [class@PeerConnection]
+ * @bitrate: bit/s, at least 1000
+ *
+ * Sets [property@PeerConnection:max-bitrate].
+ *
+ * Since: 0.1
+ */
+void
+gst_peer_connection_set_max_bitrate (GstPeerConnection *self,
+                                     guint              bitrate)
+{
+  g_return_if_fail (GST_IS_PEER_CONNECTION (self));
+  g_return_if_fail (bitrate >= LOWEST_BITRATE);
+
+  set_bitrate_bound (self, &self->max_bitrate, bitrate, PROP_MAX_BITRATE);
+}
+
+/**
+ * gst_peer_connection_get_target_bitrate:
+ * @self: a [class@PeerConnection]
+ *
+ * Gets [property@PeerConnection:target-bitrate].
+ *
+ * Returns: what congestion control estimates the path can carry, bit/s;
+ *   0 before the first feedback report or without congestion control
+ *
+ * Since: 0.1
+ */
+guint
+gst_peer_connection_get_target_bitrate (GstPeerConnection *self)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), 0);
+
+  return self->target_bitrate;
 }

@@ -52,6 +52,28 @@ GST_CALL_AVAILABLE_IN_0_1
 void                       gst_peer_connection_set_latency (GstPeerConnection *self,
                                                             guint              latency);
 GST_CALL_AVAILABLE_IN_0_1
+GstCallCongestionControl   gst_peer_connection_get_congestion_control (GstPeerConnection *self);
+GST_CALL_AVAILABLE_IN_0_1
+void                       gst_peer_connection_set_congestion_control (GstPeerConnection        *self,
+                                                                       GstCallCongestionControl  congestion_control);
+GST_CALL_AVAILABLE_IN_0_1
+guint                      gst_peer_connection_get_min_bitrate (GstPeerConnection *self);
+GST_CALL_AVAILABLE_IN_0_1
+void                       gst_peer_connection_set_min_bitrate (GstPeerConnection *self,
+                                                                guint              bitrate);
+GST_CALL_AVAILABLE_IN_0_1
+guint                      gst_peer_connection_get_start_bitrate (GstPeerConnection *self);
+GST_CALL_AVAILABLE_IN_0_1
+void                       gst_peer_connection_set_start_bitrate (GstPeerConnection *self,
+                                                                  guint              bitrate);
+GST_CALL_AVAILABLE_IN_0_1
+guint                      gst_peer_connection_get_max_bitrate (GstPeerConnection *self);
+GST_CALL_AVAILABLE_IN_0_1
+void                       gst_peer_connection_set_max_bitrate (GstPeerConnection *self,
+                                                                guint              bitrate);
+GST_CALL_AVAILABLE_IN_0_1
+guint                      gst_peer_connection_get_target_bitrate (GstPeerConnection *self);
+GST_CALL_AVAILABLE_IN_0_1
 GstCallSignalingState      gst_peer_connection_get_signaling_state      (GstPeerConnection *self);
 GST_CALL_AVAILABLE_IN_0_1
 GstCallIceGatheringState   gst_peer_connection_get_ice_gathering_state  (GstPeerConnection *self);
