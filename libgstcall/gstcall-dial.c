@@ -435,6 +435,10 @@ make_session_config (GstCall              *self,
     .ice_servers = self->ice_servers,
     .ice_local_addresses = self->ice_local_addresses,
     .ice_transport_policy = self->ice_transport_policy,
+    .congestion_control = self->congestion_control,
+    .min_bitrate = self->min_bitrate,
+    .start_bitrate = self->start_bitrate,
+    .max_bitrate = self->max_bitrate,
   };
   for (guint kind = 0; kind < 2; kind++) {
     config->sources[kind] = sources[kind];
@@ -1296,10 +1300,40 @@ release_sink (GstElement *sink)
   gst_bin_remove (GST_BIN (parent), sink);
 }
 
+/* The call's target-bitrate is its peer connection's. */
+static void
+update_target_bitrate (GstCall *self)
+{
+  GstPeerConnection *pc = gst_call_get_peer_connection (self);
+  guint target = pc ? gst_peer_connection_get_target_bitrate (pc) : 0;
+
+  if (self->target_bitrate == target)
+    return;
+  self->target_bitrate = target;
+  g_object_notify_by_pspec (G_OBJECT (self), gst_call_props[PROP_TARGET_BITRATE]);
+}
+
+static void
+on_peer_connection_target_bitrate (GstPeerConnection *pc,
+                                   GParamSpec        *pspec,
+                                   GstCall           *self)
+{
+  /* A replaced transport's last word does not count. */
+  if (pc == gst_call_get_peer_connection (self))
+    update_target_bitrate (self);
+}
+
 static void
 on_session_transport_created (GstCallSession *session,
                               GstCall        *self)
 {
+  GstPeerConnection *pc = gst_call_get_peer_connection (self);
+
+  if (pc)
+    g_signal_connect_object (pc, "notify::target-bitrate",
+                             G_CALLBACK (on_peer_connection_target_bitrate), self, 0);
+  /* A new transport starts without an estimate. */
+  update_target_bitrate (self);
   gst_call_data_channels_transport_created (self);
   /* A new transport replaces a lost one: the old one's packets are no
    * sign of the peer, and the sinks move to the new one. (The lost

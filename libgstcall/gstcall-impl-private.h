@@ -49,6 +49,10 @@ struct _GstCall {
   char *source_descriptions[2];        /* by GstCallMediaKind */
   GstElement *described_sources[2];    /* not owned, only compared */
   GstCallIceTransportPolicy ice_transport_policy;
+  GstCallCongestionControl congestion_control;
+  guint min_bitrate;   /* bit/s, congestion control's bounds */
+  guint start_bitrate;
+  guint max_bitrate;
   gboolean receive_only; /* dialled a WHEP endpoint */
 
   /* the call */
@@ -56,6 +60,7 @@ struct _GstCall {
   GError *error;
   GstCallEndReason end_reason;
   guint rejected_candidates; /* malformed ICE candidates from the peer */
+  guint target_bitrate;      /* the peer connection's, bit/s */
   GstCallSession *session;   /* what carries the media, by the transport */
   gboolean session_started;  /* the peer's messages go to the session */
   GTask *setup_task;
@@ -104,6 +109,11 @@ enum {
   PROP_END_REASON,
   PROP_REJECTED_CANDIDATES,
   PROP_RECONNECT_TIMEOUT,
+  PROP_CONGESTION_CONTROL,
+  PROP_MIN_BITRATE,
+  PROP_START_BITRATE,
+  PROP_MAX_BITRATE,
+  PROP_TARGET_BITRATE,
   N_PROPS
 };
 

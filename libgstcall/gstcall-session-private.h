@@ -31,6 +31,11 @@ typedef struct {
   GStrv ice_servers;
   GStrv ice_local_addresses;
   GstCallIceTransportPolicy ice_transport_policy;
+  /* Congestion control (WebRTC only): mode and bounds in bit/s. */
+  GstCallCongestionControl congestion_control;
+  guint min_bitrate;
+  guint start_bitrate;
+  guint max_bitrate;
 } GstCallSessionConfig;
 
 /* Copies @src into @dest (references and copies of its own); clear it with

@@ -432,6 +432,10 @@ build_transport (GstCallWebrtcSession  *self,
                              "ice-local-addresses", config->ice_local_addresses,
                              "latency", config->latency,
                              "ice-transport-policy", config->ice_transport_policy,
+                             "congestion-control", config->congestion_control,
+                             "min-bitrate", config->min_bitrate,
+                             "start-bitrate", config->start_bitrate,
+                             "max-bitrate", config->max_bitrate,
                              NULL);
   if (!self->pc)
     return FALSE;

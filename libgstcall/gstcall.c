@@ -76,6 +76,11 @@
 #define DEFAULT_VIDEO_WIDTH 640
 #define DEFAULT_VIDEO_HEIGHT 480
 #define DEFAULT_VIDEO_FRAMERATE 30
+/* as GstPeerConnection's congestion control bounds, bit/s */
+#define DEFAULT_MIN_BITRATE 30000
+#define DEFAULT_START_BITRATE 1000000
+#define DEFAULT_MAX_BITRATE 2500000
+#define LOWEST_BITRATE 1000
 
 G_DEFINE_FINAL_TYPE (GstCall, gst_call, G_TYPE_OBJECT)
 
@@ -329,6 +334,21 @@ gst_call_get_property (GObject    *object,
       break;
     case PROP_REJECTED_CANDIDATES:
       g_value_set_uint (value, self->rejected_candidates);
+      break;
+    case PROP_CONGESTION_CONTROL:
+      g_value_set_enum (value, self->congestion_control);
+      break;
+    case PROP_MIN_BITRATE:
+      g_value_set_uint (value, self->min_bitrate);
+      break;
+    case PROP_START_BITRATE:
+      g_value_set_uint (value, self->start_bitrate);
+      break;
+    case PROP_MAX_BITRATE:
+      g_value_set_uint (value, self->max_bitrate);
+      break;
+    case PROP_TARGET_BITRATE:
+      g_value_set_uint (value, self->target_bitrate);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -703,6 +723,18 @@ gst_call_set_property (GObject      *object,
       break;
     case PROP_ICE_TRANSPORT_POLICY:
       gst_call_set_ice_transport_policy (self, g_value_get_enum (value));
+      break;
+    case PROP_CONGESTION_CONTROL:
+      gst_call_set_congestion_control (self, g_value_get_enum (value));
+      break;
+    case PROP_MIN_BITRATE:
+      gst_call_set_min_bitrate (self, g_value_get_uint (value));
+      break;
+    case PROP_START_BITRATE:
+      gst_call_set_start_bitrate (self, g_value_get_uint (value));
+      break;
+    case PROP_MAX_BITRATE:
+      gst_call_set_max_bitrate (self, g_value_get_uint (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1146,6 +1178,89 @@ gst_call_class_init (GstCallClass *klass)
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
                          G_PARAM_EXPLICIT_NOTIFY);
 
+  /**
+   * GstCall:congestion-control: (getter get_congestion_control) (setter set_congestion_control)
+   *
+   * How the call adapts what it sends to the network, see
+   * [property@PeerConnection:congestion-control]: with
+   * %GST_CALL_CONGESTION_CONTROL_GCC (the default) the video encoder
+   * follows the bitrate congestion control estimates the path can carry,
+   * never above [property@Call:video-bitrate] when that is set; with
+   * %GST_CALL_CONGESTION_CONTROL_NONE it keeps its configured bitrate.
+   *
+   * Set it before the call starts; it is given to every peer connection of
+   * the call, also the new one made when the call re-establishes its
+   * transport. On the plain RTP transport ([property@Call:transport]
+   * %GST_CALL_TRANSPORT_KIND_RTP) it has no effect yet: the encoders keep
+   * their configured bitrate.
+   *
+   * Since: 0.1
+   */
+  gst_call_props[PROP_CONGESTION_CONTROL] =
+      g_param_spec_enum ("congestion-control", NULL, NULL, GST_TYPE_CALL_CONGESTION_CONTROL,
+                         GST_CALL_CONGESTION_CONTROL_GCC, rw);
+
+  /**
+   * GstCall:min-bitrate: (getter get_min_bitrate) (setter set_min_bitrate)
+   *
+   * The lowest target of congestion control in bit/s (30000 by default),
+   * see [property@PeerConnection:min-bitrate]: the maximum wins when this
+   * is above it. Set it before the call starts; no effect on the plain RTP
+   * transport yet.
+   *
+   * Since: 0.1
+   */
+  gst_call_props[PROP_MIN_BITRATE] =
+      g_param_spec_uint ("min-bitrate", NULL, NULL, LOWEST_BITRATE, G_MAXUINT,
+                         DEFAULT_MIN_BITRATE, rw);
+
+  /**
+   * GstCall:start-bitrate: (getter get_start_bitrate) (setter set_start_bitrate)
+   *
+   * The target congestion control starts from in bit/s (1000000 by
+   * default), clamped between [property@Call:min-bitrate] and
+   * [property@Call:max-bitrate], see
+   * [property@PeerConnection:start-bitrate]. Set it before the call
+   * starts; no effect on the plain RTP transport yet.
+   *
+   * Since: 0.1
+   */
+  gst_call_props[PROP_START_BITRATE] =
+      g_param_spec_uint ("start-bitrate", NULL, NULL, LOWEST_BITRATE, G_MAXUINT,
+                         DEFAULT_START_BITRATE, rw);
+
+  /**
+   * GstCall:max-bitrate: (getter get_max_bitrate) (setter set_max_bitrate)
+   *
+   * The highest target of congestion control in bit/s (2500000 by
+   * default), for everything the call sends (audio and packet headers
+   * included), see [property@PeerConnection:max-bitrate]. Set it before the
+   * call starts (during a call, set it on [property@Call:peer-connection]
+   * for that transport); no effect on the plain RTP transport yet.
+   *
+   * Since: 0.1
+   */
+  gst_call_props[PROP_MAX_BITRATE] =
+      g_param_spec_uint ("max-bitrate", NULL, NULL, LOWEST_BITRATE, G_MAXUINT,
+                         DEFAULT_MAX_BITRATE, rw);
+
+  /**
+   * GstCall:target-bitrate: (getter get_target_bitrate)
+   *
+   * What congestion control estimates the path can carry, in bit/s: the
+   * [property@PeerConnection:target-bitrate] of the call's peer connection,
+   * notified on the call's main context when it moves by more than 5%. 0
+   * before the first transport-wide feedback report, with
+   * %GST_CALL_CONGESTION_CONTROL_NONE, on the plain RTP transport, and
+   * again when the call re-establishes its transport.
+   *
+   * Since: 0.1
+   */
+  gst_call_props[PROP_TARGET_BITRATE] =
+      g_param_spec_uint ("target-bitrate", NULL, NULL, 0, G_MAXUINT, 0,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                         G_PARAM_EXPLICIT_NOTIFY);
+
   g_object_class_install_properties (object_class, N_PROPS, gst_call_props);
 
   /**
@@ -1257,6 +1372,10 @@ gst_call_init (GstCall *self)
   self->video_framerate = DEFAULT_VIDEO_FRAMERATE;
   self->codecs[GST_CALL_MEDIA_KIND_VIDEO] = GST_CALL_CODEC_VP8;
   self->codecs[GST_CALL_MEDIA_KIND_AUDIO] = GST_CALL_CODEC_OPUS;
+  self->congestion_control = GST_CALL_CONGESTION_CONTROL_GCC;
+  self->min_bitrate = DEFAULT_MIN_BITRATE;
+  self->start_bitrate = DEFAULT_START_BITRATE;
+  self->max_bitrate = DEFAULT_MAX_BITRATE;
   gst_call_set_session (self, GST_CALL_TRANSPORT_KIND_WEBRTC);
 
   /* A call is made to be placed or answered: have the DTLS certificate
@@ -1264,4 +1383,179 @@ gst_call_init (GstCall *self)
    * decoders probed, or their probes under way (see gstcallcodecs.c). */
   gst_call_prepare_dtls_certificate ();
   gst_call_codecs_hold_background_probes ();
+}
+
+/**
+ * gst_call_get_congestion_control:
+ * @self: a [class@Call]
+ *
+ * Gets [property@Call:congestion-control].
+ *
+ * Returns: how the call adapts to the network
+ *
+ * Since: 0.1
+ */
+GstCallCongestionControl
+gst_call_get_congestion_control (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), GST_CALL_CONGESTION_CONTROL_GCC);
+
+  return self->congestion_control;
+}
+
+/**
+ * gst_call_set_congestion_control:
+ * @self: a [class@Call]
+ * @congestion_control: how to adapt to the network
+ *
+ * Sets [property@Call:congestion-control], before the call starts.
+ *
+ * Since: 0.1
+ */
+void
+gst_call_set_congestion_control (GstCall                  *self,
+                                 GstCallCongestionControl  congestion_control)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+  g_return_if_fail (congestion_control == GST_CALL_CONGESTION_CONTROL_NONE ||
+                    congestion_control == GST_CALL_CONGESTION_CONTROL_GCC);
+
+  if (self->congestion_control == congestion_control ||
+      !gst_call_check_configurable (self, "congestion control"))
+    return;
+  self->congestion_control = congestion_control;
+  g_object_notify_by_pspec (G_OBJECT (self), gst_call_props[PROP_CONGESTION_CONTROL]);
+}
+
+/**
+ * gst_call_get_min_bitrate:
+ * @self: a [class@Call]
+ *
+ * Gets [property@Call:min-bitrate].
+ *
+ * Returns: the lowest target of congestion control, bit/s
+ *
+ * Since: 0.1
+ */
+guint
+gst_call_get_min_bitrate (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), DEFAULT_MIN_BITRATE);
+
+  return self->min_bitrate;
+}
+
+/**
+ * gst_call_set_min_bitrate:
+ * @self: a [class@Call]
+ * @bitrate: bit/s, at least 1000
+ *
+ * Sets [property@Call:min-bitrate], before the call starts.
+ *
+ * Since: 0.1
+ */
+void
+gst_call_set_min_bitrate (GstCall *self,
+                          guint    bitrate)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+  g_return_if_fail (bitrate >= LOWEST_BITRATE);
+
+  gst_call_set_uint_property (self, &self->min_bitrate, bitrate, PROP_MIN_BITRATE,
+                              "minimum bitrate");
+}
+
+/**
+ * gst_call_get_start_bitrate:
+ * @self: a [class@Call]
+ *
+ * Gets [property@Call:start-bitrate].
+ *
+ * Returns: the target congestion control starts from, bit/s
+ *
+ * Since: 0.1
+ */
+guint
+gst_call_get_start_bitrate (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), DEFAULT_START_BITRATE);
+
+  return self->start_bitrate;
+}
+
+/**
+ * gst_call_set_start_bitrate:
+ * @self: a [class@Call]
+ * @bitrate: bit/s, at least 1000
+ *
+ * Sets [property@Call:start-bitrate], before the call starts.
+ *
+ * Since: 0.1
+ */
+void
+gst_call_set_start_bitrate (GstCall *self,
+                            guint    bitrate)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+  g_return_if_fail (bitrate >= LOWEST_BITRATE);
+
+  gst_call_set_uint_property (self, &self->start_bitrate, bitrate, PROP_START_BITRATE,
+                              "start bitrate");
+}
+
+/**
+ * gst_call_get_max_bitrate:
+ * @self: a [class@Call]
+ *
+ * Gets [property@Call:max-bitrate].
+ *
+ * Returns: the highest target of congestion control, bit/s
+ *
+ * Since: 0.1
+ */
+guint
+gst_call_get_max_bitrate (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), DEFAULT_MAX_BITRATE);
+
+  return self->max_bitrate;
+}
+
+/**
+ * gst_call_set_max_bitrate:
+ * @self: a [class@Call]
+ * @bitrate: bit/s, at least 1000
+ *
+ * Sets [property@Call:max-bitrate], before the call starts.
+ *
+ * Since: 0.1
+ */
+void
+gst_call_set_max_bitrate (GstCall *self,
+                          guint    bitrate)
+{
+  g_return_if_fail (GST_IS_CALL (self));
+  g_return_if_fail (bitrate >= LOWEST_BITRATE);
+
+  gst_call_set_uint_property (self, &self->max_bitrate, bitrate, PROP_MAX_BITRATE,
+                              "maximum bitrate");
+}
+
+/**
+ * gst_call_get_target_bitrate:
+ * @self: a [class@Call]
+ *
+ * Gets [property@Call:target-bitrate].
+ *
+ * Returns: what congestion control estimates the path can carry, bit/s;
+ *   0 while there is no estimate
+ *
+ * Since: 0.1
+ */
+guint
+gst_call_get_target_bitrate (GstCall *self)
+{
+  g_return_val_if_fail (GST_IS_CALL (self), 0);
+
+  return self->target_bitrate;
 }

@@ -220,6 +220,28 @@ GST_CALL_AVAILABLE_IN_0_1
 void              gst_call_set_video_bitrate    (GstCall          *self,
                                                  guint             kbit_per_second);
 GST_CALL_AVAILABLE_IN_0_1
+GstCallCongestionControl gst_call_get_congestion_control (GstCall                  *self);
+GST_CALL_AVAILABLE_IN_0_1
+void              gst_call_set_congestion_control (GstCall                  *self,
+                                                   GstCallCongestionControl  congestion_control);
+GST_CALL_AVAILABLE_IN_0_1
+guint             gst_call_get_min_bitrate      (GstCall          *self);
+GST_CALL_AVAILABLE_IN_0_1
+void              gst_call_set_min_bitrate      (GstCall          *self,
+                                                 guint             bitrate);
+GST_CALL_AVAILABLE_IN_0_1
+guint             gst_call_get_start_bitrate    (GstCall          *self);
+GST_CALL_AVAILABLE_IN_0_1
+void              gst_call_set_start_bitrate    (GstCall          *self,
+                                                 guint             bitrate);
+GST_CALL_AVAILABLE_IN_0_1
+guint             gst_call_get_max_bitrate      (GstCall          *self);
+GST_CALL_AVAILABLE_IN_0_1
+void              gst_call_set_max_bitrate      (GstCall          *self,
+                                                 guint             bitrate);
+GST_CALL_AVAILABLE_IN_0_1
+guint             gst_call_get_target_bitrate   (GstCall          *self);
+GST_CALL_AVAILABLE_IN_0_1
 GstCallCodec      gst_call_get_video_codec      (GstCall          *self);
 GST_CALL_AVAILABLE_IN_0_1
 void              gst_call_set_video_codec      (GstCall          *self,
