@@ -235,14 +235,6 @@ GstCallTrack *gst_peer_connection_add_track_internal (GstPeerConnection  *self,
                                                       const char         *profile_level_id,
                                                       guint               twcc_id,
                                                       GError            **error);
-/* The bounds the controller uses, from the ones set (any order): the
- * maximum wins over the minimum, the start is clamped between them. */
-void        gst_peer_connection_congestion_bounds (guint  min_bitrate,
-                                                   guint  start_bitrate,
-                                                   guint  max_bitrate,
-                                                   guint *effective_min,
-                                                   guint *effective_start,
-                                                   guint *effective_max);
 /* Main context: the settings changed; the running controller follows. */
 void        gst_peer_connection_apply_congestion_settings (GstPeerConnection *self);
 /* Streaming thread: webrtcbin has a new stream of remote RTP. */

@@ -48,6 +48,15 @@ gboolean      gst_peer_connection_get_congestion_estimate (GstPeerConnection *se
                                                            guint             *target_bitrate,
                                                            guint             *acknowledged_bitrate);
 
+/* The bounds congestion control uses, from the ones set (in any order):
+ * the maximum wins over the minimum, the start is clamped between them. */
+void          gst_peer_connection_congestion_bounds (guint  min_bitrate,
+                                                     guint  start_bitrate,
+                                                     guint  max_bitrate,
+                                                     guint *effective_min,
+                                                     guint *effective_start,
+                                                     guint *effective_max);
+
 /* Sends the packets of @broadcast (its encoder is shared with other peer
  * connections) as a local track, as gst_peer_connection_add_track() does
  * with a source of its own; @offered_payload_type as above. */

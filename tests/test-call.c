@@ -171,6 +171,196 @@ test_receive_only_callee_returns_feedback (void)
   hang_up_and_clear (&a, &b);
 }
 
+/* What notify::target-bitrate of a call saw. */
+typedef struct {
+  GThread *thread;        /* the test's: every notification must come there */
+  guint notifications;
+  guint highest;          /* the highest target notified, bit/s */
+} TargetWatch;
+
+static void
+on_target_bitrate (GObject    *object,
+                   GParamSpec *pspec,
+                   gpointer    data)
+{
+  TargetWatch *watch = data;
+  guint target = 0;
+
+  g_assert_true (g_thread_self () == watch->thread);
+  g_object_get (object, "target-bitrate", &target, NULL);
+  watch->notifications++;
+  watch->highest = MAX (watch->highest, target);
+}
+
+/* A test_wait_until() condition: the call's peer connection counted a
+ * few transport-wide feedback reports (with or without a controller). */
+static gboolean
+feedback_reports_counted (gpointer data)
+{
+  guint reports = 0;
+
+  gst_peer_connection_get_congestion_estimate (gst_call_get_peer_connection (data), &reports,
+                                               NULL, NULL);
+  return reports >= 10;
+}
+
+static void
+count_notifications (GObject    *object,
+                     GParamSpec *pspec,
+                     gpointer    data)
+{
+  (*(guint *) data)++;
+}
+
+/* Congestion control's settings on a call: defaults, notifications,
+ * bounds below 1000 bit/s refused. */
+static void
+test_congestion_control_settings (void)
+{
+  GstCall *call = gst_call_new ();
+  GstCallCongestionControl mode = GST_CALL_CONGESTION_CONTROL_NONE;
+  guint min = 0, start = 0, max = 0, target = 1;
+  guint notifications = 0;
+
+  g_assert_cmpint (gst_call_get_congestion_control (call), ==, GST_CALL_CONGESTION_CONTROL_GCC);
+  g_assert_cmpuint (gst_call_get_min_bitrate (call), ==, 30000);
+  g_assert_cmpuint (gst_call_get_start_bitrate (call), ==, 1000000);
+  g_assert_cmpuint (gst_call_get_max_bitrate (call), ==, 2500000);
+  g_assert_cmpuint (gst_call_get_target_bitrate (call), ==, 0);
+
+  g_signal_connect (call, "notify", G_CALLBACK (count_notifications), &notifications);
+  gst_call_set_congestion_control (call, GST_CALL_CONGESTION_CONTROL_NONE);
+  gst_call_set_congestion_control (call, GST_CALL_CONGESTION_CONTROL_NONE);
+  gst_call_set_min_bitrate (call, 100000);
+  gst_call_set_start_bitrate (call, 200000);
+  gst_call_set_max_bitrate (call, 400000);
+  gst_call_set_max_bitrate (call, 400000);
+  g_assert_cmpuint (notifications, ==, 4);
+  g_object_get (call, "congestion-control", &mode, "min-bitrate", &min, "start-bitrate", &start,
+                "max-bitrate", &max, "target-bitrate", &target, NULL);
+  g_assert_cmpint (mode, ==, GST_CALL_CONGESTION_CONTROL_NONE);
+  g_assert_cmpuint (min, ==, 100000);
+  g_assert_cmpuint (start, ==, 200000);
+  g_assert_cmpuint (max, ==, 400000);
+  g_assert_cmpuint (target, ==, 0);
+
+  g_test_expect_message ("GstCall", G_LOG_LEVEL_CRITICAL, "*bitrate >= LOWEST_BITRATE*");
+  gst_call_set_min_bitrate (call, 0);
+  g_test_assert_expected_messages ();
+  g_assert_cmpuint (gst_call_get_min_bitrate (call), ==, 100000);
+  g_assert_cmpuint (notifications, ==, 4);
+  g_assert_finalize_object (call);
+}
+
+/* A call with max-bitrate 400000: its peer connection gets the bound, and
+ * once feedback flows neither the target nor the video encoder go above
+ * it; notify::target-bitrate comes on the test's thread. */
+static void
+test_congestion_control_max_bitrate (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  TargetWatch watch = { g_thread_self (), 0, 0 };
+  GstPeerConnection *pc;
+  gint64 until;
+  guint samples = 0;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), TRUE, TRUE);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), TRUE, TRUE);
+  gst_call_set_max_bitrate (a.call, 400000);
+  g_signal_connect (a.call, "notify::target-bitrate", G_CALLBACK (on_target_bitrate), &watch);
+  test_call_connect_pair (&a, &b);
+
+  pc = gst_call_get_peer_connection (a.call);
+  g_assert_cmpuint (gst_peer_connection_get_max_bitrate (pc), ==, 400000);
+  g_assert_cmpint (gst_peer_connection_get_congestion_control (pc), ==,
+                   GST_CALL_CONGESTION_CONTROL_GCC);
+  /* The call's settings are fixed once it started. */
+  g_test_expect_message ("GstCall", G_LOG_LEVEL_CRITICAL, "*cannot change once the call started*");
+  gst_call_set_max_bitrate (a.call, 800000);
+  g_test_assert_expected_messages ();
+  g_assert_cmpuint (gst_call_get_max_bitrate (a.call), ==, 400000);
+
+  test_wait_until (congestion_control_fed, a.call, TIMEOUT_MS, "transport-wide feedback");
+  test_wait_until (video_bitrate_follows_congestion_control, a.call, TIMEOUT_MS,
+                   "the video bitrate to follow congestion control");
+  until = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+  while (g_get_monotonic_time () < until) {
+    int encoder = vp8_encoder_bitrate (a.call);
+    guint target = 0;
+
+    gst_peer_connection_get_congestion_estimate (pc, NULL, &target, NULL);
+    g_assert_cmpint (encoder, >, 0);
+    g_assert_cmpint (encoder, <=, 400000);
+    g_assert_cmpuint (target, <=, 400000);
+    g_assert_cmpuint (gst_call_get_target_bitrate (a.call), <=, 400000);
+    samples++;
+    test_iterate_for (50);
+  }
+  g_test_message ("caller: target %u bit/s, video encoder %d bit/s, %u notifications, "
+                  "highest %u bit/s, %u samples",
+                  gst_call_get_target_bitrate (a.call), vp8_encoder_bitrate (a.call),
+                  watch.notifications, watch.highest, samples);
+  g_assert_cmpuint (watch.notifications, >=, 1);
+  g_assert_cmpuint (watch.highest, >, 0);
+  g_assert_cmpuint (watch.highest, <=, 400000);
+  g_assert_cmpuint (gst_call_get_target_bitrate (a.call), ==,
+                    gst_peer_connection_get_target_bitrate (pc));
+  g_assert_cmpuint (gst_call_get_target_bitrate (a.call), >, 0);
+  /* Not once per report (about ten a second). */
+  {
+    guint reports = 0;
+
+    gst_peer_connection_get_congestion_estimate (pc, &reports, NULL, NULL);
+    g_assert_cmpuint (watch.notifications, <, reports);
+  }
+  hang_up_and_clear (&a, &b);
+}
+
+/* A call without congestion control: feedback still flows, the video
+ * encoder stays at its configured bitrate and there is no target. */
+static void
+test_congestion_control_none (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  TargetWatch watch = { g_thread_self (), 0, 0 };
+  GstPeerConnection *pc;
+  gint64 until;
+  guint reports = 0;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), TRUE, TRUE);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), TRUE, TRUE);
+  gst_call_set_congestion_control (a.call, GST_CALL_CONGESTION_CONTROL_NONE);
+  g_signal_connect (a.call, "notify::target-bitrate", G_CALLBACK (on_target_bitrate), &watch);
+  test_call_connect_pair (&a, &b);
+
+  pc = gst_call_get_peer_connection (a.call);
+  g_assert_cmpint (gst_peer_connection_get_congestion_control (pc), ==,
+                   GST_CALL_CONGESTION_CONTROL_NONE);
+  test_wait_until (feedback_reports_counted, a.call, TIMEOUT_MS, "transport-wide feedback");
+  until = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+  while (g_get_monotonic_time () < until) {
+    g_assert_cmpint (vp8_encoder_bitrate (a.call), ==, 1000000);
+    test_iterate_for (50);
+  }
+  g_assert_false (gst_peer_connection_get_congestion_estimate (pc, &reports, NULL, NULL));
+  g_test_message ("caller: %u feedback reports, video encoder %d bit/s", reports,
+                  vp8_encoder_bitrate (a.call));
+  g_assert_cmpuint (reports, >=, 10);
+  g_assert_cmpuint (gst_call_get_target_bitrate (a.call), ==, 0);
+  g_assert_cmpuint (gst_peer_connection_get_target_bitrate (pc), ==, 0);
+  g_assert_cmpuint (watch.notifications, ==, 0);
+
+  /* The callee's controller runs as usual. */
+  test_wait_until (congestion_control_fed, b.call, TIMEOUT_MS, "the callee's feedback");
+  hang_up_and_clear (&a, &b);
+}
+
 static void
 test_call_both_ways (void)
 {
@@ -1516,6 +1706,10 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/Call/both-ways", test_call_both_ways);
   g_test_add_func ("/GstCall/Call/receive-only-callee-returns-feedback",
                    test_receive_only_callee_returns_feedback);
+  g_test_add_func ("/GstCall/Call/congestion-control/settings", test_congestion_control_settings);
+  g_test_add_func ("/GstCall/Call/congestion-control/max-bitrate",
+                   test_congestion_control_max_bitrate);
+  g_test_add_func ("/GstCall/Call/congestion-control/none", test_congestion_control_none);
   g_test_add_func ("/GstCall/Call/remote-video-frames", test_remote_video_frames);
   g_test_add_func ("/GstCall/Call/incoming-call", test_incoming_call);
   g_test_add_func ("/GstCall/Call/declined", test_declined);

@@ -8,6 +8,7 @@
 #include "gstcalltrack-private.h"
 
 #include "gstcall-private.h"
+#include "gstpeerconnection-private.h"
 
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -144,6 +145,73 @@ test_latency (void)
   g_object_get (gst_peer_connection_get_webrtcbin (slow), "latency", &latency, NULL);
   g_assert_cmpuint (latency, ==, 400);
   g_assert_finalize_object (slow);
+}
+
+/* Congestion control's settings: defaults, notifications once per change,
+ * bounds below 1000 bit/s refused, and the bounds the controller uses
+ * when they are set in any order. */
+static void
+test_congestion_control_settings (void)
+{
+  g_autoptr (GError) error = NULL;
+  GstPeerConnection *pc = gst_peer_connection_new (&error);
+  GstCallCongestionControl mode = GST_CALL_CONGESTION_CONTROL_NONE;
+  guint min = 0, start = 0, max = 0, target = 1;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (gst_peer_connection_get_congestion_control (pc), ==,
+                   GST_CALL_CONGESTION_CONTROL_GCC);
+  g_assert_cmpuint (gst_peer_connection_get_min_bitrate (pc), ==, 30000);
+  g_assert_cmpuint (gst_peer_connection_get_start_bitrate (pc), ==, 1000000);
+  g_assert_cmpuint (gst_peer_connection_get_max_bitrate (pc), ==, 2500000);
+  g_assert_cmpuint (gst_peer_connection_get_target_bitrate (pc), ==, 0);
+
+  notifications = 0;
+  g_signal_connect (pc, "notify", G_CALLBACK (count_notify), NULL);
+  gst_peer_connection_set_congestion_control (pc, GST_CALL_CONGESTION_CONTROL_NONE);
+  gst_peer_connection_set_congestion_control (pc, GST_CALL_CONGESTION_CONTROL_NONE);
+  g_assert_cmpuint (notifications, ==, 1);
+  gst_peer_connection_set_max_bitrate (pc, 400000);
+  gst_peer_connection_set_max_bitrate (pc, 400000);
+  g_assert_cmpuint (notifications, ==, 2);
+  g_object_set (pc, "min-bitrate", 50000, "start-bitrate", 300000, NULL);
+  g_assert_cmpuint (notifications, ==, 4);
+  g_object_get (pc, "congestion-control", &mode, "min-bitrate", &min, "start-bitrate", &start,
+                "max-bitrate", &max, "target-bitrate", &target, NULL);
+  g_assert_cmpint (mode, ==, GST_CALL_CONGESTION_CONTROL_NONE);
+  g_assert_cmpuint (min, ==, 50000);
+  g_assert_cmpuint (start, ==, 300000);
+  g_assert_cmpuint (max, ==, 400000);
+  g_assert_cmpuint (target, ==, 0);
+
+  /* Below 1000 bit/s: a programmer error, nothing changes. */
+  g_test_expect_message ("GstCall", G_LOG_LEVEL_CRITICAL, "*bitrate >= LOWEST_BITRATE*");
+  gst_peer_connection_set_max_bitrate (pc, 999);
+  g_test_assert_expected_messages ();
+  g_assert_cmpuint (gst_peer_connection_get_max_bitrate (pc), ==, 400000);
+  g_assert_cmpuint (notifications, ==, 4);
+  g_assert_finalize_object (pc);
+
+  /* In order, the bounds are the ones set. */
+  gst_peer_connection_congestion_bounds (30000, 1000000, 2500000, &min, &start, &max);
+  g_assert_cmpuint (min, ==, 30000);
+  g_assert_cmpuint (start, ==, 1000000);
+  g_assert_cmpuint (max, ==, 2500000);
+  /* A maximum below the start is the start. */
+  gst_peer_connection_congestion_bounds (30000, 1000000, 400000, &min, &start, &max);
+  g_assert_cmpuint (min, ==, 30000);
+  g_assert_cmpuint (start, ==, 400000);
+  g_assert_cmpuint (max, ==, 400000);
+  /* A start below the minimum is the minimum. */
+  gst_peer_connection_congestion_bounds (500000, 100000, 2500000, &min, &start, &max);
+  g_assert_cmpuint (min, ==, 500000);
+  g_assert_cmpuint (start, ==, 500000);
+  g_assert_cmpuint (max, ==, 2500000);
+  /* A minimum above the maximum: the maximum wins. */
+  gst_peer_connection_congestion_bounds (800000, 1000000, 300000, &min, &start, &max);
+  g_assert_cmpuint (min, ==, 300000);
+  g_assert_cmpuint (start, ==, 300000);
+  g_assert_cmpuint (max, ==, 300000);
 }
 
 static gboolean
@@ -808,6 +876,8 @@ main (int argc, char **argv)
 
   g_test_add_func ("/GstCall/PeerConnection/defaults", test_defaults);
   g_test_add_func ("/GstCall/PeerConnection/latency", test_latency);
+  g_test_add_func ("/GstCall/PeerConnection/congestion-control-settings",
+                   test_congestion_control_settings);
   g_test_add_func ("/GstCall/PeerConnection/dtls-certificate-in-advance",
                    test_dtls_certificate_in_advance);
   g_test_add_func ("/GstCall/PeerConnection/ice-servers", test_ice_servers);
