@@ -422,6 +422,15 @@ def test_call_accessors_of_settings():
     call.set_ice_servers(["stun:127.0.0.1:3478"])
     call.set_ice_local_addresses(["127.0.0.1"])
     call.set_ice_transport_policy(GstCall.CallIceTransportPolicy.RELAY)
+    call.set_congestion_control(GstCall.CallCongestionControl.NONE)
+    call.set_min_bitrate(100000)
+    call.set_start_bitrate(200000)
+    call.set_max_bitrate(400000)
+    assert call.get_congestion_control() == call.props.congestion_control == \
+        GstCall.CallCongestionControl.NONE
+    assert (call.get_min_bitrate(), call.get_start_bitrate(), call.get_max_bitrate()) == \
+        (100000, 200000, 400000)
+    assert call.get_target_bitrate() == call.props.target_bitrate == 0
     assert (call.get_connect_timeout(), call.get_latency(), call.get_peer_timeout()) == (7, 120, 4)
     assert call.get_reconnect_timeout() == call.props.reconnect_timeout == 30
     call.set_reconnect_timeout(0)

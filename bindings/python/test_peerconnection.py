@@ -555,3 +555,21 @@ def test_latency():
     assert pc.props.latency == 120
     assert pc.get_webrtcbin().props.latency == 120
     pc.close()
+
+
+def test_congestion_control_settings():
+    """Congestion control: GCC between 30 kbit/s and 2.5 Mbit/s by default,
+    no target before feedback, settings changeable."""
+    pc = GstCall.PeerConnection.new()
+    assert pc.get_congestion_control() == GstCall.CallCongestionControl.GCC
+    assert (pc.get_min_bitrate(), pc.get_start_bitrate(), pc.get_max_bitrate()) == \
+        (30000, 1000000, 2500000)
+    assert pc.get_target_bitrate() == pc.props.target_bitrate == 0
+    pc.set_congestion_control(GstCall.CallCongestionControl.NONE)
+    pc.set_min_bitrate(50000)
+    pc.set_start_bitrate(300000)
+    pc.set_max_bitrate(400000)
+    assert pc.props.congestion_control == GstCall.CallCongestionControl.NONE
+    assert (pc.props.min_bitrate, pc.props.start_bitrate, pc.props.max_bitrate) == \
+        (50000, 300000, 400000)
+    pc.close()

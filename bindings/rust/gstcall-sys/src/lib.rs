@@ -42,6 +42,10 @@ pub const GST_CALL_CODEC_STATUS_WORKS: GstCallCodecStatus = 1;
 pub const GST_CALL_CODEC_STATUS_FAILED: GstCallCodecStatus = 2;
 pub const GST_CALL_CODEC_STATUS_EXCLUDED: GstCallCodecStatus = 3;
 
+pub type GstCallCongestionControl = c_int;
+pub const GST_CALL_CONGESTION_CONTROL_NONE: GstCallCongestionControl = 0;
+pub const GST_CALL_CONGESTION_CONTROL_GCC: GstCallCongestionControl = 1;
+
 pub type GstCallDataChannelState = c_int;
 pub const GST_CALL_DATA_CHANNEL_STATE_CONNECTING: GstCallDataChannelState = 0;
 pub const GST_CALL_DATA_CHANNEL_STATE_OPEN: GstCallDataChannelState = 1;
@@ -389,6 +393,7 @@ extern "C" {
     pub fn gst_call_codec_get_type() -> glib::GType;
     pub fn gst_call_codec_direction_get_type() -> glib::GType;
     pub fn gst_call_codec_status_get_type() -> glib::GType;
+    pub fn gst_call_congestion_control_get_type() -> glib::GType;
     pub fn gst_call_data_channel_state_get_type() -> glib::GType;
     pub fn gst_call_direction_get_type() -> glib::GType;
     pub fn gst_call_end_reason_get_type() -> glib::GType;
@@ -418,6 +423,7 @@ extern "C" {
     pub fn gst_call_get_audio_sink(self_: *mut GstCall) -> *mut gst::GstElement;
     pub fn gst_call_get_audio_source(self_: *mut GstCall) -> *mut gst::GstElement;
     pub fn gst_call_get_broadcast(self_: *mut GstCall, kind: GstCallMediaKind) -> *mut GstCallBroadcast;
+    pub fn gst_call_get_congestion_control(self_: *mut GstCall) -> GstCallCongestionControl;
     pub fn gst_call_get_connect_timeout(self_: *mut GstCall) -> c_uint;
     pub fn gst_call_get_end_reason(self_: *mut GstCall) -> GstCallEndReason;
     pub fn gst_call_get_error(self_: *mut GstCall) -> *const glib::GError;
@@ -426,6 +432,8 @@ extern "C" {
     pub fn gst_call_get_ice_transport_policy(self_: *mut GstCall) -> GstCallIceTransportPolicy;
     pub fn gst_call_get_latency(self_: *mut GstCall) -> c_uint;
     pub fn gst_call_get_local_tracks(self_: *mut GstCall) -> *mut glib::GPtrArray;
+    pub fn gst_call_get_max_bitrate(self_: *mut GstCall) -> c_uint;
+    pub fn gst_call_get_min_bitrate(self_: *mut GstCall) -> c_uint;
     pub fn gst_call_get_peer_connection(self_: *mut GstCall) -> *mut GstPeerConnection;
     pub fn gst_call_get_peer_timeout(self_: *mut GstCall) -> c_uint;
     pub fn gst_call_get_reconnect_timeout(self_: *mut GstCall) -> c_uint;
@@ -434,9 +442,11 @@ extern "C" {
     pub fn gst_call_get_send_audio(self_: *mut GstCall) -> glib::gboolean;
     pub fn gst_call_get_send_video(self_: *mut GstCall) -> glib::gboolean;
     pub fn gst_call_get_signaller(self_: *mut GstCall) -> *mut GstCallSignaller;
+    pub fn gst_call_get_start_bitrate(self_: *mut GstCall) -> c_uint;
     pub fn gst_call_get_state(self_: *mut GstCall) -> GstCallState;
     pub fn gst_call_get_stats_async(self_: *mut GstCall, cancellable: *mut gio::GCancellable, callback: gio::GAsyncReadyCallback, user_data: glib::gpointer);
     pub fn gst_call_get_stats_finish(self_: *mut GstCall, result: *mut gio::GAsyncResult, error: *mut *mut glib::GError) -> *mut GstCallStats;
+    pub fn gst_call_get_target_bitrate(self_: *mut GstCall) -> c_uint;
     pub fn gst_call_get_transport(self_: *mut GstCall) -> GstCallTransportKind;
     pub fn gst_call_get_video_bitrate(self_: *mut GstCall) -> c_uint;
     pub fn gst_call_get_video_broadcast(self_: *mut GstCall) -> *mut GstCallBroadcast;
@@ -456,11 +466,14 @@ extern "C" {
     pub fn gst_call_set_audio_sink(self_: *mut GstCall, sink: *mut gst::GstElement);
     pub fn gst_call_set_audio_source(self_: *mut GstCall, source: *mut gst::GstElement);
     pub fn gst_call_set_broadcast(self_: *mut GstCall, broadcast: *mut GstCallBroadcast);
+    pub fn gst_call_set_congestion_control(self_: *mut GstCall, congestion_control: GstCallCongestionControl);
     pub fn gst_call_set_connect_timeout(self_: *mut GstCall, seconds: c_uint);
     pub fn gst_call_set_ice_local_addresses(self_: *mut GstCall, addresses: *const *const c_char);
     pub fn gst_call_set_ice_servers(self_: *mut GstCall, servers: *const *const c_char);
     pub fn gst_call_set_ice_transport_policy(self_: *mut GstCall, policy: GstCallIceTransportPolicy);
     pub fn gst_call_set_latency(self_: *mut GstCall, latency: c_uint);
+    pub fn gst_call_set_max_bitrate(self_: *mut GstCall, bitrate: c_uint);
+    pub fn gst_call_set_min_bitrate(self_: *mut GstCall, bitrate: c_uint);
     pub fn gst_call_set_peer_timeout(self_: *mut GstCall, seconds: c_uint);
     pub fn gst_call_set_reconnect_timeout(self_: *mut GstCall, seconds: c_uint);
     pub fn gst_call_set_send_audio(self_: *mut GstCall, send_audio: glib::gboolean);
@@ -468,6 +481,7 @@ extern "C" {
     pub fn gst_call_set_signaller(self_: *mut GstCall, signaller: *mut GstCallSignaller);
     pub fn gst_call_set_sources_from_description(self_: *mut GstCall, video: *const c_char, audio: *const c_char, error: *mut *mut glib::GError) -> glib::gboolean;
     pub fn gst_call_set_sources_from_uri(self_: *mut GstCall, uri: *const c_char, error: *mut *mut glib::GError) -> glib::gboolean;
+    pub fn gst_call_set_start_bitrate(self_: *mut GstCall, bitrate: c_uint);
     pub fn gst_call_set_transport(self_: *mut GstCall, transport: GstCallTransportKind);
     pub fn gst_call_set_video_bitrate(self_: *mut GstCall, kbit_per_second: c_uint);
     pub fn gst_call_set_video_codec(self_: *mut GstCall, codec: GstCallCodec);
@@ -673,6 +687,7 @@ extern "C" {
     pub fn gst_peer_connection_create_offer_async(self_: *mut GstPeerConnection, cancellable: *mut gio::GCancellable, callback: gio::GAsyncReadyCallback, user_data: glib::gpointer);
     pub fn gst_peer_connection_create_offer_finish(self_: *mut GstPeerConnection, result: *mut gio::GAsyncResult, error: *mut *mut glib::GError) -> *mut c_char;
     pub fn gst_peer_connection_get_bundle_policy(self_: *mut GstPeerConnection) -> GstCallBundlePolicy;
+    pub fn gst_peer_connection_get_congestion_control(self_: *mut GstPeerConnection) -> GstCallCongestionControl;
     pub fn gst_peer_connection_get_connection_state(self_: *mut GstPeerConnection) -> GstCallPeerConnectionState;
     pub fn gst_peer_connection_get_ice_connection_state(self_: *mut GstPeerConnection) -> GstCallIceConnectionState;
     pub fn gst_peer_connection_get_ice_gathering_state(self_: *mut GstPeerConnection) -> GstCallIceGatheringState;
@@ -681,19 +696,27 @@ extern "C" {
     pub fn gst_peer_connection_get_ice_transport_policy(self_: *mut GstPeerConnection) -> GstCallIceTransportPolicy;
     pub fn gst_peer_connection_get_latency(self_: *mut GstPeerConnection) -> c_uint;
     pub fn gst_peer_connection_get_local_description(self_: *mut GstPeerConnection) -> *mut c_char;
+    pub fn gst_peer_connection_get_max_bitrate(self_: *mut GstPeerConnection) -> c_uint;
+    pub fn gst_peer_connection_get_min_bitrate(self_: *mut GstPeerConnection) -> c_uint;
     pub fn gst_peer_connection_get_pipeline(self_: *mut GstPeerConnection) -> *mut gst::GstElement;
     pub fn gst_peer_connection_get_remote_description(self_: *mut GstPeerConnection) -> *mut c_char;
     pub fn gst_peer_connection_get_signaling_state(self_: *mut GstPeerConnection) -> GstCallSignalingState;
+    pub fn gst_peer_connection_get_start_bitrate(self_: *mut GstPeerConnection) -> c_uint;
     pub fn gst_peer_connection_get_stats_async(self_: *mut GstPeerConnection, cancellable: *mut gio::GCancellable, callback: gio::GAsyncReadyCallback, user_data: glib::gpointer);
     pub fn gst_peer_connection_get_stats_finish(self_: *mut GstPeerConnection, result: *mut gio::GAsyncResult, error: *mut *mut glib::GError) -> *mut GstCallStats;
+    pub fn gst_peer_connection_get_target_bitrate(self_: *mut GstPeerConnection) -> c_uint;
     pub fn gst_peer_connection_get_tracks(self_: *mut GstPeerConnection) -> *mut glib::GPtrArray;
     pub fn gst_peer_connection_get_webrtcbin(self_: *mut GstPeerConnection) -> *mut gst::GstElement;
     pub fn gst_peer_connection_remove_track(self_: *mut GstPeerConnection, track: *mut GstCallTrack, error: *mut *mut glib::GError) -> glib::gboolean;
+    pub fn gst_peer_connection_set_congestion_control(self_: *mut GstPeerConnection, congestion_control: GstCallCongestionControl);
     pub fn gst_peer_connection_set_latency(self_: *mut GstPeerConnection, latency: c_uint);
     pub fn gst_peer_connection_set_local_description_async(self_: *mut GstPeerConnection, type_: GstCallSdpType, sdp: *const c_char, cancellable: *mut gio::GCancellable, callback: gio::GAsyncReadyCallback, user_data: glib::gpointer);
     pub fn gst_peer_connection_set_local_description_finish(self_: *mut GstPeerConnection, result: *mut gio::GAsyncResult, error: *mut *mut glib::GError) -> glib::gboolean;
+    pub fn gst_peer_connection_set_max_bitrate(self_: *mut GstPeerConnection, bitrate: c_uint);
+    pub fn gst_peer_connection_set_min_bitrate(self_: *mut GstPeerConnection, bitrate: c_uint);
     pub fn gst_peer_connection_set_remote_description_async(self_: *mut GstPeerConnection, type_: GstCallSdpType, sdp: *const c_char, cancellable: *mut gio::GCancellable, callback: gio::GAsyncReadyCallback, user_data: glib::gpointer);
     pub fn gst_peer_connection_set_remote_description_finish(self_: *mut GstPeerConnection, result: *mut gio::GAsyncResult, error: *mut *mut glib::GError) -> glib::gboolean;
+    pub fn gst_peer_connection_set_start_bitrate(self_: *mut GstPeerConnection, bitrate: c_uint);
     pub fn gst_call_signaller_get_type() -> glib::GType;
     pub fn gst_call_signaller_emit_bye(self_: *mut GstCallSignaller);
     pub fn gst_call_signaller_emit_candidate(self_: *mut GstCallSignaller, mline_index: c_uint, candidate: *const c_char);

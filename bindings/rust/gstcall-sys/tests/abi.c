@@ -18,6 +18,7 @@ main (void)
   printf ("layout %s %zu %zu\n", "GstCallCodecDirection", sizeof (GstCallCodecDirection), alignof (GstCallCodecDirection));
   printf ("layout %s %zu %zu\n", "GstCallCodecStatus", sizeof (GstCallCodecStatus), alignof (GstCallCodecStatus));
   printf ("layout %s %zu %zu\n", "GstCallCodecsClass", sizeof (GstCallCodecsClass), alignof (GstCallCodecsClass));
+  printf ("layout %s %zu %zu\n", "GstCallCongestionControl", sizeof (GstCallCongestionControl), alignof (GstCallCongestionControl));
   printf ("layout %s %zu %zu\n", "GstCallDataChannelClass", sizeof (GstCallDataChannelClass), alignof (GstCallDataChannelClass));
   printf ("layout %s %zu %zu\n", "GstCallDataChannelState", sizeof (GstCallDataChannelState), alignof (GstCallDataChannelState));
   printf ("layout %s %zu %zu\n", "GstCallDirection", sizeof (GstCallDirection), alignof (GstCallDirection));
@@ -63,6 +64,8 @@ main (void)
   printf ("constant %s %lld\n", "GST_CALL_CODEC_STATUS_WORKS", (long long) GST_CALL_CODEC_STATUS_WORKS);
   printf ("constant %s %lld\n", "GST_CALL_CODEC_VP8", (long long) GST_CALL_CODEC_VP8);
   printf ("constant %s %lld\n", "GST_CALL_CODEC_VP9", (long long) GST_CALL_CODEC_VP9);
+  printf ("constant %s %lld\n", "GST_CALL_CONGESTION_CONTROL_GCC", (long long) GST_CALL_CONGESTION_CONTROL_GCC);
+  printf ("constant %s %lld\n", "GST_CALL_CONGESTION_CONTROL_NONE", (long long) GST_CALL_CONGESTION_CONTROL_NONE);
   printf ("constant %s %lld\n", "GST_CALL_DATA_CHANNEL_STATE_CLOSED", (long long) GST_CALL_DATA_CHANNEL_STATE_CLOSED);
   printf ("constant %s %lld\n", "GST_CALL_DATA_CHANNEL_STATE_CLOSING", (long long) GST_CALL_DATA_CHANNEL_STATE_CLOSING);
   printf ("constant %s %lld\n", "GST_CALL_DATA_CHANNEL_STATE_CONNECTING", (long long) GST_CALL_DATA_CHANNEL_STATE_CONNECTING);
