@@ -42,6 +42,10 @@ guint       gst_call_encoder_slot_get_bitrate (GstCallEncoderSlot *self);
  * creation or later); 0 for the encoder's default. */
 guint       gst_call_encoder_slot_get_effective_bitrate (GstCallEncoderSlot *self);
 
+/* Whether congestion control holds the encoders below the bitrate asked
+ * for (the application's, or the one the slot was made with). */
+gboolean    gst_call_encoder_slot_is_limited_by_congestion (GstCallEncoderSlot *self);
+
 /* Frames (encoded buffers, headers aside) out of the slot so far. */
 guint64     gst_call_encoder_slot_get_frames_encoded (GstCallEncoderSlot *self);
 

@@ -85,6 +85,15 @@ gst_call_encoder_slot_get_effective_bitrate (GstCallEncoderSlot *self)
   return effective_bitrate (self);
 }
 
+gboolean
+gst_call_encoder_slot_is_limited_by_congestion (GstCallEncoderSlot *self)
+{
+  int congestion = g_atomic_int_get (&self->congestion_kbit_per_second);
+  int asked = g_atomic_int_get (&self->kbit_per_second);
+
+  return congestion > 0 && asked > 0 && congestion < asked;
+}
+
 void
 gst_call_encoder_slot_set_congestion_bitrate (GstCallEncoderSlot *self,
                                               guint               kbit_per_second)

@@ -46,6 +46,7 @@ enum {
   OUTBOUND_PROP_RETRANSMITTED_BYTES_SENT,
   OUTBOUND_PROP_RETRANSMITTED_PACKETS_SENT,
   OUTBOUND_PROP_ROUND_TRIP_TIME,
+  OUTBOUND_PROP_QUALITY_LIMITATION_REASON,
   OUTBOUND_N_PROPS
 };
 
@@ -118,6 +119,9 @@ gst_call_outbound_stream_stats_get_property (GObject    *object,
     break;
   case OUTBOUND_PROP_ROUND_TRIP_TIME:
     g_value_set_double (value, self->round_trip_time);
+    break;
+  case OUTBOUND_PROP_QUALITY_LIMITATION_REASON:
+    g_value_set_string (value, self->quality_limitation_reason);
     break;
   default:
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -298,6 +302,23 @@ gst_call_outbound_stream_stats_class_init (GstCallOutboundStreamStatsClass *klas
    */
   outbound_props[OUTBOUND_PROP_ROUND_TRIP_TIME] =
       g_param_spec_double ("round-trip-time", NULL, NULL, 0, G_MAXDOUBLE, 0, FLAGS);
+  /**
+   * GstCallOutboundStreamStats:quality-limitation-reason:
+   *
+   * Why the stream is sent at a lower quality than asked for: `bandwidth`
+   * while congestion control holds its encoder below the bitrate the
+   * application set ([method@CallTrack.set_bitrate],
+   * [property@Call:video-bitrate]) or, without one, the encoder's default
+   * (1000 kbit/s for video); `none` otherwise (audio, plain RTP,
+   * [property@PeerConnection:congestion-control]
+   * %GST_CALL_CONGESTION_CONTROL_NONE, media the application encodes).
+   * Browsers also report `cpu`; libgstcall does not yet. W3C:
+   * `qualityLimitationReason`.
+   *
+   * Since: 0.1
+   */
+  outbound_props[OUTBOUND_PROP_QUALITY_LIMITATION_REASON] =
+      g_param_spec_string ("quality-limitation-reason", NULL, NULL, "none", FLAGS);
 
   g_object_class_install_properties (object_class, OUTBOUND_N_PROPS, outbound_props);
 }
@@ -305,6 +326,7 @@ gst_call_outbound_stream_stats_class_init (GstCallOutboundStreamStatsClass *klas
 static void
 gst_call_outbound_stream_stats_init (GstCallOutboundStreamStats *self)
 {
+  self->quality_limitation_reason = "none";
 }
 
 /**
@@ -597,4 +619,23 @@ gst_call_outbound_stream_stats_get_round_trip_time (GstCallOutboundStreamStats *
   g_return_val_if_fail (GST_IS_CALL_OUTBOUND_STREAM_STATS (self), 0);
 
   return self->round_trip_time;
+}
+
+/**
+ * gst_call_outbound_stream_stats_get_quality_limitation_reason:
+ * @self: a [class@CallOutboundStreamStats]
+ *
+ * Gets [property@CallOutboundStreamStats:quality-limitation-reason].
+ *
+ * Returns: (transfer none): `bandwidth` while congestion control holds the
+ *   encoder below the bitrate asked for, else `none`
+ *
+ * Since: 0.1
+ */
+const char *
+gst_call_outbound_stream_stats_get_quality_limitation_reason (GstCallOutboundStreamStats *self)
+{
+  g_return_val_if_fail (GST_IS_CALL_OUTBOUND_STREAM_STATS (self), "none");
+
+  return self->quality_limitation_reason;
 }

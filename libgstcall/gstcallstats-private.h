@@ -26,6 +26,7 @@ struct _GstCallOutboundStreamStats {
   guint64 target_bitrate;
   guint64 bitrate;
   char *encoder;
+  const char *quality_limitation_reason; /* static: "none" or "bandwidth" */
   guint nack_count;
   guint pli_count;
   guint fir_count;

@@ -43,6 +43,8 @@ guint64 gst_call_outbound_stream_stats_get_bitrate (GstCallOutboundStreamStats *
 GST_CALL_AVAILABLE_IN_0_1
 const char *gst_call_outbound_stream_stats_get_encoder (GstCallOutboundStreamStats *self);
 GST_CALL_AVAILABLE_IN_0_1
+const char *gst_call_outbound_stream_stats_get_quality_limitation_reason (GstCallOutboundStreamStats *self);
+GST_CALL_AVAILABLE_IN_0_1
 guint gst_call_outbound_stream_stats_get_nack_count (GstCallOutboundStreamStats *self);
 GST_CALL_AVAILABLE_IN_0_1
 guint gst_call_outbound_stream_stats_get_pli_count (GstCallOutboundStreamStats *self);

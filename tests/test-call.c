@@ -192,6 +192,46 @@ on_target_bitrate (GObject    *object,
   watch->highest = MAX (watch->highest, target);
 }
 
+static void
+on_stats (GObject      *source,
+          GAsyncResult *result,
+          gpointer      data)
+{
+  g_autoptr (GError) error = NULL;
+  GstCallStats **stats = data;
+
+  *stats = gst_call_get_stats_finish (GST_CALL (source), result, &error);
+  g_assert_no_error (error);
+}
+
+static gboolean
+stats_arrived (gpointer data)
+{
+  return *(GstCallStats **) data != NULL;
+}
+
+/* The quality-limitation-reason of the call's outbound stream of @kind. */
+static char *
+quality_limitation_reason (GstCall          *call,
+                           GstCallMediaKind  kind)
+{
+  g_autoptr (GstCallStats) stats = NULL;
+  GPtrArray *streams;
+
+  gst_call_get_stats_async (call, NULL, on_stats, &stats);
+  test_wait_until (stats_arrived, &stats, TIMEOUT_MS, "the statistics");
+  streams = gst_call_stats_get_outbound_streams (stats);
+  for (guint i = 0; i < streams->len; i++) {
+    GstCallOutboundStreamStats *stream = streams->pdata[i];
+    GstCallMediaKind stream_kind;
+
+    g_object_get (stream, "kind", &stream_kind, NULL);
+    if (stream_kind == kind)
+      return g_strdup (gst_call_outbound_stream_stats_get_quality_limitation_reason (stream));
+  }
+  g_assert_not_reached ();
+}
+
 /* A test_wait_until() condition: the call's peer connection counted a
  * few transport-wide feedback reports (with or without a controller). */
 static gboolean
@@ -309,6 +349,15 @@ test_congestion_control_max_bitrate (void)
   g_assert_cmpuint (gst_call_get_target_bitrate (a.call), ==,
                     gst_peer_connection_get_target_bitrate (pc));
   g_assert_cmpuint (gst_call_get_target_bitrate (a.call), >, 0);
+  /* The video encoder runs below its 1000 kbit/s because of the
+   * controller; the audio is not limited. */
+  {
+    g_autofree char *video = quality_limitation_reason (a.call, GST_CALL_MEDIA_KIND_VIDEO);
+    g_autofree char *audio = quality_limitation_reason (a.call, GST_CALL_MEDIA_KIND_AUDIO);
+
+    g_assert_cmpstr (video, ==, "bandwidth");
+    g_assert_cmpstr (audio, ==, "none");
+  }
   /* Not once per report (about ten a second). */
   {
     guint reports = 0;
@@ -355,6 +404,11 @@ test_congestion_control_none (void)
   g_assert_cmpuint (gst_call_get_target_bitrate (a.call), ==, 0);
   g_assert_cmpuint (gst_peer_connection_get_target_bitrate (pc), ==, 0);
   g_assert_cmpuint (watch.notifications, ==, 0);
+  {
+    g_autofree char *video = quality_limitation_reason (a.call, GST_CALL_MEDIA_KIND_VIDEO);
+
+    g_assert_cmpstr (video, ==, "none");
+  }
 
   /* The callee's controller runs as usual. */
   test_wait_until (congestion_control_fed, b.call, TIMEOUT_MS, "the callee's feedback");

@@ -87,6 +87,11 @@ def check_streams(stats, video_encoder, video_decoder):
     assert video_out.get_bytes_sent() > 0 and video_out.get_packets_sent() > 0
     assert video_out.get_frames_sent() > 0
     assert video_out.get_target_bitrate() > 0  # the call's default video bitrate
+    # Video is limited by the bandwidth only while congestion control holds
+    # it below its bitrate; audio never is.
+    assert video_out.get_quality_limitation_reason() in ("none", "bandwidth")
+    assert audio_out.get_quality_limitation_reason() == "none" == \
+        audio_out.props.quality_limitation_reason
     assert audio_out.get_bitrate() > 0
     # Retransmissions answer NACKs only (one NACK asks for up to 17 packets).
     assert video_out.get_retransmitted_packets_sent() <= 17 * video_out.get_nack_count()

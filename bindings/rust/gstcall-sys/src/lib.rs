@@ -586,6 +586,7 @@ extern "C" {
     pub fn gst_call_outbound_stream_stats_get_packets_sent(self_: *mut GstCallOutboundStreamStats) -> u64;
     pub fn gst_call_outbound_stream_stats_get_payload_type(self_: *mut GstCallOutboundStreamStats) -> c_uint;
     pub fn gst_call_outbound_stream_stats_get_pli_count(self_: *mut GstCallOutboundStreamStats) -> c_uint;
+    pub fn gst_call_outbound_stream_stats_get_quality_limitation_reason(self_: *mut GstCallOutboundStreamStats) -> *const c_char;
     pub fn gst_call_outbound_stream_stats_get_retransmitted_bytes_sent(self_: *mut GstCallOutboundStreamStats) -> u64;
     pub fn gst_call_outbound_stream_stats_get_retransmitted_packets_sent(self_: *mut GstCallOutboundStreamStats) -> u64;
     pub fn gst_call_outbound_stream_stats_get_round_trip_time(self_: *mut GstCallOutboundStreamStats) -> c_double;
