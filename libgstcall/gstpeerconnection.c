@@ -1353,7 +1353,7 @@ gst_peer_connection_class_init (GstPeerConnectionClass *klass)
    *
    * Its notification comes on the peer connection's main context when the
    * target moved by more than 5% since the last one, not with every
-   * feedback report.
+   * feedback report; the value read is the one last notified.
    *
    * Since: 0.1
    */
