@@ -34,6 +34,18 @@ static const PresetEntry low_latency_presets[] = {
   { "vp8enc", "lag-in-frames", "0" },
   { "vp8enc", "end-usage", "cbr" },
   { "vp8enc", "keyframe-max-dist", "120" },
+  /* Rate control that follows a new target within about a second, as
+   * libwebrtc sets libvpx up for calls: a 1 s client buffer (the default,
+   * 6 s, let the encoder go on above a lowered target for seconds, filling
+   * a bottleneck's queue), frames at most 15% above the target, frames
+   * dropped rather than the buffer overrun, and the worst quantizer
+   * libwebrtc allows. */
+  { "vp8enc", "buffer-size", "1000" },
+  { "vp8enc", "buffer-initial-size", "500" },
+  { "vp8enc", "buffer-optimal-size", "600" },
+  { "vp8enc", "overshoot", "15" },
+  { "vp8enc", "dropframe-threshold", "30" },
+  { "vp8enc", "max-quantizer", "56" },
   /* One thread: libvpx's worker threads spin while they wait, which
    * doubled the encoder's CPU at 640x480 here (bench/run) for no gain in
    * speed; real-time VP8 at call resolutions keeps up on one core. */
@@ -43,6 +55,12 @@ static const PresetEntry low_latency_presets[] = {
   { "vp9enc", "lag-in-frames", "0" },
   { "vp9enc", "end-usage", "cbr" },
   { "vp9enc", "keyframe-max-dist", "120" },
+  { "vp9enc", "buffer-size", "1000" },
+  { "vp9enc", "buffer-initial-size", "500" },
+  { "vp9enc", "buffer-optimal-size", "600" },
+  { "vp9enc", "overshoot", "15" },
+  { "vp9enc", "dropframe-threshold", "30" },
+  { "vp9enc", "max-quantizer", "56" },
   { "vp9enc", "threads", "2" },
   { "vp9enc", "row-mt", "true" },
   { "openh264enc", "usage-type", "camera" },

@@ -608,6 +608,16 @@ test_presets_and_bitrate (void)
   /* libvpx's waiting worker threads spin: one thread costs half the CPU. */
   g_assert_cmpint (threads, ==, 1);
   g_assert_cmpint (get_enum_property (vp8enc, "end-usage"), ==, 1 /* CBR */);
+  /* Rate control that follows a lowered target within a second. */
+  {
+    int buffer_size = 0, overshoot = 0, dropframe = 0;
+
+    g_object_get (vp8enc, "buffer-size", &buffer_size, "overshoot", &overshoot,
+                  "dropframe-threshold", &dropframe, NULL);
+    g_assert_cmpint (buffer_size, ==, 1000);
+    g_assert_cmpint (overshoot, ==, 15);
+    g_assert_cmpint (dropframe, ==, 30);
+  }
   g_assert_true (gst_call_codecs_set_encoder_bitrate (vp8enc, 500));
   g_object_get (vp8enc, "target-bitrate", &target_bitrate, NULL);
   g_assert_cmpint (target_bitrate, ==, 500000);
