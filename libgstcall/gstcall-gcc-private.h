@@ -25,6 +25,16 @@ G_BEGIN_DECLS
 
 typedef struct _GstCallGcc GstCallGcc;
 
+/* The bounds a call's congestion control has by default, bit/s: a start
+ * at libwebrtc's (300 kbit/s: the fast start finds a faster link within
+ * about 2 s, and a slow one is not flooded at once), a ceiling at
+ * libwebrtc's for a camera stream (2.5 Mbit/s), so a call on a fast link
+ * does not spend a LAN's capacity and the encoders' CPU on a 640x480
+ * picture. */
+#define GST_CALL_GCC_DEFAULT_MIN_BITRATE 30000
+#define GST_CALL_GCC_DEFAULT_START_BITRATE 300000
+#define GST_CALL_GCC_DEFAULT_MAX_BITRATE 2500000
+
 /* What the delay-based detector concludes from the one-way delay trend. */
 typedef enum {
   GST_CALL_GCC_USAGE_NORMAL,

@@ -408,6 +408,8 @@ detect (GstCallGcc *self,
     return;
   }
   modified_trend = MIN (self->delta_count, MIN_NUM_DELTAS) * trend * TRENDLINE_THRESHOLD_GAIN;
+  GST_LOG ("congestion control: trend %.4f, modified %.2f, threshold %.2f", trend,
+           modified_trend, self->threshold);
   if (modified_trend > self->threshold) {
     if (self->time_over_using < 0)
       self->time_over_using = send_delta_ms / 2;

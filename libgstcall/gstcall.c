@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "gstcall-impl-private.h"
+#include "gstcall-gcc-private.h"
 #include "gstcall-media-private.h"
 #include "gstcallcodecs-private.h"
 
@@ -77,9 +78,9 @@
 #define DEFAULT_VIDEO_HEIGHT 480
 #define DEFAULT_VIDEO_FRAMERATE 30
 /* as GstPeerConnection's congestion control bounds, bit/s */
-#define DEFAULT_MIN_BITRATE 30000
-#define DEFAULT_START_BITRATE 1000000
-#define DEFAULT_MAX_BITRATE 2500000
+#define DEFAULT_MIN_BITRATE GST_CALL_GCC_DEFAULT_MIN_BITRATE
+#define DEFAULT_START_BITRATE GST_CALL_GCC_DEFAULT_START_BITRATE
+#define DEFAULT_MAX_BITRATE GST_CALL_GCC_DEFAULT_MAX_BITRATE
 #define LOWEST_BITRATE 1000
 
 G_DEFINE_FINAL_TYPE (GstCall, gst_call, G_TYPE_OBJECT)
@@ -1217,7 +1218,7 @@ gst_call_class_init (GstCallClass *klass)
   /**
    * GstCall:start-bitrate: (getter get_start_bitrate) (setter set_start_bitrate)
    *
-   * The target congestion control starts from in bit/s (1000000 by
+   * The target congestion control starts from in bit/s (300000 by
    * default), clamped between [property@Call:min-bitrate] and
    * [property@Call:max-bitrate], see
    * [property@PeerConnection:start-bitrate]. Set it before the call

@@ -64,6 +64,7 @@ typedef struct {
   guint start_bitrate;
   guint max_bitrate;
   guint reported_target;   /* the target last sent to the main context, bit/s */
+  gboolean feedback_expected; /* the remote description asks for it on video */
 } GstPeerConnectionShared;
 
 struct _GstPeerConnection {
@@ -140,13 +141,10 @@ static const char * const transport_elements[] = {
 #define LIBNICE_CHECK_PACING_MS 20
 #define FIRST_AUDIO_PAYLOAD 111
 
-/* Congestion control's bounds by default: a start at the video encoders'
- * starting rate, a ceiling at libwebrtc's for a camera stream (2.5
- * Mbit/s), so a call on a fast link does not spend a LAN's capacity and
- * the encoders' CPU on a 640x480 picture. */
-#define DEFAULT_MIN_BITRATE 30000
-#define DEFAULT_START_BITRATE 1000000
-#define DEFAULT_MAX_BITRATE 2500000
+/* Congestion control's bounds by default (see gstcall-gcc-private.h). */
+#define DEFAULT_MIN_BITRATE GST_CALL_GCC_DEFAULT_MIN_BITRATE
+#define DEFAULT_START_BITRATE GST_CALL_GCC_DEFAULT_START_BITRATE
+#define DEFAULT_MAX_BITRATE GST_CALL_GCC_DEFAULT_MAX_BITRATE
 /* The lowest bound that can be set, bit/s. */
 #define LOWEST_BITRATE 1000
 /* notify::target-bitrate: when the target moved by more than this since
@@ -237,6 +235,12 @@ GstCallTrack *gst_peer_connection_add_track_internal (GstPeerConnection  *self,
                                                       GError            **error);
 /* Main context: the settings changed; the running controller follows. */
 void        gst_peer_connection_apply_congestion_settings (GstPeerConnection *self);
+/* Main context: a remote description is applied. When its video asks for
+ * transport-wide feedback, the video encoders (and those added later)
+ * start at their share of the start bitrate rather than their configured
+ * rate, before the first report comes. */
+void        gst_peer_connection_expect_congestion_feedback (GstPeerConnectionShared *shared,
+                                                            const GstSDPMessage     *remote);
 /* Streaming thread: webrtcbin has a new stream of remote RTP. */
 void        gst_peer_connection_on_webrtc_pad_added (GstElement              *webrtcbin,
                                                      GstPad                  *pad,

@@ -432,6 +432,25 @@ gst_peer_connection_add_broadcast_track (GstPeerConnection *self,
                              0, error);
 }
 
+/* Called with shared->lock: what each video encoder gets of @target
+ * (bit/s), the audio's share taken out. */
+static guint64
+video_share (GstPeerConnectionShared *shared,
+             guint64                  target)
+{
+  guint64 audio = 0;
+  guint64 video;
+
+  for (guint i = 0; i < shared->audio_slots->len; i++) {
+    guint kbit = gst_call_encoder_slot_get_effective_bitrate (g_ptr_array_index (shared->audio_slots, i));
+
+    audio += (kbit ? (guint64) kbit * 1000 : AUDIO_DEFAULT_BITRATE) + AUDIO_OVERHEAD_BITRATE;
+  }
+  video = target > audio ? (target - audio) * VIDEO_SHARE_PERCENT / 100 : 0;
+  video = MAX (video, VIDEO_MIN_BITRATE) / MAX (shared->video_slots->len, 1);
+  return MAX (video, VIDEO_MIN_BITRATE);
+}
+
 /* Called with shared->lock: whether the video encoders get a new bitrate
  * (@video_bitrate, bit/s) from the controller's target at @now. */
 static gboolean
@@ -440,21 +459,13 @@ decide_video_bitrate (GstPeerConnectionShared *shared,
                       guint                   *video_bitrate)
 {
   guint64 target = gst_call_gcc_get_target_bitrate (shared->congestion_controller);
-  guint64 audio = 0;
   guint64 video;
   guint64 applied = shared->applied_video_bitrate;
   gboolean due;
 
   if (shared->video_slots->len == 0)
     return FALSE;
-  for (guint i = 0; i < shared->audio_slots->len; i++) {
-    guint kbit = gst_call_encoder_slot_get_effective_bitrate (g_ptr_array_index (shared->audio_slots, i));
-
-    audio += (kbit ? (guint64) kbit * 1000 : AUDIO_DEFAULT_BITRATE) + AUDIO_OVERHEAD_BITRATE;
-  }
-  video = target > audio ? (target - audio) * VIDEO_SHARE_PERCENT / 100 : 0;
-  video = MAX (video, VIDEO_MIN_BITRATE) / shared->video_slots->len;
-  video = MAX (video, VIDEO_MIN_BITRATE);
+  video = video_share (shared, target);
 
   if (applied == 0) {
     /* The first report: the encoders run at their configured bitrate. */
@@ -477,6 +488,42 @@ decide_video_bitrate (GstPeerConnectionShared *shared,
   shared->last_applied = now;
   *video_bitrate = shared->applied_video_bitrate;
   return TRUE;
+}
+
+/* Called with shared->lock: what each video encoder starts at before the
+ * first feedback report, kbit/s; 0: its configured bitrate. */
+static guint
+start_video_bitrate (GstPeerConnectionShared *shared)
+{
+  guint min_bitrate, start_bitrate, max_bitrate;
+
+  if (!shared->feedback_expected || shared->congestion_controller ||
+      shared->congestion_control == GST_CALL_CONGESTION_CONTROL_NONE)
+    return 0;
+  gst_peer_connection_congestion_bounds (shared->min_bitrate, shared->start_bitrate,
+                                         shared->max_bitrate, &min_bitrate, &start_bitrate,
+                                         &max_bitrate);
+  return (guint) MAX (video_share (shared, start_bitrate) / 1000, 1);
+}
+
+void
+gst_peer_connection_expect_congestion_feedback (GstPeerConnectionShared *shared,
+                                                const GstSDPMessage     *remote)
+{
+  g_autoptr (GPtrArray) slots = g_ptr_array_new_with_free_func (gst_object_unref);
+  guint start;
+
+  if (gst_call_sdp_find_twcc_id (remote, GST_CALL_MEDIA_KIND_VIDEO) == 0)
+    return;
+  g_mutex_lock (&shared->lock);
+  shared->feedback_expected = TRUE;
+  start = start_video_bitrate (shared);
+  for (guint i = 0; start && i < shared->video_slots->len; i++)
+    g_ptr_array_add (slots, gst_object_ref (g_ptr_array_index (shared->video_slots, i)));
+  g_mutex_unlock (&shared->lock);
+  /* Outside the lock, as on_send_upstream_event() does. */
+  for (guint i = 0; i < slots->len; i++)
+    gst_call_encoder_slot_set_congestion_bitrate (g_ptr_array_index (slots, i), start);
 }
 
 void
@@ -871,11 +918,16 @@ gst_peer_connection_add_track_internal (GstPeerConnection *self,
     /* A broadcast's encoder is shared by its viewers: no one viewer's
      * congestion control drives it. */
     if (slot) {
+      guint start;
+
       g_mutex_lock (&shared->lock);
       g_ptr_array_add (kind == GST_CALL_MEDIA_KIND_VIDEO ? shared->video_slots
                                                         : shared->audio_slots,
                        gst_object_ref (slot));
+      start = kind == GST_CALL_MEDIA_KIND_VIDEO ? start_video_bitrate (shared) : 0;
       g_mutex_unlock (&shared->lock);
+      if (start)
+        gst_call_encoder_slot_set_congestion_bitrate (GST_CALL_ENCODER_SLOT (slot), start);
     }
   }
   g_ptr_array_add (self->tracks, track);

@@ -620,6 +620,7 @@ set_description_async (GstPeerConnection   *self,
                 gst_call_sdp_type_to_string (type));
     gst_peer_connection_remember_remote_sections (self->shared, message);
     gst_call_dtls_guard_set_remote_description (self->shared->dtls_guard, message);
+    gst_peer_connection_expect_congestion_feedback (self->shared, message);
   }
 
   promise = start_operation (self, remote ? OPERATION_SET_REMOTE : OPERATION_SET_LOCAL,

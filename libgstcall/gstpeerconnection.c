@@ -1306,8 +1306,11 @@ gst_peer_connection_class_init (GstPeerConnectionClass *klass)
    * GstPeerConnection:start-bitrate: (getter get_start_bitrate) (setter set_start_bitrate)
    *
    * The target congestion control starts from, in bit/s, when the first
-   * transport-wide feedback report arrives (1000000 by default; until then
-   * the encoders run at their configured bitrate). It is clamped between
+   * transport-wide feedback report arrives (300000 by default, as
+   * libwebrtc; until then the encoders run at their configured bitrate,
+   * and then at once at the start's share). The target then doubles every
+   * 500 ms until the first sign of congestion, so a fast link is reached in
+   * about 2 s and a slow one is not flooded. It is clamped between
    * [property@PeerConnection:min-bitrate] and
    * [property@PeerConnection:max-bitrate], so a maximum below it is the
    * start. Set it before the call connects: a change once the controller

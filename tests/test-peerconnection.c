@@ -162,7 +162,7 @@ test_congestion_control_settings (void)
   g_assert_cmpint (gst_peer_connection_get_congestion_control (pc), ==,
                    GST_CALL_CONGESTION_CONTROL_GCC);
   g_assert_cmpuint (gst_peer_connection_get_min_bitrate (pc), ==, 30000);
-  g_assert_cmpuint (gst_peer_connection_get_start_bitrate (pc), ==, 1000000);
+  g_assert_cmpuint (gst_peer_connection_get_start_bitrate (pc), ==, 300000);
   g_assert_cmpuint (gst_peer_connection_get_max_bitrate (pc), ==, 2500000);
   g_assert_cmpuint (gst_peer_connection_get_target_bitrate (pc), ==, 0);
 
@@ -174,13 +174,13 @@ test_congestion_control_settings (void)
   gst_peer_connection_set_max_bitrate (pc, 400000);
   gst_peer_connection_set_max_bitrate (pc, 400000);
   g_assert_cmpuint (notifications, ==, 2);
-  g_object_set (pc, "min-bitrate", 50000, "start-bitrate", 300000, NULL);
+  g_object_set (pc, "min-bitrate", 50000, "start-bitrate", 350000, NULL);
   g_assert_cmpuint (notifications, ==, 4);
   g_object_get (pc, "congestion-control", &mode, "min-bitrate", &min, "start-bitrate", &start,
                 "max-bitrate", &max, "target-bitrate", &target, NULL);
   g_assert_cmpint (mode, ==, GST_CALL_CONGESTION_CONTROL_NONE);
   g_assert_cmpuint (min, ==, 50000);
-  g_assert_cmpuint (start, ==, 300000);
+  g_assert_cmpuint (start, ==, 350000);
   g_assert_cmpuint (max, ==, 400000);
   g_assert_cmpuint (target, ==, 0);
 

@@ -563,7 +563,7 @@ def test_congestion_control_settings():
     pc = GstCall.PeerConnection.new()
     assert pc.get_congestion_control() == GstCall.CallCongestionControl.GCC
     assert (pc.get_min_bitrate(), pc.get_start_bitrate(), pc.get_max_bitrate()) == \
-        (30000, 1000000, 2500000)
+        (30000, 300000, 2500000)
     assert pc.get_target_bitrate() == pc.props.target_bitrate == 0
     pc.set_congestion_control(GstCall.CallCongestionControl.NONE)
     pc.set_min_bitrate(50000)
