@@ -120,6 +120,7 @@ print_stats_line (GObject      *source,
   g_autoptr (GstCallStats) stats = gst_call_get_stats_finish (call, result, NULL);
   guint64 video_received = 0, audio_received = 0, video_sent = 0, audio_sent = 0;
   guint64 bitrate_received = 0, bitrate_sent = 0;
+  const char *limitation = "none";
   double rtt = 0;
 
   stats_pending--;
@@ -129,6 +130,8 @@ print_stats_line (GObject      *source,
 
     *(video ? &video_sent : &audio_sent) += gst_call_outbound_stream_stats_get_frames_sent (stream);
     bitrate_sent += gst_call_outbound_stream_stats_get_bitrate (stream);
+    if (video)
+      limitation = gst_call_outbound_stream_stats_get_quality_limitation_reason (stream);
     rtt = MAX (rtt, gst_call_outbound_stream_stats_get_round_trip_time (stream));
   }
   for (guint i = 0; stats && i < gst_call_stats_get_inbound_streams (stats)->len; i++) {
@@ -146,10 +149,11 @@ print_stats_line (GObject      *source,
   printf ("%s call=%u state=%s video-frames-received=%" G_GUINT64_FORMAT
           " audio-frames-received=%" G_GUINT64_FORMAT " video-frames-sent=%" G_GUINT64_FORMAT
           " audio-frames-sent=%" G_GUINT64_FORMAT " kbps-received=%" G_GUINT64_FORMAT
-          " kbps-sent=%" G_GUINT64_FORMAT " rtt-ms=%.1f\n",
+          " kbps-sent=%" G_GUINT64_FORMAT " rtt-ms=%.1f target-kbps=%u limitation=%s\n",
           line->label, line->id, gst_call_tool_state_name (gst_call_get_state (call)),
           video_received, audio_received, video_sent, audio_sent, bitrate_received / 1000,
-          bitrate_sent / 1000, rtt * 1000);
+          bitrate_sent / 1000, rtt * 1000, gst_call_get_target_bitrate (call) / 1000,
+          limitation ? limitation : "none");
   fflush (stdout);
   g_free (line->label);
   g_free (line);
