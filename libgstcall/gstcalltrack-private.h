@@ -25,9 +25,6 @@ void          gst_call_track_set_mid (GstCallTrack *self,
 /* Local tracks: the valve GstCallTrack:enabled controls. */
 void          gst_call_track_set_valve (GstCallTrack *self,
                                         GstElement   *valve);
-/* Local tracks: nothing more reaches the encoder (the pipeline is about to
- * stop), whatever GstCallTrack:enabled says. */
-void          gst_call_track_stop_sending (GstCallTrack *self);
 
 /* Local tracks: the bin holding the encoder, for the bitrate. */
 void          gst_call_track_set_encoder_slot (GstCallTrack *self,

@@ -415,13 +415,6 @@ gst_call_track_set_valve (GstCallTrack *self,
   g_object_set (valve, "drop", !self->enabled, NULL);
 }
 
-void
-gst_call_track_stop_sending (GstCallTrack *self)
-{
-  if (self->valve)
-    g_object_set (self->valve, "drop", TRUE, NULL);
-}
-
 GstPad *
 gst_call_track_dup_sent_pad (GstCallTrack *self)
 {

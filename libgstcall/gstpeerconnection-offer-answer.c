@@ -868,14 +868,6 @@ gst_peer_connection_close (GstPeerConnection *self)
     return;
 
   gst_peer_connection_release_turn_allocations (self);
-  /* No more media into the encoders and payloaders first: GStreamer 1.22's
-   * RTP payloader leaks a buffer's metadata copy when a buffer reaches it
-   * once its source pad flushes (gst_rtp_base_payload_chain() keeps
-   * input_meta_buffer when it cannot renegotiate), which stopping the
-   * pipeline under a running source did now and then (AddressSanitizer,
-   * test-churn, about 1 run in 7). */
-  for (guint i = 0; i < self->tracks->len; i++)
-    gst_call_track_stop_sending (g_ptr_array_index (self->tracks, i));
   /* Joins webrtcbin's and the streaming threads: nothing runs after this. */
   gst_element_set_state (shared->pipeline, GST_STATE_NULL);
   gst_peer_connection_shutdown_data_channels (self);
