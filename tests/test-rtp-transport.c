@@ -1721,18 +1721,22 @@ test_srtp_negotiation (void)
 /* ------------------------------------------------------------------------ */
 /* Interop with an rtpbin pipeline written by hand                           */
 
-static guint
-free_udp_port (void)
+/* Holds a loopback UDP port until the process that is to use it starts:
+ * a port given back at once could go to the transport under test, which
+ * binds its own ports later. */
+static GSocket *
+reserve_udp_port (guint *port)
 {
-  g_autoptr (GSocket) socket = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_DATAGRAM,
-                                             G_SOCKET_PROTOCOL_UDP, NULL);
+  GSocket *socket = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_DATAGRAM,
+                                  G_SOCKET_PROTOCOL_UDP, NULL);
   g_autoptr (GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
   g_autoptr (GSocketAddress) address = g_inet_socket_address_new (loopback, 0);
   g_autoptr (GSocketAddress) bound = NULL;
 
   g_assert_true (g_socket_bind (socket, address, FALSE, NULL));
   bound = g_socket_get_local_address (socket, NULL);
-  return g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (bound));
+  *port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (bound));
+  return socket;
 }
 
 typedef struct {
@@ -1808,7 +1812,8 @@ test_interop_gst_launch (gconstpointer data)
   StatsTarget target;
   g_autoptr (GSubprocessLauncher) launcher = NULL;
   FrameFiles files = { NULL, 30 };
-  guint their_port = free_udp_port ();
+  guint their_port = 0;
+  g_autoptr (GSocket) their_port_reservation = reserve_udp_port (&their_port);
   guint32 our_video_ssrc;
 
   if (!gst_launch) {
@@ -1904,6 +1909,7 @@ test_interop_gst_launch (gconstpointer data)
   g_test_message ("gst-launch-1.0 %s", pipeline);
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
   g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
+  g_socket_close (their_port_reservation, NULL);
   launch = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
   g_assert_no_error (error);
 
