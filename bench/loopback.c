@@ -14,6 +14,9 @@
  *                    steady state once every first frame arrived
  *   setup_cpu_s      CPU seconds from start to the last first frame
  *   max_rss_kb       peak resident set size of the process (ru_maxrss)
+ *   fps_min          the lowest rate at which a peer decoded the remote
+ *                    video over that window (frames per second)
+ *   fps_median       the median of those rates, over the peers
  *
  * "start" is taken after gst_init(), before the first element or call
  * object exists. With --warm the process first makes the DTLS certificate
@@ -71,6 +74,8 @@ typedef struct {
   gboolean receives_video;
   gint64 connected_at;      /* time_lock */
   gint64 first_frame_at;    /* time_lock */
+  gint frames;              /* atomic: decoded video frames */
+  gint window_frames;       /* frames at the start of the CPU window */
 } Peer;
 
 struct _Bench {
@@ -146,15 +151,17 @@ read_time (gint64 *field)
   return value;
 }
 
+/* Counts the decoded video frames of @peer, the first one's time too. */
 static GstPadProbeReturn
-on_first_video_buffer (GstPad          *pad,
-                       GstPadProbeInfo *info,
-                       gpointer         user_data)
+on_video_buffer (GstPad          *pad,
+                 GstPadProbeInfo *info,
+                 gpointer         user_data)
 {
   Peer *peer = user_data;
 
-  mark_time (&peer->first_frame_at);
-  return GST_PAD_PROBE_REMOVE;
+  if (g_atomic_int_add (&peer->frames, 1) == 0)
+    mark_time (&peer->first_frame_at);
+  return GST_PAD_PROBE_OK;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -197,7 +204,7 @@ on_raw_decoded_pad (GstElement *decodebin,
   sink_pad = gst_element_get_static_pad (sink_bin, "sink");
   gst_pad_link (pad, sink_pad);
   if (video)
-    gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, on_first_video_buffer, peer, NULL);
+    gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, on_video_buffer, peer, NULL);
 }
 
 static void
@@ -408,7 +415,7 @@ on_call_remote_track (GstCall      *call,
 {
   if (gst_call_track_get_kind (track) == GST_CALL_MEDIA_KIND_VIDEO)
     gst_pad_add_probe (gst_call_track_get_pad (track), GST_PAD_PROBE_TYPE_BUFFER,
-                       on_first_video_buffer, peer, NULL);
+                       on_video_buffer, peer, NULL);
 }
 
 static void
@@ -727,6 +734,56 @@ latest (Bench *bench,
   return result;
 }
 
+/* Marks the start of the window of frame_rates(). */
+static void
+start_frame_window (Bench *bench)
+{
+  for (guint i = 0; i < bench->peers->len; i++) {
+    Peer *peer = g_ptr_array_index (bench->peers, i);
+
+    peer->window_frames = g_atomic_int_get (&peer->frames);
+  }
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* The lowest and the median frame rate at which the peers that receive
+ * video decoded it over the last @seconds since start_frame_window(): a
+ * saturated machine shows here (frames dropped late), not as failures. */
+static void
+frame_rates (Bench  *bench,
+             double  seconds,
+             double *min,
+             double *median)
+{
+  g_autoptr (GArray) rates = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint i = 0; i < bench->peers->len; i++) {
+    Peer *peer = g_ptr_array_index (bench->peers, i);
+    double rate;
+
+    if (!peer->receives_video)
+      continue;
+    rate = (g_atomic_int_get (&peer->frames) - peer->window_frames) / seconds;
+    g_array_append_val (rates, rate);
+  }
+  *min = *median = 0;
+  if (rates->len == 0)
+    return;
+  g_array_sort (rates, compare_doubles);
+  *min = g_array_index (rates, double, 0);
+  *median = rates->len % 2 ? g_array_index (rates, double, rates->len / 2)
+                           : (g_array_index (rates, double, rates->len / 2 - 1) +
+                              g_array_index (rates, double, rates->len / 2)) / 2;
+}
+
 static gboolean
 quit_loop (gpointer data)
 {
@@ -793,6 +850,7 @@ main (int argc, char **argv)
   Bench bench = { 0 };
   gboolean raw, viewer_mode;
   double cpu_start, cpu_ready, cpu_window_start, cpu_window_end;
+  double fps_min, fps_median;
   gint64 window_start, window_end, ready_at;
   int pairs;
 
@@ -903,12 +961,15 @@ main (int argc, char **argv)
     run_for (&bench, warmup);
     window_start = g_get_monotonic_time ();
     cpu_window_start = cpu_seconds ();
+    start_frame_window (&bench);
     run_for (&bench, seconds);
     window_end = g_get_monotonic_time ();
     cpu_window_end = cpu_seconds ();
+    frame_rates (&bench, (window_end - window_start) / 1e6, &fps_min, &fps_median);
 
     printf ("mode=%s warm=%d calls=%d viewers=%d connected_ms=%.1f first_frame_ms=%.1f "
-            "setup_cpu_s=%.3f cpu_per_call=%.4f cpu_cores=%.4f max_rss_kb=%ld\n",
+            "setup_cpu_s=%.3f cpu_per_call=%.4f cpu_cores=%.4f max_rss_kb=%ld "
+            "fps_min=%.1f fps_median=%.1f\n",
             mode, warm, viewer_mode ? 0 : calls, viewer_mode ? viewers : 0,
             (latest (&bench, G_STRUCT_OFFSET (Peer, connected_at)) - bench.start) / 1000.0,
             (latest (&bench, G_STRUCT_OFFSET (Peer, first_frame_at)) - bench.start) / 1000.0,
@@ -916,7 +977,7 @@ main (int argc, char **argv)
             (cpu_window_end - cpu_window_start) /
                 ((window_end - window_start) / 1e6) / (viewer_mode ? 1 : calls),
             (cpu_window_end - cpu_window_start) / ((window_end - window_start) / 1e6),
-            max_rss_kb ());
+            max_rss_kb (), fps_min, fps_median);
     (void) ready_at;
   }
 
