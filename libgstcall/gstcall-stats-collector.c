@@ -16,6 +16,7 @@
 #include "gstcallstats-private.h"
 #include "gstcall-encoder-slot-private.h"
 #include "gstcall-frame-monitor-private.h"
+#include "gstcallbroadcast-private.h"
 
 /* rtpbin session ids looked at: the RTP transport's and webrtcbin's (one
  * per transceiver without bundle) are far below. */
@@ -256,6 +257,56 @@ add_outbound (Collection *collection,
   g_array_append_val (collection->outbound, entry);
 }
 
+/* A broadcast's packets, payloaded by the shared encoder and given to
+ * this call by an appsrc. */
+static void
+add_broadcast_outbound (Collection *collection,
+                        GstElement *appsrc)
+{
+  g_autoptr (GstCaps) caps = NULL;
+  const GstStructure *structure;
+  GstCallOutboundStreamStats *stream;
+  guint64 frames_sent = 0;
+  guint ssrc = 0;
+  int payload_type = 0;
+  Source *source;
+  Entry entry;
+
+  g_object_get (appsrc, "caps", &caps, NULL);
+  if (!caps || gst_caps_get_size (caps) == 0)
+    return;
+  structure = gst_caps_get_structure (caps, 0);
+  if (!gst_structure_get_uint (structure, "ssrc", &ssrc))
+    return;
+  gst_call_broadcast_read_viewer (appsrc, &frames_sent);
+  source = find_source (collection, ssrc, TRUE);
+  if (!source && frames_sent == 0)
+    return;
+  if (source)
+    source->used = TRUE;
+  gst_structure_get_int (structure, "payload", &payload_type);
+
+  stream = g_object_new (GST_TYPE_CALL_OUTBOUND_STREAM_STATS, NULL);
+  stream->ssrc = ssrc;
+  stream->kind = g_strcmp0 (gst_structure_get_string (structure, "media"), "video") == 0
+                     ? GST_CALL_MEDIA_KIND_VIDEO : GST_CALL_MEDIA_KIND_AUDIO;
+  stream->codec = g_strdup (gst_structure_get_string (structure, "encoding-name"));
+  stream->payload_type = (guint) payload_type;
+  stream->frames_sent = frames_sent;
+  if (source) {
+    stream->bytes_sent = get_uint64 (source->source, "octets-sent");
+    stream->packets_sent = get_uint64 (source->source, "packets-sent");
+    stream->bitrate = get_uint64 (source->source, "bitrate");
+    stream->nack_count = get_uint64 (source->source, "recv-nack-count");
+    stream->pli_count = get_uint64 (source->source, "recv-pli-count");
+    stream->fir_count = get_uint64 (source->source, "recv-fir-count");
+  }
+  entry.session = source ? source->session : NO_SESSION;
+  entry.kind = stream->kind;
+  entry.stream = stream;
+  g_array_append_val (collection->outbound, entry);
+}
+
 /* What rtpsession knows of a stream received. */
 static void
 read_remote_source (GstCallInboundStreamStats *stream,
@@ -354,7 +405,8 @@ scan_pipeline (Collection *collection,
           add_rtpbin_sources (collection, element);
         else if (g_strcmp0 (name, "rtpjitterbuffer") == 0)
           add_jitterbuffer (collection, element);
-        else if (GST_IS_RTP_BASE_PAYLOAD (element))
+        else if (GST_IS_RTP_BASE_PAYLOAD (element) ||
+                 gst_call_broadcast_read_viewer (element, NULL))
           g_ptr_array_add (payloaders, gst_object_ref (element));
         else if (gst_call_frame_monitor_get (element))
           g_ptr_array_add (decodebins, gst_object_ref (element));
@@ -378,8 +430,12 @@ scan_pipeline (Collection *collection,
   g_value_unset (&item);
   gst_iterator_free (it);
 
-  for (guint i = 0; i < payloaders->len; i++)
-    add_outbound (collection, payloaders->pdata[i]);
+  for (guint i = 0; i < payloaders->len; i++) {
+    if (GST_IS_RTP_BASE_PAYLOAD (payloaders->pdata[i]))
+      add_outbound (collection, payloaders->pdata[i]);
+    else
+      add_broadcast_outbound (collection, payloaders->pdata[i]);
+  }
   /* A monitor lives as long as its decodebin. */
   for (guint i = 0; i < decodebins->len; i++)
     add_inbound (collection, gst_call_frame_monitor_get (decodebins->pdata[i]));

@@ -17,4 +17,10 @@ GstElement *gst_call_broadcast_add_viewer (GstCallBroadcast *self,
                                            guint             payload_type,
                                            GError          **error);
 
+/* TRUE if @element is a viewer's source made by
+ * gst_call_broadcast_add_viewer(); then *@frames_sent (if not NULL) is how
+ * many frames (video) or packets (audio) it was given. */
+gboolean    gst_call_broadcast_read_viewer (GstElement *element,
+                                            guint64    *frames_sent);
+
 G_END_DECLS

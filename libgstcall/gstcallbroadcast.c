@@ -89,6 +89,26 @@ G_DEFINE_FINAL_TYPE (GstCallBroadcast, gst_call_broadcast, G_TYPE_OBJECT)
 #define BROADCAST_VIDEO_PAYLOAD 96
 #define BROADCAST_AUDIO_PAYLOAD 111
 
+/* The frames given to a viewer's appsrc, a gint on it. */
+static GQuark
+viewer_frames_quark (void)
+{
+  return g_quark_from_static_string ("gst-call-broadcast-viewer-frames");
+}
+
+gboolean
+gst_call_broadcast_read_viewer (GstElement *element,
+                                guint64    *frames_sent)
+{
+  gint *frames = g_object_get_qdata (G_OBJECT (element), viewer_frames_quark ());
+
+  if (!frames)
+    return FALSE;
+  if (frames_sent)
+    *frames_sent = (guint) g_atomic_int_get (frames);
+  return TRUE;
+}
+
 static void
 viewer_free (gpointer data)
 {
@@ -105,12 +125,22 @@ on_new_sample (GstElement       *appsink,
 {
   GstSample *sample = NULL;
   GstBuffer *buffer;
+  gboolean ends_frame = TRUE;
   g_autoptr (GPtrArray) targets = g_ptr_array_new_with_free_func (viewer_free);
 
   g_signal_emit_by_name (appsink, "pull-sample", &sample);
   if (!sample)
     return GST_FLOW_FLUSHING;
   buffer = gst_sample_get_buffer (sample);
+  /* A video frame ends with a marked packet; every audio packet is one. */
+  if (self->kind == GST_CALL_MEDIA_KIND_VIDEO) {
+    GstRTPBuffer rtp = GST_RTP_BUFFER_INIT;
+
+    if (gst_rtp_buffer_map (buffer, GST_MAP_READ, &rtp)) {
+      ends_frame = gst_rtp_buffer_get_marker (&rtp);
+      gst_rtp_buffer_unmap (&rtp);
+    }
+  }
 
   /* Push outside the lock: a call's pipeline may block or go away. */
   g_mutex_lock (&self->lock);
@@ -150,6 +180,12 @@ on_new_sample (GstElement       *appsink,
     }
     g_signal_emit_by_name (target->appsrc, "push-buffer", out, &flow);
     gst_buffer_unref (out);
+    if (flow == GST_FLOW_OK && ends_frame) {
+      gint *frames_sent = g_object_get_qdata (G_OBJECT (target->appsrc), viewer_frames_quark ());
+
+      if (frames_sent)
+        g_atomic_int_inc (frames_sent);
+    }
 
     /* A call that was freed took its appsrc out of its pipeline. */
     if (flow == GST_FLOW_FLUSHING && !GST_OBJECT_PARENT (target->appsrc)) {
@@ -230,6 +266,8 @@ gst_call_broadcast_add_viewer (GstCallBroadcast *self,
   gst_pad_add_probe (src, GST_PAD_PROBE_TYPE_EVENT_UPSTREAM, on_viewer_upstream_event,
                      weak, weak_ref_free);
 
+  g_object_set_qdata_full (G_OBJECT (appsrc), viewer_frames_quark (), g_new0 (gint, 1),
+                           g_free);
   viewer = g_new0 (Viewer, 1);
   viewer->appsrc = gst_object_ref_sink (appsrc);
   viewer->payload_type = payload_type;
@@ -326,7 +364,9 @@ gst_call_broadcast_class_init (GstCallBroadcastClass *klass)
   /**
    * GstCallBroadcast:viewer-count:
    *
-   * How many calls have sent the broadcast, including calls that ended.
+   * How many calls send the broadcast. A call stops counting once it was
+   * freed (the broadcast sees it at its next packet); only a new call is
+   * notified.
    *
    * Since: 0.1
    */
@@ -485,7 +525,7 @@ gst_call_broadcast_get_codec (GstCallBroadcast *self)
  * gst_call_broadcast_get_viewer_count:
  * @self: a [class@CallBroadcast]
  *
- * Gets how many calls have sent the broadcast, see
+ * Gets how many calls send the broadcast, see
  * [property@CallBroadcast:viewer-count].
  *
  * Returns: the number of calls
@@ -500,7 +540,11 @@ gst_call_broadcast_get_viewer_count (GstCallBroadcast *self)
   g_return_val_if_fail (GST_IS_CALL_BROADCAST (self), 0);
 
   g_mutex_lock (&self->lock);
-  count = self->viewers->len;
+  count = 0;
+  for (guint i = 0; i < self->viewers->len; i++) {
+    if (!((Viewer *) g_ptr_array_index (self->viewers, i))->gone)
+      count++;
+  }
   g_mutex_unlock (&self->lock);
   return count;
 }
