@@ -352,4 +352,25 @@ typedef enum {
   GST_CALL_CONGESTION_CONTROL_GCC,
 } GstCallCongestionControl;
 
+/**
+ * GstCallServerCallKind:
+ * @GST_CALL_SERVER_CALL_KIND_BROWSER: a browser opened the server's page and
+ *   asked for a call (`POST /call`); it is signalled over the server's
+ *   WebSocket rooms
+ * @GST_CALL_SERVER_CALL_KIND_WHIP: a WHIP client publishes to `/whip`: the
+ *   call only receives
+ * @GST_CALL_SERVER_CALL_KIND_WHEP: a WHEP client plays from `/whep`: the
+ *   call sends the server's source and receives nothing
+ *
+ * Who a call of a [class@CallServer] is with, see
+ * [signal@CallServer::new-call].
+ *
+ * Since: 0.1
+ */
+typedef enum {
+  GST_CALL_SERVER_CALL_KIND_BROWSER,
+  GST_CALL_SERVER_CALL_KIND_WHIP,
+  GST_CALL_SERVER_CALL_KIND_WHEP,
+} GstCallServerCallKind;
+
 G_END_DECLS

@@ -31,6 +31,7 @@
 #include "gstcallwebsocketsignaller.h"
 #include "gstcallwhipsignaller.h"
 #include "gstcallwhipserver.h"
+#include "gstcallserver.h"
 #include "gstcalljanussignaller.h"
 #include "gstcallsipsignaller.h"
 #include "gstpeerconnection.h"
