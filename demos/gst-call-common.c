@@ -49,6 +49,42 @@ gst_call_tool_configure_receiver (GstCall                  *call,
 }
 
 gboolean
+gst_call_tool_parse_video_codec (const char    *name,
+                                 GstCallCodec  *codec,
+                                 GError       **error)
+{
+  GEnumClass *codecs = g_type_class_ref (GST_TYPE_CALL_CODEC);
+  GEnumValue *value = g_enum_get_value_by_nick (codecs, name);
+
+  if (value)
+    *codec = value->value;
+  g_type_class_unref (codecs);
+  if (!value) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("Unknown video codec “%s”: use vp8, vp9 or h264"), name);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+gboolean
+gst_call_tool_parse_video_size (const char  *size,
+                                guint       *width,
+                                guint       *height,
+                                GError     **error)
+{
+  char end = 0;
+
+  if (sscanf (size, "%ux%u%c", width, height, &end) != 2 ||
+      *width < 16 || *height < 16 || *width > 4096 || *height > 4096) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
+                 _("Invalid video size “%s”: use WIDTHxHEIGHT, e.g. 320x240"), size);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+gboolean
 gst_call_tool_configure_call (GstCall                  *call,
                               const GstCallToolOptions *options,
                               GError                  **error)
@@ -56,30 +92,18 @@ gst_call_tool_configure_call (GstCall                  *call,
   gst_call_tool_configure_receiver (call, options);
 
   if (options->video_codec) {
-    GEnumClass *codecs = g_type_class_ref (GST_TYPE_CALL_CODEC);
-    GEnumValue *value = g_enum_get_value_by_nick (codecs, options->video_codec);
+    GstCallCodec codec;
 
-    if (value)
-      g_object_set (call, "video-codec", value->value, NULL);
-    g_type_class_unref (codecs);
-    if (!value) {
-      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
-                   _("Unknown video codec “%s”: use vp8, vp9 or h264"), options->video_codec);
+    if (!gst_call_tool_parse_video_codec (options->video_codec, &codec, error))
       return FALSE;
-    }
+    g_object_set (call, "video-codec", codec, NULL);
   }
 
   if (options->video_size) {
     guint width = 0, height = 0;
-    char end = 0;
 
-    if (sscanf (options->video_size, "%ux%u%c", &width, &height, &end) != 2 ||
-        width < 16 || height < 16 || width > 4096 || height > 4096) {
-      g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
-                   _("Invalid video size “%s”: use WIDTHxHEIGHT, e.g. 320x240"),
-                   options->video_size);
+    if (!gst_call_tool_parse_video_size (options->video_size, &width, &height, error))
       return FALSE;
-    }
     g_object_set (call, "video-width", width, "video-height", height, NULL);
   }
 

@@ -23,6 +23,17 @@ typedef struct {
 void        gst_call_tool_configure_receiver (GstCall                  *call,
                                               const GstCallToolOptions *options);
 
+/* "vp8", "vp9", "h264", ... as a codec. */
+gboolean    gst_call_tool_parse_video_codec (const char    *name,
+                                             GstCallCodec  *codec,
+                                             GError       **error);
+
+/* "WIDTHxHEIGHT" as numbers, 16 to 4096 each. */
+gboolean    gst_call_tool_parse_video_size (const char  *size,
+                                            guint       *width,
+                                            guint       *height,
+                                            GError     **error);
+
 /* Sources, sinks, codec and ICE addresses of @call from the options. */
 gboolean    gst_call_tool_configure_call (GstCall                  *call,
                                           const GstCallToolOptions *options,

@@ -1,6 +1,7 @@
 /* gst-call serve: a web page and its signaling; every browser that opens
  * the page gets a call with this process, and so does every WHIP client
- * (publishing to /whip) and WHEP client (playing from /whep)
+ * (publishing to /whip) and WHEP client (playing from /whep). The serving
+ * is GstCallServer's; the tool prints what happens and sends the chat.
  * Copyright (C) 2026 The libgstcall authors
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -14,7 +15,6 @@
 
 #include <glib/gi18n.h>
 #include <glib-unix.h>
-#include <json-glib/json-glib.h>
 
 #include "gst-call-tool.h"
 #include "gst-call-common.h"
@@ -23,53 +23,25 @@
 #define DEFAULT_MAX_CALLS 16
 #define DEFAULT_JOIN_TIMEOUT 30
 #define DEFAULT_IDLE_TIMEOUT 10
-/* RFC 6585; libsoup names no such status. */
-#define STATUS_TOO_MANY_REQUESTS 429
 
 typedef struct _Serve Serve;
 
-/* One browser's call, or one WHIP or WHEP session's. */
+/* One call of the server, as the tool numbers and reports it. */
 typedef struct {
   Serve *serve;
   guint id;
-  char *room;
-  gboolean browser_offers;
-  gboolean whip_session; /* the call belongs to a session of serve->whip */
-  GError *end_reason;    /* of a session's call, once it ended */
-  gboolean ended;
-  char *client;          /* the address that asked for the call */
-  guint join_timeout_id; /* until the browser starts the call */
+  GstCallServerCallKind kind;
+  gboolean started;      /* the call left IDLE */
   GstCall *call;
-  GstCallWebSocketSignaller *signaller;
 } ServeCall;
 
 struct _Serve {
   GMainLoop *loop;
-  GstCallSignalingServer *server;
-  GstCallWhipServer *whip;
+  GstCallServer *server;
   GstCallToolOptions options;
-  char *token;
-  char *web_dir;
-  guint port;
-  guint max_calls;
-  guint max_calls_per_client;
-  guint join_timeout;
   guint next_id;
-  GHashTable *calls; /* id -> ServeCall */
-  char *reading_client; /* of the request whose handler runs */
-  GstCallToolChat *chat; /* the browsers' data channels */
-};
-
-/* The page's files: a fixed list, nothing else is served. */
-static const struct {
-  const char *path;
-  const char *file;
-  const char *content_type;
-} web_files[] = {
-  { "/", "index.html", "text/html; charset=utf-8" },
-  { "/index.html", "index.html", "text/html; charset=utf-8" },
-  { "/gst-call.js", "gst-call.js", "text/javascript; charset=utf-8" },
-  { "/gst-call.css", "gst-call.css", "text/css; charset=utf-8" },
+  GHashTable *calls;      /* GstCall -> ServeCall */
+  GstCallToolChat *chat;  /* the browsers' data channels */
 };
 
 static void
@@ -77,37 +49,11 @@ serve_call_free (gpointer data)
 {
   ServeCall *serve_call = data;
 
-  g_clear_handle_id (&serve_call->join_timeout_id, g_source_remove);
-  if (serve_call->call) {
-    if (!serve_call->whip_session)
-      gst_call_tool_chat_remove_call (serve_call->serve->chat, serve_call->call);
-    g_signal_handlers_disconnect_by_data (serve_call->call, serve_call);
-    gst_call_hangup (serve_call->call);
-    g_object_unref (serve_call->call);
-  }
-  if (serve_call->signaller) {
-    g_signal_handlers_disconnect_by_data (serve_call->signaller, serve_call);
-    gst_call_websocket_signaller_close (serve_call->signaller);
-    g_object_unref (serve_call->signaller);
-  }
-  g_clear_error (&serve_call->end_reason);
-  g_free (serve_call->client);
-  g_free (serve_call->room);
+  if (serve_call->kind == GST_CALL_SERVER_CALL_KIND_BROWSER)
+    gst_call_tool_chat_remove_call (serve_call->serve->chat, serve_call->call);
+  g_signal_handlers_disconnect_by_data (serve_call->call, serve_call);
+  g_object_unref (serve_call->call);
   g_free (serve_call);
-}
-
-typedef struct {
-  Serve *serve;
-  guint id;
-} CallRef;
-
-static gboolean
-remove_call (gpointer data)
-{
-  CallRef *ref = data;
-
-  g_hash_table_remove (ref->serve->calls, GUINT_TO_POINTER (ref->id));
-  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -115,534 +61,76 @@ on_call_state (GstCall    *call,
                GParamSpec *pspec,
                ServeCall  *serve_call)
 {
+  if (gst_call_get_state (call) != GST_CALL_STATE_IDLE)
+    serve_call->started = TRUE;
   printf (_("call %u: %s\n"), serve_call->id,
           gst_call_tool_state_name (gst_call_get_state (call)));
   fflush (stdout);
 }
 
 static void
-on_call_ended (GstCall      *call,
-               const GError *reason,
-               ServeCall    *serve_call)
-{
-  gst_call_tool_print_stats (call, serve_call->id, "final");
-  if (reason)
-    printf (_("call %u ended: %s\n"), serve_call->id, reason->message);
-  else
-    printf (_("call %u ended\n"), serve_call->id);
-  fflush (stdout);
-  /* Not from inside the call's own signal. */
-  {
-    CallRef *ref = g_new0 (CallRef, 1);
-
-    ref->serve = serve_call->serve;
-    ref->id = serve_call->id;
-    g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, remove_call, ref, g_free);
-  }
-}
-
-static void
-on_peer_left (GstCallWebSocketSignaller *signaller,
-              const char                *peer_id,
-              ServeCall                 *serve_call)
-{
-  /* The browser closed the page: nobody is left to talk to. */
-  gst_call_hangup (serve_call->call);
-}
-
-static void
-on_setup_done (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  GstCall *call = GST_CALL (source);
-  g_autoptr (GError) error = NULL;
-  gboolean dialled = g_task_get_source_tag (G_TASK (result)) == gst_call_dial_async;
-
-  /* Failures reach on_call_ended() too, which reports them. */
-  if (dialled)
-    gst_call_dial_finish (call, result, &error);
-  else
-    gst_call_answer_finish (call, result, &error);
-}
-
-static void
-on_incoming_call (GstCall   *call,
-                  ServeCall *serve_call)
-{
-  gst_call_answer_async (call, NULL, on_setup_done, NULL);
-}
-
-static void
-on_room_joined (GObject      *source,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  g_autoptr (GError) error = NULL;
-  GstCallWebSocketSignaller *signaller = GST_CALL_WEBSOCKET_SIGNALLER (source);
-  Serve *serve = user_data;
-  ServeCall *serve_call = NULL;
-  GHashTableIter iter;
-  gpointer value;
-
-  if (gst_call_websocket_signaller_connect_finish (signaller, result, NULL, &error))
-    return;
-
-  g_hash_table_iter_init (&iter, serve->calls);
-  while (g_hash_table_iter_next (&iter, NULL, &value)) {
-    if (((ServeCall *) value)->signaller == signaller)
-      serve_call = value;
-  }
-  if (serve_call) {
-    printf (_("call %u: could not join the room: %s\n"), serve_call->id, error->message);
-    fflush (stdout);
-    g_hash_table_remove (serve->calls, GUINT_TO_POINTER (serve_call->id));
-  }
-}
-
-static char *
-room_uri (Serve      *serve,
-          const char *room,
-          gboolean    with_token)
-{
-  g_autofree char *escaped_room = g_uri_escape_string (room, NULL, FALSE);
-  g_autofree char *escaped_token = serve->token && with_token
-                                       ? g_uri_escape_string (serve->token, NULL, FALSE)
-                                       : NULL;
-
-  return g_strdup_printf ("ws://127.0.0.1:%u/ws?room=%s%s%s", serve->port, escaped_room,
-                          escaped_token ? "&token=" : "", escaped_token ? escaped_token : "");
-}
-
-/* Nobody started the call in time: the page was never opened, or its
- * request for a call was not followed by a join (and, with offer=browser,
- * an offer). Its slot goes to the next browser. */
-static gboolean
-on_join_timeout (gpointer data)
-{
-  ServeCall *serve_call = data;
-
-  serve_call->join_timeout_id = 0;
-  if (gst_call_get_state (serve_call->call) != GST_CALL_STATE_IDLE)
-    return G_SOURCE_REMOVE;
-  printf (_("call %u: nobody joined room %s and started the call within %u s: the call "
-            "is given up\n"),
-          serve_call->id, serve_call->room, serve_call->serve->join_timeout);
-  fflush (stdout);
-  g_hash_table_remove (serve_call->serve->calls, GUINT_TO_POINTER (serve_call->id));
-  return G_SOURCE_REMOVE;
-}
-
-/* A new call for a browser that opened the page, in a room of its own. */
-static ServeCall *
-start_browser_call (Serve       *serve,
-                    gboolean     browser_offers,
-                    const char  *client,
-                    GError     **error)
+on_new_call (GstCallServer         *server,
+             GstCall               *call,
+             GstCallServerCallKind  kind,
+             Serve                 *serve)
 {
   ServeCall *serve_call = g_new0 (ServeCall, 1);
-  g_autofree char *uri = NULL;
-  g_autofree char *secret = g_uuid_string_random ();
-  g_autofree char *name = NULL;
-  g_autoptr (GError) chat_error = NULL;
 
   serve_call->serve = serve;
   serve_call->id = ++serve->next_id;
-  serve_call->browser_offers = browser_offers;
-  serve_call->client = g_strdup (client);
-  serve_call->room = g_strdup_printf ("call-%u-%.8s", serve_call->id, secret);
-  serve_call->call = gst_call_new ();
-  if (!gst_call_tool_configure_call (serve_call->call, &serve->options, error)) {
-    serve_call_free (serve_call);
-    return NULL;
-  }
-  g_signal_connect (serve_call->call, "notify::state", G_CALLBACK (on_call_state), serve_call);
-  g_signal_connect (serve_call->call, "ended", G_CALLBACK (on_call_ended), serve_call);
-  g_hash_table_insert (serve->calls, GUINT_TO_POINTER (serve_call->id), serve_call);
-
-  /* The page's chat: the app opens a channel before the call starts, so
-   * its offer or answer carries the data section. */
-  name = g_strdup_printf (_("call %u"), serve_call->id);
-  gst_call_tool_chat_add_call (serve->chat, serve_call->call, name);
-  if (!gst_call_tool_chat_open_channel (serve->chat, serve_call->call, &chat_error))
-    printf (_("call %u: no chat: %s\n"), serve_call->id, chat_error->message);
-
-  if (browser_offers) {
-    uri = room_uri (serve, serve_call->room, FALSE);
-    serve_call->signaller = gst_call_websocket_signaller_new (uri, serve->token);
-    gst_call_set_signaller (serve_call->call, GST_CALL_SIGNALLER (serve_call->signaller));
-    g_signal_connect (serve_call->call, "incoming-call", G_CALLBACK (on_incoming_call),
-                      serve_call);
-    gst_call_websocket_signaller_connect_async (serve_call->signaller, NULL, on_room_joined,
-                                                serve);
-  } else {
-    /* The call joins the room and offers once the browser is in it. */
-    uri = room_uri (serve, serve_call->room, TRUE);
-    gst_call_dial_async (serve_call->call, uri, NULL, on_setup_done, NULL);
-    serve_call->signaller = GST_CALL_WEBSOCKET_SIGNALLER (
-        gst_call_get_signaller (serve_call->call));
-    if (serve_call->signaller)
-      g_object_ref (serve_call->signaller);
-  }
-  if (serve_call->signaller)
-    g_signal_connect (serve_call->signaller, "peer-left", G_CALLBACK (on_peer_left),
-                      serve_call);
-  serve_call->join_timeout_id = g_timeout_add_seconds (serve->join_timeout, on_join_timeout,
-                                                       serve_call);
-
-  printf (_("call %u: a browser asked for a call (%s offers), room %s\n"), serve_call->id,
-          browser_offers ? "browser" : "app", serve_call->room);
-  fflush (stdout);
-  return serve_call;
-}
-
-static void
-respond_text (SoupServerMessage *message,
-              guint              status,
-              const char        *text)
-{
-  /* libsoup knows no phrase for 429. */
-  soup_server_message_set_status (message, status,
-                                  status == STATUS_TOO_MANY_REQUESTS ? "Too Many Requests"
-                                                                     : NULL);
-  soup_server_message_set_response (message, "text/plain; charset=utf-8", SOUP_MEMORY_COPY,
-                                    text, strlen (text));
-}
-
-/* Calls and sessions @client holds. */
-static guint
-count_client_calls (Serve      *serve,
-                    const char *client)
-{
-  GHashTableIter iter;
-  gpointer value;
-  guint count = 0;
-
-  g_hash_table_iter_init (&iter, serve->calls);
-  while (g_hash_table_iter_next (&iter, NULL, &value)) {
-    ServeCall *serve_call = value;
-
-    if (!serve_call->ended && g_strcmp0 (serve_call->client, client) == 0)
-      count++;
-  }
-  return count;
-}
-
-/* Refuses a new call or session when every slot is taken (503) or when
- * the client holds its share already (429); TRUE if one is free. */
-static gboolean
-check_slots (Serve             *serve,
-             SoupServerMessage *message)
-{
-  const char *client = soup_server_message_get_remote_host (message);
-
-  if (g_hash_table_size (serve->calls) >= serve->max_calls) {
-    respond_text (message, SOUP_STATUS_SERVICE_UNAVAILABLE,
-                  _("Too many calls at once: try again later\n"));
-    return FALSE;
-  }
-  if (count_client_calls (serve, client) >= serve->max_calls_per_client) {
-    g_autofree char *text =
-        g_strdup_printf (_("Too many calls from %s at once (at most %u): end one or try "
-                           "again later\n"), client, serve->max_calls_per_client);
-
-    respond_text (message, STATUS_TOO_MANY_REQUESTS, text);
-    return FALSE;
-  }
-  return TRUE;
-}
-
-static void
-handle_call (Serve             *serve,
-             SoupServerMessage *message,
-             GHashTable        *query)
-{
-  const char *offer = query ? g_hash_table_lookup (query, "offer") : NULL;
-  const char *token = query ? g_hash_table_lookup (query, "token") : NULL;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (JsonBuilder) builder = NULL;
-  g_autoptr (JsonNode) root = NULL;
-  g_autofree char *json = NULL;
-  ServeCall *serve_call;
-
-  if (serve->token && g_strcmp0 (token, serve->token) != 0) {
-    respond_text (message, SOUP_STATUS_FORBIDDEN,
-                  _("A call needs the server's token: open the page with ?token=…\n"));
-    return;
-  }
-  if (offer && !g_str_equal (offer, "app") && !g_str_equal (offer, "browser")) {
-    respond_text (message, SOUP_STATUS_BAD_REQUEST,
-                  _("“offer” must be “app” or “browser”\n"));
-    return;
-  }
-  if (!check_slots (serve, message))
-    return;
-
-  serve_call = start_browser_call (serve, g_strcmp0 (offer, "browser") == 0,
-                                   soup_server_message_get_remote_host (message), &error);
-  if (!serve_call) {
-    g_autofree char *text = g_strdup_printf ("%s\n", error->message);
-
-    respond_text (message, SOUP_STATUS_INTERNAL_SERVER_ERROR, text);
-    return;
-  }
-
-  builder = json_builder_new ();
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "call");
-  json_builder_add_int_value (builder, serve_call->id);
-  json_builder_set_member_name (builder, "room");
-  json_builder_add_string_value (builder, serve_call->room);
-  json_builder_set_member_name (builder, "offer");
-  json_builder_add_string_value (builder, serve_call->browser_offers ? "browser" : "app");
-  json_builder_end_object (builder);
-  root = json_builder_get_root (builder);
-  json = json_to_string (root, FALSE);
-  soup_server_message_set_status (message, SOUP_STATUS_OK, NULL);
-  soup_server_message_set_response (message, "application/json", SOUP_MEMORY_COPY, json,
-                                    strlen (json));
-}
-
-/* ------------------------------------------------------------------------ */
-/* WHIP ingest and WHEP playback                                             */
-
-#define WHIP_PATH "/whip"
-#define WHEP_PATH "/whep"
-
-static ServeCall *
-find_session_call (Serve   *serve,
-                   GstCall *call)
-{
-  GHashTableIter iter;
-  gpointer value;
-
-  g_hash_table_iter_init (&iter, serve->calls);
-  while (g_hash_table_iter_next (&iter, NULL, &value)) {
-    ServeCall *serve_call = value;
-
-    if (serve_call->whip_session && serve_call->call == call && !serve_call->ended)
-      return serve_call;
-  }
-  return NULL;
-}
-
-static void
-on_session_call_ended (GstCall      *call,
-                       const GError *reason,
-                       ServeCall    *serve_call)
-{
-  /* Reported by on_session_ended(), which follows. Without a reason the
-   * session's call was hung up by the endpoint: the client DELETEd it. */
-  if (reason && !serve_call->end_reason)
-    serve_call->end_reason = g_error_copy (reason);
-}
-
-/* A WHIP client publishes (the call only receives) or a WHEP client plays
- * (the call sends the source of the browsers' calls and receives nothing). */
-static void
-on_new_session (GstCallWhipServer *whip,
-                GstCall           *call,
-                const char        *path,
-                Serve             *serve)
-{
-  gboolean whep = g_str_equal (path, WHEP_PATH);
-  ServeCall *serve_call = g_new0 (ServeCall, 1);
-  g_autoptr (GError) error = NULL;
-
-  serve_call->serve = serve;
-  serve_call->id = ++serve->next_id;
-  serve_call->whip_session = TRUE;
-  /* Emitted from the endpoint's handler of the POST just read. */
-  serve_call->client = g_strdup (serve->reading_client);
+  serve_call->kind = kind;
   serve_call->call = g_object_ref (call);
-  if (!whep) {
-    gst_call_tool_configure_receiver (call, &serve->options);
-  } else if (gst_call_tool_configure_call (call, &serve->options, &error)) {
-    g_object_set (call, "send-video", TRUE, "send-audio", TRUE, NULL);
-  } else {
-    /* The source worked at start-up; without it the session sends nothing. */
-    printf (_("call %u: the source fails, the WHEP client gets no media: %s\n"),
-            serve_call->id, error->message);
-  }
+  g_hash_table_insert (serve->calls, call, serve_call);
+  /* Sinks: the media is played, or only counted. */
+  gst_call_tool_configure_receiver (call, &serve->options);
   g_signal_connect (call, "notify::state", G_CALLBACK (on_call_state), serve_call);
-  g_signal_connect (call, "ended", G_CALLBACK (on_session_call_ended), serve_call);
-  g_hash_table_insert (serve->calls, GUINT_TO_POINTER (serve_call->id), serve_call);
 
-  if (whep)
-    printf (_("call %u: a WHEP client plays from %s\n"), serve_call->id, path);
-  else
-    printf (_("call %u: a WHIP client publishes to %s\n"), serve_call->id, path);
+  switch (kind) {
+    case GST_CALL_SERVER_CALL_KIND_BROWSER: {
+      g_autofree char *name = g_strdup_printf (_("call %u"), serve_call->id);
+      g_autoptr (GError) chat_error = NULL;
+
+      printf (_("call %u: a browser asked for a call\n"), serve_call->id);
+      /* The page's chat: the app opens a channel before the call starts, so
+       * its offer or answer carries the data section. */
+      gst_call_tool_chat_add_call (serve->chat, call, name);
+      if (!gst_call_tool_chat_open_channel (serve->chat, call, &chat_error))
+        printf (_("call %u: no chat: %s\n"), serve_call->id, chat_error->message);
+      break;
+    }
+    case GST_CALL_SERVER_CALL_KIND_WHEP:
+      printf (_("call %u: a WHEP client plays from %s\n"), serve_call->id, "/whep");
+      break;
+    case GST_CALL_SERVER_CALL_KIND_WHIP:
+    default:
+      printf (_("call %u: a WHIP client publishes to %s\n"), serve_call->id, "/whip");
+      break;
+  }
   fflush (stdout);
 }
 
 static void
-on_session_ended (GstCallWhipServer *whip,
-                  GstCall           *call,
-                  Serve             *serve)
+on_call_ended (GstCallServer *server,
+               GstCall       *call,
+               const GError  *reason,
+               Serve         *serve)
 {
-  ServeCall *serve_call = find_session_call (serve, call);
-  CallRef *ref;
+  ServeCall *serve_call = g_hash_table_lookup (serve->calls, call);
 
   if (!serve_call)
     return;
-  serve_call->ended = TRUE;
   gst_call_tool_print_stats (call, serve_call->id, "final");
-  if (serve_call->end_reason)
-    printf (_("call %u ended: %s\n"), serve_call->id, serve_call->end_reason->message);
-  else
+  if (reason && serve_call->kind == GST_CALL_SERVER_CALL_KIND_BROWSER && !serve_call->started)
+    /* Given up before it started: nobody joined its room. */
+    printf (_("call %u: %s\n"), serve_call->id, reason->message);
+  else if (reason)
+    printf (_("call %u ended: %s\n"), serve_call->id, reason->message);
+  else if (serve_call->kind != GST_CALL_SERVER_CALL_KIND_BROWSER)
     printf (_("call %u ended: the client ended the session (DELETE)\n"), serve_call->id);
+  else
+    printf (_("call %u ended\n"), serve_call->id);
   fflush (stdout);
-
-  /* Not from inside the endpoint's signal. */
-  ref = g_new0 (CallRef, 1);
-  ref->serve = serve;
-  ref->id = serve_call->id;
-  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, remove_call, ref, g_free);
-}
-
-static gboolean
-whip_authorized (Serve             *serve,
-                 SoupServerMessage *message)
-{
-  const char *authorization = soup_message_headers_get_one (
-      soup_server_message_get_request_headers (message), "Authorization");
-  g_autofree char *expected = NULL;
-
-  if (!serve->token)
-    return TRUE;
-  expected = g_strdup_printf ("Bearer %s", serve->token);
-  return g_strcmp0 (authorization, expected) == 0;
-}
-
-/* @path is @endpoint itself, where offers are POSTed; the endpoint takes
- * trailing slashes as the same. */
-static gboolean
-is_endpoint (const char *path,
-             const char *endpoint)
-{
-  if (!g_str_has_prefix (path, endpoint))
-    return FALSE;
-  for (path += strlen (endpoint); *path == '/'; path++)
-    ;
-  return *path == '\0';
-}
-
-/* Runs before the endpoint's handler, once the headers are read: a status
- * set here is the answer. */
-static void
-handle_whip_early (SoupServer        *server,
-                   SoupServerMessage *message,
-                   const char        *path,
-                   GHashTable        *query,
-                   gpointer           user_data)
-{
-  Serve *serve = user_data;
-  gboolean endpoint = is_endpoint (path, WHIP_PATH) || is_endpoint (path, WHEP_PATH);
-
-  /* The endpoints and their sessions, nothing else that starts alike. */
-  if (!endpoint && !g_str_has_prefix (path, WHIP_PATH "/") &&
-      !g_str_has_prefix (path, WHEP_PATH "/")) {
-    respond_text (message, SOUP_STATUS_NOT_FOUND, _("Not found\n"));
-    return;
-  }
-  /* A wrong token gets the endpoint's 401, not this. */
-  if (endpoint &&
-      g_str_equal (soup_server_message_get_method (message), SOUP_METHOD_POST) &&
-      whip_authorized (serve, message))
-    check_slots (serve, message);
-}
-
-/* The page and /call take no request body: one is refused before it is
- * read (the WHIP and WHEP endpoints bound theirs themselves). */
-static void
-handle_early (SoupServer        *server,
-              SoupServerMessage *message,
-              const char        *path,
-              GHashTable        *query,
-              gpointer           user_data)
-{
-  SoupMessageHeaders *headers = soup_server_message_get_request_headers (message);
-  SoupEncoding encoding = soup_message_headers_get_encoding (headers);
-
-  if (encoding != SOUP_ENCODING_NONE &&
-      (encoding != SOUP_ENCODING_CONTENT_LENGTH ||
-       soup_message_headers_get_content_length (headers) > 0))
-    respond_text (message, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE,
-                  _("This request takes no body\n"));
-}
-
-static void
-handle_request (SoupServer        *server,
-                SoupServerMessage *message,
-                const char        *path,
-                GHashTable        *query,
-                gpointer           user_data)
-{
-  Serve *serve = user_data;
-  const char *method = soup_server_message_get_method (message);
-
-  /* Only POST creates a call; the page's files are only read. */
-  if (g_str_equal (path, "/call")) {
-    if (g_strcmp0 (method, SOUP_METHOD_POST) != 0) {
-      soup_message_headers_replace (soup_server_message_get_response_headers (message),
-                                    "Allow", "POST");
-      respond_text (message, SOUP_STATUS_METHOD_NOT_ALLOWED,
-                    _("A call is asked for with POST /call\n"));
-      return;
-    }
-    handle_call (serve, message, query);
-    return;
-  }
-  if (g_strcmp0 (method, SOUP_METHOD_GET) != 0) {
-    soup_message_headers_replace (soup_server_message_get_response_headers (message),
-                                  "Allow", "GET");
-    respond_text (message, SOUP_STATUS_METHOD_NOT_ALLOWED, _("The page is read with GET\n"));
-    return;
-  }
-
-  for (gsize i = 0; i < G_N_ELEMENTS (web_files); i++) {
-    g_autofree char *file = NULL;
-    g_autoptr (GError) error = NULL;
-    char *contents;
-    gsize length;
-
-    if (!g_str_equal (path, web_files[i].path))
-      continue;
-    file = g_build_filename (serve->web_dir, web_files[i].file, NULL);
-    if (!g_file_get_contents (file, &contents, &length, &error)) {
-      respond_text (message, SOUP_STATUS_INTERNAL_SERVER_ERROR, error->message);
-      return;
-    }
-    soup_message_headers_replace (soup_server_message_get_response_headers (message),
-                                  "Cache-Control", "no-store");
-    soup_server_message_set_status (message, SOUP_STATUS_OK, NULL);
-    soup_server_message_set_response (message, web_files[i].content_type,
-                                      SOUP_MEMORY_TAKE, contents, length);
-    return;
-  }
-  respond_text (message, SOUP_STATUS_NOT_FOUND, _("Not found\n"));
-}
-
-/* The page's folder: $GST_CALL_WEB_DIR, the build tree's copy next to an
- * uninstalled gst-call, or the installed one. */
-static char *
-find_web_dir (void)
-{
-  const char *variable = g_getenv ("GST_CALL_WEB_DIR");
-  g_autofree char *executable = g_file_read_link ("/proc/self/exe", NULL);
-  g_autofree char *index = NULL;
-
-  if (variable)
-    return g_strdup (variable);
-  if (executable) {
-    g_autofree char *directory = g_path_get_dirname (executable);
-    g_autofree char *build_tree = g_build_filename (directory, "web", NULL);
-
-    index = g_build_filename (build_tree, "index.html", NULL);
-    if (g_file_test (index, G_FILE_TEST_IS_REGULAR))
-      return g_steal_pointer (&build_tree);
-  }
-  return g_strdup (GST_CALL_WEB_DIR);
+  g_hash_table_remove (serve->calls, call);
 }
 
 static gboolean
@@ -661,17 +149,6 @@ print_all_stats (gpointer data)
       gst_call_tool_print_stats (serve_call->call, serve_call->id, "stats");
   }
   return G_SOURCE_CONTINUE;
-}
-
-/* The handler that follows runs for this request (a new WHIP or WHEP
- * session's among them). */
-static void
-on_request_read (SoupServer        *server,
-                 SoupServerMessage *message,
-                 Serve             *serve)
-{
-  g_free (serve->reading_client);
-  serve->reading_client = g_strdup (soup_server_message_get_remote_host (message));
 }
 
 /* Every refused request is logged: who, what, and why (the response's
@@ -714,6 +191,54 @@ on_signal (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* The server's settings from the options; FALSE with @error set for a
+ * source or codec that cannot work. */
+static gboolean
+configure_server (GstCallServer  *server,
+                  const char     *source,
+                  const char     *video_codec,
+                  const char     *video_size,
+                  const char     *ice_address,
+                  gboolean        per_call_encoding,
+                  GError        **error)
+{
+  const char * const loopback[] = { "127.0.0.1", NULL };
+  const char * const given[] = { ice_address, NULL };
+
+  if (!ice_address)
+    gst_call_server_set_ice_local_addresses (server, loopback);
+  else if (!g_str_equal (ice_address, "any"))
+    gst_call_server_set_ice_local_addresses (server, given);
+
+  if (video_codec) {
+    GstCallCodec codec;
+
+    if (!gst_call_tool_parse_video_codec (video_codec, &codec, error))
+      return FALSE;
+    gst_call_server_set_video_codec (server, codec);
+    /* The shared encoder sends VP8. */
+    if (codec != GST_CALL_CODEC_VP8)
+      per_call_encoding = TRUE;
+  }
+  gst_call_server_set_shared_encoding (server, !per_call_encoding);
+  if (video_size) {
+    guint width = 0, height = 0;
+
+    if (!gst_call_tool_parse_video_size (video_size, &width, &height, error))
+      return FALSE;
+    gst_call_server_set_video_width (server, width);
+    gst_call_server_set_video_height (server, height);
+  }
+
+  if (!source || g_str_equal (source, "test"))
+    return TRUE;
+  if (g_str_equal (source, "camera")) {
+    gst_call_server_set_sources_from_devices (server);
+    return TRUE;
+  }
+  return gst_call_server_set_sources_from_uri (server, source, error);
+}
+
 int
 gst_call_tool_serve (int argc, char **argv)
 {
@@ -733,6 +258,7 @@ gst_call_tool_serve (int argc, char **argv)
   char *tls_key = NULL;
   gboolean play = FALSE;
   gboolean chat = FALSE;
+  gboolean per_call_encoding = FALSE;
   const GOptionEntry entries[] = {
     { "port", 'p', 0, G_OPTION_ARG_INT, &port,
       N_("Port of the page and the signaling (default 8080; 0: any free port)"), N_("PORT") },
@@ -740,6 +266,10 @@ gst_call_tool_serve (int argc, char **argv)
       N_("Address to listen on (default 127.0.0.1)"), N_("ADDRESS") },
     { "source", 's', 0, G_OPTION_ARG_STRING, &source,
       N_("What to send: test (default), camera, or a media file"), N_("SOURCE") },
+    { "per-call-encoding", 0, 0, G_OPTION_ARG_NONE, &per_call_encoding,
+      N_("Encode the source for each call on its own (default: once for all calls; a media "
+         "file then plays once for all, from the first call on, instead of from its start "
+         "for each); implied by a --video-codec other than vp8"), NULL },
     { "token", 't', 0, G_OPTION_ARG_STRING, &token,
       N_("A secret the page must give (open it with ?token=SECRET) and WHIP and WHEP "
          "clients as their bearer token"), N_("TOKEN") },
@@ -787,6 +317,7 @@ gst_call_tool_serve (int argc, char **argv)
   Serve serve = { 0 };
   g_autofree char *url = NULL;
   const char *scheme = "http";
+  const char *listen_address;
   SoupServer *soup;
   guint stats_id;
   int status = 0;
@@ -829,73 +360,50 @@ gst_call_tool_serve (int argc, char **argv)
     scheme = "https";
   }
 
-  serve.options.source = source;
-  serve.options.video_codec = video_codec;
   serve.options.ice_address = ice_address;
   serve.options.play = play;
-  serve.options.video_size = video_size;
-  serve.token = token;
-  serve.max_calls = (guint) max_calls;
-  serve.max_calls_per_client = max_calls_per_client > 0 ? (guint) max_calls_per_client
-                                                        : (serve.max_calls + 1) / 2;
-  serve.join_timeout = (guint) join_timeout;
-  serve.web_dir = find_web_dir ();
   serve.chat = gst_call_tool_chat_new (chat);
   serve.calls = g_hash_table_new_full (NULL, NULL, NULL, serve_call_free);
   serve.loop = g_main_loop_new (NULL, FALSE);
-  serve.server = gst_call_signaling_server_new (token);
-  g_object_set (serve.server, "idle-timeout", (guint) idle_timeout, NULL);
-  gst_call_signaling_server_set_tls_certificate (serve.server, certificate);
-  serve.whip = gst_call_whip_server_new ();
-  g_object_set (serve.whip, "bearer-token", token, NULL);
-  g_signal_connect (serve.whip, "new-call", G_CALLBACK (on_new_session), &serve);
-  g_signal_connect (serve.whip, "session-ended", G_CALLBACK (on_session_ended), &serve);
+  listen_address = address ? address : "127.0.0.1";
+  serve.server = gst_call_server_new ();
+  g_object_set (serve.server, "address", listen_address, "port", (guint) port,
+                "token", token, "tls-certificate", certificate,
+                "max-calls", (guint) max_calls,
+                "max-calls-per-client", (guint) max_calls_per_client,
+                "join-timeout", (guint) join_timeout, "idle-timeout", (guint) idle_timeout,
+                NULL);
+  g_signal_connect (serve.server, "new-call", G_CALLBACK (on_new_call), &serve);
+  g_signal_connect (serve.server, "call-ended", G_CALLBACK (on_call_ended), &serve);
 
   /* A source that cannot work (a missing file, an unknown codec) is
    * reported now, not to the first browser. */
-  {
-    g_autoptr (GstCall) probe = gst_call_new ();
-
-    if (!gst_call_tool_configure_call (probe, &serve.options, &error)) {
-      fprintf (stderr, "%s: %s\n", argv[0], error->message);
-      status = 1;
-      goto out;
-    }
-  }
-
-  if (!gst_call_signaling_server_listen (serve.server, address ? address : "127.0.0.1",
-                                         (guint) port, &error)) {
+  if (!configure_server (serve.server, source, video_codec, video_size, ice_address,
+                         per_call_encoding, &error) ||
+      !gst_call_server_listen (serve.server, &error)) {
     fprintf (stderr, "%s: %s\n", argv[0], error->message);
     status = 1;
     goto out;
   }
-  serve.port = gst_call_signaling_server_get_port (serve.server);
-  soup = gst_call_signaling_server_get_soup_server (serve.server);
-  soup_server_add_handler (soup, "/", handle_request, &serve, NULL);
-  g_signal_connect (soup, "request-read", G_CALLBACK (on_request_read), &serve);
+  soup = gst_call_server_get_soup_server (serve.server);
   g_signal_connect (soup, "request-finished", G_CALLBACK (on_request_finished), &serve);
   /* libsoup reports a 500 as aborted. */
   g_signal_connect (soup, "request-aborted", G_CALLBACK (on_request_finished), &serve);
-  soup_server_add_early_handler (soup, "/", handle_early, &serve, NULL);
-  soup_server_add_early_handler (soup, WHIP_PATH, handle_whip_early, &serve, NULL);
-  soup_server_add_early_handler (soup, WHEP_PATH, handle_whip_early, &serve, NULL);
-  gst_call_whip_server_attach (serve.whip, soup, WHIP_PATH);
-  gst_call_whip_server_attach (serve.whip, soup, WHEP_PATH);
 
-  url = g_strdup_printf ("%s://%s:%u/%s%s", scheme, address ? address : "127.0.0.1",
-                         serve.port, token ? "?token=" : "", token ? token : "");
-  printf (_("Serving the page from %s\n"), serve.web_dir);
+  url = gst_call_server_get_uri (serve.server);
   printf (_("Open %s in a browser (add ?offer=browser for the browser to offer)\n"), url);
   if (token) {
     printf (_("WHIP ingest (OBS, gst-call whip): %s://%s:%u%s with the bearer token of "
-              "--token\n"), scheme, address ? address : "127.0.0.1", serve.port, WHIP_PATH);
+              "--token\n"), scheme, listen_address,
+            gst_call_server_get_port (serve.server), "/whip");
     printf (_("WHEP playback (gst-call whep): %s://%s:%u%s with the bearer token of "
-              "--token\n"), scheme, address ? address : "127.0.0.1", serve.port, WHEP_PATH);
+              "--token\n"), scheme, listen_address,
+            gst_call_server_get_port (serve.server), "/whep");
   } else {
-    printf (_("WHIP ingest (OBS, gst-call whip): %s://%s:%u%s\n"),
-            scheme, address ? address : "127.0.0.1", serve.port, WHIP_PATH);
-    printf (_("WHEP playback (gst-call whep): %s://%s:%u%s\n"),
-            scheme, address ? address : "127.0.0.1", serve.port, WHEP_PATH);
+    printf (_("WHIP ingest (OBS, gst-call whip): %s://%s:%u%s\n"), scheme, listen_address,
+            gst_call_server_get_port (serve.server), "/whip");
+    printf (_("WHEP playback (gst-call whep): %s://%s:%u%s\n"), scheme, listen_address,
+            gst_call_server_get_port (serve.server), "/whep");
   }
   fflush (stdout);
 
@@ -908,18 +416,15 @@ gst_call_tool_serve (int argc, char **argv)
 
 out:
   /* Ends the WHIP and WHEP sessions, then the browsers' calls. */
-  g_signal_handlers_disconnect_by_data (serve.whip, &serve);
-  g_object_unref (serve.whip);
-  g_hash_table_destroy (serve.calls);
-  gst_call_tool_chat_free (serve.chat);
-  soup = gst_call_signaling_server_get_soup_server (serve.server);
+  soup = gst_call_server_get_soup_server (serve.server);
   if (soup)
     g_signal_handlers_disconnect_by_data (soup, &serve);
-  gst_call_signaling_server_stop (serve.server);
+  g_signal_handlers_disconnect_by_data (serve.server, &serve);
+  g_hash_table_destroy (serve.calls);
+  gst_call_server_close (serve.server);
   g_object_unref (serve.server);
+  gst_call_tool_chat_free (serve.chat);
   g_main_loop_unref (serve.loop);
-  g_free (serve.web_dir);
-  g_free (serve.reading_client);
   g_free (address);
   g_free (source);
   g_free (token);
