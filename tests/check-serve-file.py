@@ -2,7 +2,9 @@
 """demos/python/serve-file.py, as a user runs it: serves a short clip, then
 headless Chromium opens its page and must play the clip's video (320x240,
 the clock of the <video> element moving), and `gst-call whep` must decode
-its video and audio from the same endpoint.
+its video and audio from the WHEP endpoint of the same server. The clip
+plays once for all viewers (shared encoding) from the first one on: it
+lasts long enough for both.
 
 usage: check-serve-file.py GST_CALL SERVE_FILE_PY
 """
@@ -19,12 +21,12 @@ from interop_utils import SCALE, Child, gst_call_env, log, start_chromium  # noq
 
 
 def make_clip(path):
-    """10 s of 320x240 VP8 and Opus in WebM."""
+    """30 s of 320x240 VP8 and Opus in WebM."""
     subprocess.run([
-        "gst-launch-1.0", "-q", "videotestsrc", "num-buffers=300", "!",
+        "gst-launch-1.0", "-q", "videotestsrc", "num-buffers=900", "!",
         "video/x-raw,width=320,height=240,framerate=30/1", "!", "vp8enc", "deadline=1", "!",
         "webmmux", "name=mux", "!", "filesink", f"location={path}",
-        "audiotestsrc", "num-buffers=500", "!", "opusenc", "!", "mux."], check=True)
+        "audiotestsrc", "num-buffers=1300", "!", "opusenc", "!", "mux."], check=True)
 
 
 def check_browser(url):
@@ -35,7 +37,7 @@ def check_browser(url):
         state = None
         while time.monotonic() < deadline:
             state = driver.execute_script(
-                "const v = document.getElementById('video');"
+                "const v = document.getElementById('remote-video');"
                 "return [v.videoWidth, v.videoHeight, v.currentTime];")
             if state[0] == 320 and state[1] == 240 and state[2] > 1.0:
                 log(f"the page plays the clip: {state[0]}x{state[1]}, at {state[2]:.1f} s")
