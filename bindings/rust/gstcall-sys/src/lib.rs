@@ -113,6 +113,11 @@ pub const GST_CALL_SDP_TYPE_PRANSWER: GstCallSdpType = 2;
 pub const GST_CALL_SDP_TYPE_ANSWER: GstCallSdpType = 3;
 pub const GST_CALL_SDP_TYPE_ROLLBACK: GstCallSdpType = 4;
 
+pub type GstCallServerCallKind = c_int;
+pub const GST_CALL_SERVER_CALL_KIND_BROWSER: GstCallServerCallKind = 0;
+pub const GST_CALL_SERVER_CALL_KIND_WHIP: GstCallServerCallKind = 1;
+pub const GST_CALL_SERVER_CALL_KIND_WHEP: GstCallServerCallKind = 2;
+
 pub type GstCallSignalingState = c_int;
 pub const GST_CALL_SIGNALING_STATE_STABLE: GstCallSignalingState = 0;
 pub const GST_CALL_SIGNALING_STATE_HAVE_LOCAL_OFFER: GstCallSignalingState = 1;
@@ -205,6 +210,12 @@ pub struct GstCallOutboundStreamStatsClass {
 #[derive(Copy, Clone)]
 #[repr(C)]
 pub struct GstCallRtpTransportClass {
+    pub parent_class: gobject::GObjectClass,
+}
+
+#[derive(Copy, Clone)]
+#[repr(C)]
+pub struct GstCallServerClass {
     pub parent_class: gobject::GObjectClass,
 }
 
@@ -334,6 +345,12 @@ pub struct GstCallRtpTransport {
 }
 
 #[repr(C)]
+pub struct GstCallServer {
+    _data: [u8; 0],
+    _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
+#[repr(C)]
 pub struct GstCallSignalingServer {
     _data: [u8; 0],
     _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
@@ -405,6 +422,7 @@ extern "C" {
     pub fn gst_call_media_kind_get_type() -> glib::GType;
     pub fn gst_call_peer_connection_state_get_type() -> glib::GType;
     pub fn gst_call_sdp_type_get_type() -> glib::GType;
+    pub fn gst_call_server_call_kind_get_type() -> glib::GType;
     pub fn gst_call_signaling_state_get_type() -> glib::GType;
     pub fn gst_call_state_get_type() -> glib::GType;
     pub fn gst_call_transport_kind_get_type() -> glib::GType;
@@ -617,6 +635,44 @@ extern "C" {
     pub fn gst_call_rtp_transport_set_sources_from_description(self_: *mut GstCallRtpTransport, video: *const c_char, audio: *const c_char, error: *mut *mut glib::GError) -> glib::gboolean;
     pub fn gst_call_rtp_transport_set_srtp(self_: *mut GstCallRtpTransport, srtp: glib::gboolean);
     pub fn gst_call_rtp_transport_set_video_sink(self_: *mut GstCallRtpTransport, sink: *mut gst::GstElement);
+    pub fn gst_call_server_get_type() -> glib::GType;
+    pub fn gst_call_server_new() -> *mut GstCallServer;
+    pub fn gst_call_server_close(self_: *mut GstCallServer);
+    pub fn gst_call_server_get_address(self_: *mut GstCallServer) -> *const c_char;
+    pub fn gst_call_server_get_ice_local_addresses(self_: *mut GstCallServer) -> *const *const c_char;
+    pub fn gst_call_server_get_idle_timeout(self_: *mut GstCallServer) -> c_uint;
+    pub fn gst_call_server_get_join_timeout(self_: *mut GstCallServer) -> c_uint;
+    pub fn gst_call_server_get_max_calls(self_: *mut GstCallServer) -> c_uint;
+    pub fn gst_call_server_get_max_calls_per_client(self_: *mut GstCallServer) -> c_uint;
+    pub fn gst_call_server_get_n_calls(self_: *mut GstCallServer) -> c_uint;
+    pub fn gst_call_server_get_port(self_: *mut GstCallServer) -> c_uint;
+    pub fn gst_call_server_get_shared_encoding(self_: *mut GstCallServer) -> glib::gboolean;
+    pub fn gst_call_server_get_soup_server(self_: *mut GstCallServer) -> *mut gobject::GObject;
+    pub fn gst_call_server_get_tls_certificate(self_: *mut GstCallServer) -> *mut gio::GTlsCertificate;
+    pub fn gst_call_server_get_token(self_: *mut GstCallServer) -> *const c_char;
+    pub fn gst_call_server_get_uri(self_: *mut GstCallServer) -> *mut c_char;
+    pub fn gst_call_server_get_video_codec(self_: *mut GstCallServer) -> GstCallCodec;
+    pub fn gst_call_server_get_video_height(self_: *mut GstCallServer) -> c_uint;
+    pub fn gst_call_server_get_video_width(self_: *mut GstCallServer) -> c_uint;
+    pub fn gst_call_server_listen(self_: *mut GstCallServer, error: *mut *mut glib::GError) -> glib::gboolean;
+    pub fn gst_call_server_set_address(self_: *mut GstCallServer, address: *const c_char);
+    pub fn gst_call_server_set_audio_source(self_: *mut GstCallServer, source: *mut gst::GstElement);
+    pub fn gst_call_server_set_ice_local_addresses(self_: *mut GstCallServer, addresses: *const *const c_char);
+    pub fn gst_call_server_set_idle_timeout(self_: *mut GstCallServer, seconds: c_uint);
+    pub fn gst_call_server_set_join_timeout(self_: *mut GstCallServer, seconds: c_uint);
+    pub fn gst_call_server_set_max_calls(self_: *mut GstCallServer, max_calls: c_uint);
+    pub fn gst_call_server_set_max_calls_per_client(self_: *mut GstCallServer, max_calls: c_uint);
+    pub fn gst_call_server_set_port(self_: *mut GstCallServer, port: c_uint);
+    pub fn gst_call_server_set_shared_encoding(self_: *mut GstCallServer, shared: glib::gboolean);
+    pub fn gst_call_server_set_sources_from_description(self_: *mut GstCallServer, video: *const c_char, audio: *const c_char, error: *mut *mut glib::GError) -> glib::gboolean;
+    pub fn gst_call_server_set_sources_from_devices(self_: *mut GstCallServer);
+    pub fn gst_call_server_set_sources_from_uri(self_: *mut GstCallServer, uri: *const c_char, error: *mut *mut glib::GError) -> glib::gboolean;
+    pub fn gst_call_server_set_tls_certificate(self_: *mut GstCallServer, certificate: *mut gio::GTlsCertificate);
+    pub fn gst_call_server_set_token(self_: *mut GstCallServer, token: *const c_char);
+    pub fn gst_call_server_set_video_codec(self_: *mut GstCallServer, codec: GstCallCodec);
+    pub fn gst_call_server_set_video_height(self_: *mut GstCallServer, height: c_uint);
+    pub fn gst_call_server_set_video_source(self_: *mut GstCallServer, source: *mut gst::GstElement);
+    pub fn gst_call_server_set_video_width(self_: *mut GstCallServer, width: c_uint);
     pub fn gst_call_signaling_server_get_type() -> glib::GType;
     pub fn gst_call_signaling_server_new(token: *const c_char) -> *mut GstCallSignalingServer;
     pub fn gst_call_signaling_server_get_n_peers(self_: *mut GstCallSignalingServer) -> c_uint;

@@ -35,6 +35,8 @@ main (void)
   printf ("layout %s %zu %zu\n", "GstCallPeerConnectionState", sizeof (GstCallPeerConnectionState), alignof (GstCallPeerConnectionState));
   printf ("layout %s %zu %zu\n", "GstCallRtpTransportClass", sizeof (GstCallRtpTransportClass), alignof (GstCallRtpTransportClass));
   printf ("layout %s %zu %zu\n", "GstCallSdpType", sizeof (GstCallSdpType), alignof (GstCallSdpType));
+  printf ("layout %s %zu %zu\n", "GstCallServerCallKind", sizeof (GstCallServerCallKind), alignof (GstCallServerCallKind));
+  printf ("layout %s %zu %zu\n", "GstCallServerClass", sizeof (GstCallServerClass), alignof (GstCallServerClass));
   printf ("layout %s %zu %zu\n", "GstCallSignalingServerClass", sizeof (GstCallSignalingServerClass), alignof (GstCallSignalingServerClass));
   printf ("layout %s %zu %zu\n", "GstCallSignalingState", sizeof (GstCallSignalingState), alignof (GstCallSignalingState));
   printf ("layout %s %zu %zu\n", "GstCallSignallerInterface", sizeof (GstCallSignallerInterface), alignof (GstCallSignallerInterface));
@@ -117,6 +119,9 @@ main (void)
   printf ("constant %s %lld\n", "GST_CALL_SDP_TYPE_OFFER", (long long) GST_CALL_SDP_TYPE_OFFER);
   printf ("constant %s %lld\n", "GST_CALL_SDP_TYPE_PRANSWER", (long long) GST_CALL_SDP_TYPE_PRANSWER);
   printf ("constant %s %lld\n", "GST_CALL_SDP_TYPE_ROLLBACK", (long long) GST_CALL_SDP_TYPE_ROLLBACK);
+  printf ("constant %s %lld\n", "GST_CALL_SERVER_CALL_KIND_BROWSER", (long long) GST_CALL_SERVER_CALL_KIND_BROWSER);
+  printf ("constant %s %lld\n", "GST_CALL_SERVER_CALL_KIND_WHEP", (long long) GST_CALL_SERVER_CALL_KIND_WHEP);
+  printf ("constant %s %lld\n", "GST_CALL_SERVER_CALL_KIND_WHIP", (long long) GST_CALL_SERVER_CALL_KIND_WHIP);
   printf ("constant %s %lld\n", "GST_CALL_SIGNALING_SERVER_MAX_MESSAGE_SIZE", (long long) GST_CALL_SIGNALING_SERVER_MAX_MESSAGE_SIZE);
   printf ("constant %s %lld\n", "GST_CALL_SIGNALING_STATE_CLOSED", (long long) GST_CALL_SIGNALING_STATE_CLOSED);
   printf ("constant %s %lld\n", "GST_CALL_SIGNALING_STATE_HAVE_LOCAL_OFFER", (long long) GST_CALL_SIGNALING_STATE_HAVE_LOCAL_OFFER);
