@@ -842,9 +842,9 @@ clear_source (GstCallServer *self)
   }
 }
 
-/* The element the broadcast of @kind encodes (floating or a new
- * reference), NULL with @error set if it cannot be made, NULL without an
- * error if the kind is not sent. */
+/* The element the broadcast of @kind encodes (floating, or the app's own
+ * element, borrowed), NULL with @error set if it cannot be made, NULL
+ * without an error if the kind is not sent. */
 static GstElement *
 make_shared_source (GstCallServer     *self,
                     GstCallMediaKind   kind,
@@ -872,7 +872,8 @@ make_shared_source (GstCallServer     *self,
                                                           error);
     case SOURCE_ELEMENTS:
     default:
-      return gst_object_ref (self->source_elements[kind]);
+      /* Not floating: the broadcast takes a reference of its own. */
+      return self->source_elements[kind];
   }
 }
 
