@@ -327,12 +327,16 @@ on_room_joined (GObject      *source,
 {
   g_autoptr (GError) error = NULL;
   GstCallWebSocketSignaller *signaller = GST_CALL_WEBSOCKET_SIGNALLER (source);
-  g_autoptr (GstCallServer) self = user_data;
+  GWeakRef *weak = user_data;
+  g_autoptr (GstCallServer) self = g_weak_ref_get (weak);
   ServerCall *server_call;
 
+  g_weak_ref_clear (weak);
+  g_free (weak);
   if (gst_call_websocket_signaller_connect_finish (signaller, result, NULL, &error))
     return;
-  if (!self->calls)
+  /* The server closed (or was freed) meanwhile. */
+  if (!self || !self->calls)
     return;
   server_call = find_call_by_signaller (self, signaller);
   if (server_call) {
@@ -480,13 +484,17 @@ start_browser_call (GstCallServer  *self,
     return server_call;
 
   if (browser_offers) {
+    GWeakRef *weak;
+
     uri = room_uri (self, server_call->room, FALSE);
     server_call->signaller = gst_call_websocket_signaller_new (uri, self->token);
     gst_call_set_signaller (server_call->call, GST_CALL_SIGNALLER (server_call->signaller));
     g_signal_connect (server_call->call, "incoming-call", G_CALLBACK (on_incoming_call),
                       server_call);
+    weak = g_new0 (GWeakRef, 1);
+    g_weak_ref_init (weak, self);
     gst_call_websocket_signaller_connect_async (server_call->signaller, NULL, on_room_joined,
-                                                g_object_ref (self));
+                                                weak);
   } else {
     /* The call joins the room and offers once the browser is in it. */
     uri = room_uri (self, server_call->room, TRUE);

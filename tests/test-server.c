@@ -80,6 +80,12 @@ fixture_listen (Fixture *fixture)
   g_assert_cmpuint (gst_call_server_get_port (fixture->server), >, 0);
 }
 
+static gboolean
+only_reference (gpointer data)
+{
+  return G_OBJECT (data)->ref_count == 1;
+}
+
 /* Closing frees everything: the server, its calls, its encoders. */
 static void
 fixture_clear (Fixture *fixture)
@@ -94,9 +100,14 @@ fixture_clear (Fixture *fixture)
   g_clear_object (&fixture->session);
   g_array_unref (fixture->kinds);
   g_clear_error (&fixture->last_reason);
-  /* The server let go of its calls. */
-  while (calls->len > 0)
-    g_assert_finalize_object (g_ptr_array_steal_index (calls, calls->len - 1));
+  /* The server let go of its calls; a dial cut short by the hang-up lets
+   * go of its call as its operations finish, on this context. */
+  while (calls->len > 0) {
+    GObject *call = g_ptr_array_steal_index (calls, calls->len - 1);
+
+    test_wait_until (only_reference, call, TIMEOUT_MS, "the call's operations to finish");
+    g_assert_finalize_object (call);
+  }
   g_ptr_array_unref (calls);
 }
 
