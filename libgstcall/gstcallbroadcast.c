@@ -40,8 +40,12 @@
  * in; each call has its own RTP session, so the same SSRC in all of them
  * never collides. A keyframe request (PLI or FIR) from any peer, and the
  * one a call makes when its connection comes up, reaches the shared
- * encoder: every peer then gets the keyframe. A peer leaving (its call
- * hung up and freed) does not disturb the others.
+ * encoder: every peer then gets the keyframe. Requests are coalesced: the
+ * encoder is asked at most once per 300 ms of the stream, and a request
+ * arriving sooner is answered by one keyframe at the end of that time, so
+ * that many peers joining or losing packets at once do not turn the
+ * stream into keyframes. A peer leaving (its call hung up and freed) does
+ * not disturb the others.
  *
  * The encoder runs from the first call that uses the broadcast until the
  * broadcast is freed. Peers must accept the codec: a call whose peer only
@@ -70,6 +74,15 @@ struct _GstCallBroadcast {
   GPtrArray *viewers;       /* Viewer, lock */
   gboolean playing;         /* lock */
   gint keyframe_requests;   /* atomic */
+
+  /* Keyframe request coalescing, in stream time (the encoded frames'
+   * timestamps): */
+  GMutex keyframe_lock;
+  GstClockTime last_frame;        /* keyframe_lock: of the last encoded frame */
+  GstClockTime last_forwarded;    /* keyframe_lock: last_frame when the encoder
+                                   * was last asked, NONE: never */
+  gboolean keyframe_deferred;     /* keyframe_lock: a request waits for the
+                                   * interval to pass */
 };
 
 enum {
@@ -83,6 +96,10 @@ enum {
 static GParamSpec *props[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (GstCallBroadcast, gst_call_broadcast, G_TYPE_OBJECT)
+
+/* The encoder is asked for a keyframe at most this often (stream time):
+ * libwebrtc's senders keep 300 ms between keyframes made on request. */
+#define KEYFRAME_REQUEST_INTERVAL (300 * GST_MSECOND)
 
 /* The payload type of the packets the broadcast makes; calls rewrite it
  * when they negotiated another one. */
@@ -211,8 +228,58 @@ weak_ref_free (gpointer data)
   g_free (data);
 }
 
+/* Called with keyframe_lock: whether the encoder may be asked for a
+ * keyframe now; records that it is. Otherwise the request waits. */
+static gboolean
+keyframe_request_due (GstCallBroadcast *self)
+{
+  if (GST_CLOCK_TIME_IS_VALID (self->last_forwarded) &&
+      GST_CLOCK_TIME_IS_VALID (self->last_frame) &&
+      self->last_frame < self->last_forwarded + KEYFRAME_REQUEST_INTERVAL) {
+    self->keyframe_deferred = TRUE;
+    return FALSE;
+  }
+  self->keyframe_deferred = FALSE;
+  self->last_forwarded = GST_CLOCK_TIME_IS_VALID (self->last_frame) ? self->last_frame : 0;
+  return TRUE;
+}
+
+static void
+ask_encoder_for_keyframe (GstCallBroadcast *self)
+{
+  g_autoptr (GstPad) src = gst_element_get_static_pad (self->send_bin, "src");
+
+  gst_pad_send_event (src, gst_video_event_new_upstream_force_key_unit (GST_CLOCK_TIME_NONE,
+                                                                        TRUE, 0));
+}
+
+/* The broadcast's streaming thread: an encoded frame, on its way to the
+ * payloader. A request that had to wait is passed on once the interval is
+ * over. */
+static GstPadProbeReturn
+on_encoded_frame (GstPad          *pad,
+                  GstPadProbeInfo *info,
+                  gpointer         user_data)
+{
+  GstCallBroadcast *self = user_data;
+  GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER (info);
+  gboolean ask = FALSE;
+
+  g_mutex_lock (&self->keyframe_lock);
+  if (GST_BUFFER_PTS_IS_VALID (buffer))
+    self->last_frame = GST_BUFFER_PTS (buffer);
+  if (self->keyframe_deferred)
+    ask = keyframe_request_due (self);
+  g_mutex_unlock (&self->keyframe_lock);
+  if (ask)
+    ask_encoder_for_keyframe (self);
+  return GST_PAD_PROBE_OK;
+}
+
 /* A call's thread: its peer (or the call itself) wants a keyframe. It goes
- * to the shared encoder, so every peer gets the keyframe. */
+ * to the shared encoder, so every peer gets the keyframe; or, when the
+ * encoder was asked less than KEYFRAME_REQUEST_INTERVAL ago, it waits for
+ * the end of that interval, together with any other request meanwhile. */
 static GstPadProbeReturn
 on_viewer_upstream_event (GstPad          *pad,
                           GstPadProbeInfo *info,
@@ -220,7 +287,7 @@ on_viewer_upstream_event (GstPad          *pad,
 {
   g_autoptr (GstCallBroadcast) self = g_weak_ref_get (user_data);
   GstEvent *event = GST_PAD_PROBE_INFO_EVENT (info);
-  g_autoptr (GstPad) src = NULL;
+  gboolean ask;
 
   if (!gst_video_event_is_force_key_unit (event))
     return GST_PAD_PROBE_OK;
@@ -228,8 +295,11 @@ on_viewer_upstream_event (GstPad          *pad,
     return GST_PAD_PROBE_DROP;
 
   g_atomic_int_inc (&self->keyframe_requests);
-  src = gst_element_get_static_pad (self->send_bin, "src");
-  gst_pad_send_event (src, gst_event_ref (event));
+  g_mutex_lock (&self->keyframe_lock);
+  ask = keyframe_request_due (self);
+  g_mutex_unlock (&self->keyframe_lock);
+  if (ask)
+    ask_encoder_for_keyframe (self);
   return GST_PAD_PROBE_DROP;
 }
 
@@ -311,6 +381,7 @@ gst_call_broadcast_finalize (GObject *object)
 
   g_ptr_array_unref (self->viewers);
   g_mutex_clear (&self->lock);
+  g_mutex_clear (&self->keyframe_lock);
 
   G_OBJECT_CLASS (gst_call_broadcast_parent_class)->finalize (object);
 }
@@ -393,7 +464,10 @@ static void
 gst_call_broadcast_init (GstCallBroadcast *self)
 {
   g_mutex_init (&self->lock);
+  g_mutex_init (&self->keyframe_lock);
   self->viewers = g_ptr_array_new_with_free_func (viewer_free);
+  self->last_frame = GST_CLOCK_TIME_NONE;
+  self->last_forwarded = GST_CLOCK_TIME_NONE;
 }
 
 /**
@@ -455,8 +529,14 @@ gst_call_broadcast_new (GstCallMediaKind   kind,
     while (gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
       GstElement *element = g_value_get_object (&item);
 
-      if (GST_IS_RTP_BASE_PAYLOAD (element))
+      if (GST_IS_RTP_BASE_PAYLOAD (element)) {
+        g_autoptr (GstPad) sink = gst_element_get_static_pad (element, "sink");
+
         g_object_set (element, "ssrc", self->ssrc, NULL);
+        /* The broadcast outlives its pipeline's streaming thread. */
+        if (kind == GST_CALL_MEDIA_KIND_VIDEO)
+          gst_pad_add_probe (sink, GST_PAD_PROBE_TYPE_BUFFER, on_encoded_frame, self, NULL);
+      }
       g_value_reset (&item);
     }
     g_value_unset (&item);
@@ -553,8 +633,9 @@ gst_call_broadcast_get_viewer_count (GstCallBroadcast *self)
  * gst_call_broadcast_get_keyframe_requests:
  * @self: a [class@CallBroadcast]
  *
- * Gets how many keyframe requests the calls passed to the shared encoder:
- * their peers' PLI and FIR, and one per call when it connects.
+ * Gets how many keyframe requests the calls passed to the broadcast: their
+ * peers' PLI and FIR, and one per call when it connects. Requests that
+ * come close together are answered by one keyframe.
  *
  * Returns: the number of requests so far
  *

@@ -6,6 +6,7 @@
 
 #include <gst/video/video.h>
 
+#include "gstcallbroadcast-private.h"
 #include "test-utils.h"
 
 #define N_VIEWERS 3
@@ -307,6 +308,147 @@ test_three_viewers (void)
   g_assert_finalize_object (broadcast);
 }
 
+#define N_REQUESTS 15
+/* Frames after the last request in which it must have been answered: 500
+ * ms of a 30 fps stream, more than the 300 ms between keyframes. */
+#define FRAMES_AFTER_REQUESTS 15
+
+typedef struct {
+  GstPad *request_pad;     /* a viewer's source: requests enter there */
+  gint frames;             /* atomic: frames the shared encoder made */
+  gint keyframes;          /* atomic: of which keyframes */
+  gint last_keyframe;      /* atomic: frame number of the last keyframe */
+  gint requests_left;      /* atomic: one request per frame while > 0 */
+  gint last_request;       /* atomic: frame number of the last request */
+} KeyframeRun;
+
+/* The broadcast's streaming thread: each frame the shared encoder makes. A
+ * viewer asks for a keyframe after each of N_REQUESTS frames in a row, as
+ * many peers joining one after the other do. */
+static GstPadProbeReturn
+on_encoded (GstPad          *pad,
+            GstPadProbeInfo *info,
+            gpointer         user_data)
+{
+  KeyframeRun *run = user_data;
+  GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER (info);
+  gint frame = g_atomic_int_add (&run->frames, 1) + 1;
+
+  if (!GST_BUFFER_FLAG_IS_SET (buffer, GST_BUFFER_FLAG_DELTA_UNIT)) {
+    g_atomic_int_inc (&run->keyframes);
+    g_atomic_int_set (&run->last_keyframe, frame);
+  }
+  if (g_atomic_int_get (&run->requests_left) > 0) {
+    g_atomic_int_set (&run->last_request, frame);
+    gst_pad_send_event (run->request_pad, gst_video_event_new_upstream_force_key_unit (
+                                              GST_CLOCK_TIME_NONE, TRUE, 1));
+    g_atomic_int_add (&run->requests_left, -1);
+  }
+  return GST_PAD_PROBE_OK;
+}
+
+static gboolean
+run_has_frames (gpointer data)
+{
+  return g_atomic_int_get (&((KeyframeRun *) data)->frames) >= 10;
+}
+
+static gboolean
+run_is_over (gpointer data)
+{
+  KeyframeRun *run = data;
+
+  return g_atomic_int_get (&run->requests_left) == 0 &&
+         g_atomic_int_get (&run->frames) >=
+             g_atomic_int_get (&run->last_request) + FRAMES_AFTER_REQUESTS;
+}
+
+static GstElement *
+find_encoder (GstElement *bin)
+{
+  GstIterator *it = gst_bin_iterate_recurse (GST_BIN (bin));
+  GValue item = G_VALUE_INIT;
+  GstElement *encoder = NULL;
+
+  while (!encoder && gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
+    GstElement *element = g_value_get_object (&item);
+    GstElementFactory *factory = gst_element_get_factory (element);
+
+    if (factory && gst_element_factory_list_is_type (factory, GST_ELEMENT_FACTORY_TYPE_ENCODER))
+      encoder = gst_object_ref (element);
+    g_value_reset (&item);
+  }
+  g_value_unset (&item);
+  gst_iterator_free (it);
+  return encoder;
+}
+
+/* Keyframe requests arriving one frame after the other (viewers joining,
+ * or losing packets, at once) are coalesced: the shared encoder makes a
+ * keyframe for the first, then at most one per 300 ms of stream, and the
+ * last request is still answered by a keyframe made after it. */
+static void
+test_keyframe_requests_coalesced (void)
+{
+  g_autoptr (GError) error = NULL;
+  GstCallBroadcast *broadcast;
+  g_autoptr (GstElement) viewer_source = NULL;
+  g_autoptr (GstElement) encoder = NULL;
+  g_autoptr (GstPad) encoder_src = NULL;
+  GstElement *viewer_pipeline, *sink;
+  KeyframeRun run = { 0 };
+  gint keyframes_before;
+
+  broadcast = gst_call_broadcast_new (GST_CALL_MEDIA_KIND_VIDEO,
+                                      gst_parse_bin_from_description (TEST_VIDEO_SOURCE, TRUE,
+                                                                      &error),
+                                      &error);
+  g_assert_no_error (error);
+
+  /* A viewer as a call's pipeline holds it: its source, then the rest. */
+  viewer_source = gst_call_broadcast_add_viewer (broadcast, 96, &error);
+  g_assert_no_error (error);
+  viewer_pipeline = gst_pipeline_new (NULL);
+  sink = gst_element_factory_make ("fakesink", NULL);
+  g_object_set (sink, "sync", FALSE, "async", FALSE, NULL);
+  gst_bin_add_many (GST_BIN (viewer_pipeline), gst_object_ref (viewer_source), sink, NULL);
+  g_assert_true (gst_element_link (viewer_source, sink));
+  g_assert_cmpint (gst_element_set_state (viewer_pipeline, GST_STATE_PLAYING), !=,
+                   GST_STATE_CHANGE_FAILURE);
+  run.request_pad = gst_element_get_static_pad (viewer_source, "src");
+
+  encoder = find_encoder (gst_call_broadcast_get_pipeline (broadcast));
+  g_assert_nonnull (encoder);
+  encoder_src = gst_element_get_static_pad (encoder, "src");
+  gst_pad_add_probe (encoder_src, GST_PAD_PROBE_TYPE_BUFFER, on_encoded, &run, NULL);
+  test_wait_until (run_has_frames, &run, TIMEOUT_MS, "the shared encoder to run");
+
+  keyframes_before = g_atomic_int_get (&run.keyframes);
+  g_atomic_int_set (&run.requests_left, N_REQUESTS);
+  test_wait_until (run_is_over, &run, TIMEOUT_MS, "the requests and the frames after them");
+
+  g_assert_cmpuint (gst_call_broadcast_get_keyframe_requests (broadcast), ==, N_REQUESTS);
+  /* 15 frames with a request each, then 15 more: 1 keyframe at once, and
+   * one each 300 ms (9 frames) for the requests waiting; one more may be
+   * the encoder's own (every 120 frames). Without coalescing each request
+   * makes one: 15. */
+  g_test_message ("keyframes for %d requests: %d", N_REQUESTS,
+                  g_atomic_int_get (&run.keyframes) - keyframes_before);
+  g_assert_cmpint (g_atomic_int_get (&run.keyframes) - keyframes_before, >=, 2);
+  g_assert_cmpint (g_atomic_int_get (&run.keyframes) - keyframes_before, <=, 4);
+  /* The last request is answered, by a keyframe made after it. */
+  g_assert_cmpint (g_atomic_int_get (&run.last_keyframe), >,
+                   g_atomic_int_get (&run.last_request));
+
+  gst_element_set_state (viewer_pipeline, GST_STATE_NULL);
+  gst_object_unref (viewer_pipeline);
+  gst_object_unref (run.request_pad);
+  g_clear_object (&viewer_source);
+  gst_clear_object (&encoder_src);
+  gst_clear_object (&encoder);
+  g_assert_finalize_object (broadcast);
+}
+
 /* Bad input is refused with a clear error. */
 static void
 test_bad_source (void)
@@ -327,6 +469,8 @@ main (int argc, char **argv)
   test_tolerate_known_gstreamer_criticals ();
 
   g_test_add_func ("/GstCall/Broadcast/three-viewers", test_three_viewers);
+  g_test_add_func ("/GstCall/Broadcast/keyframe-requests-coalesced",
+                   test_keyframe_requests_coalesced);
   g_test_add_func ("/GstCall/Broadcast/bad-source", test_bad_source);
 
   return g_test_run ();
