@@ -258,10 +258,10 @@ add_outbound (Collection *collection,
 }
 
 /* A broadcast's packets, payloaded by the shared encoder and given to
- * this call by an appsrc. */
+ * this call by the broadcast's source element in its pipeline. */
 static void
 add_broadcast_outbound (Collection *collection,
-                        GstElement *appsrc)
+                        GstElement *viewer_source)
 {
   g_autoptr (GstCaps) caps = NULL;
   const GstStructure *structure;
@@ -272,13 +272,13 @@ add_broadcast_outbound (Collection *collection,
   Source *source;
   Entry entry;
 
-  g_object_get (appsrc, "caps", &caps, NULL);
+  g_object_get (viewer_source, "caps", &caps, NULL);
   if (!caps || gst_caps_get_size (caps) == 0)
     return;
   structure = gst_caps_get_structure (caps, 0);
   if (!gst_structure_get_uint (structure, "ssrc", &ssrc))
     return;
-  gst_call_broadcast_read_viewer (appsrc, &frames_sent);
+  gst_call_broadcast_read_viewer (viewer_source, &frames_sent);
   source = find_source (collection, ssrc, TRUE);
   if (!source && frames_sent == 0)
     return;

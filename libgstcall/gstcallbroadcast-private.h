@@ -10,9 +10,11 @@
 
 G_BEGIN_DECLS
 
-/* A new source of the broadcast's RTP packets for one call's pipeline (an
- * appsrc, full reference, not floating), with @payload_type written in. Keyframe requests
- * reaching it go to the shared encoder. */
+/* A new source of the broadcast's RTP packets for one call's pipeline (a
+ * live source element, full reference, not floating), with @payload_type
+ * written in. The broadcast's streaming thread pushes the packets through
+ * it while its pipeline plays; keyframe requests reaching it go to the
+ * shared encoder. */
 GstElement *gst_call_broadcast_add_viewer (GstCallBroadcast *self,
                                            guint             payload_type,
                                            GError          **error);

@@ -54,8 +54,188 @@
  * Since: 0.1
  */
 
+/* A call's source of the broadcast: an element in the call's pipeline
+ * whose source pad the broadcast's streaming thread pushes the packets
+ * into, with no queue and no thread of its own (an appsrc would add both
+ * to every call, and a thread switch to every packet). It only passes
+ * packets on while its pipeline plays, as a live source does. */
+#define GST_TYPE_CALL_BROADCAST_SOURCE (gst_call_broadcast_source_get_type ())
+G_DECLARE_FINAL_TYPE (GstCallBroadcastSource, gst_call_broadcast_source, GST,
+                      CALL_BROADCAST_SOURCE, GstElement)
+
+struct _GstCallBroadcastSource {
+  GstElement parent_instance;
+
+  GstPad *src;
+  GstCaps *caps;       /* set once, before it is in a pipeline */
+  gboolean started;    /* the src pad's stream lock: stream-start, caps and
+                        * segment went out */
+};
+
+G_DEFINE_FINAL_TYPE (GstCallBroadcastSource, gst_call_broadcast_source, GST_TYPE_ELEMENT)
+
+enum {
+  SOURCE_PROP_0,
+  SOURCE_PROP_CAPS,
+};
+
+static GstStaticPadTemplate broadcast_source_template =
+    GST_STATIC_PAD_TEMPLATE ("src", GST_PAD_SRC, GST_PAD_ALWAYS,
+                             GST_STATIC_CAPS ("application/x-rtp"));
+
+static gboolean
+broadcast_source_query (GstPad    *pad,
+                        GstObject *parent,
+                        GstQuery  *query)
+{
+  GstCallBroadcastSource *self = GST_CALL_BROADCAST_SOURCE (parent);
+
+  switch (GST_QUERY_TYPE (query)) {
+    case GST_QUERY_LATENCY:
+      gst_query_set_latency (query, TRUE, 0, GST_CLOCK_TIME_NONE);
+      return TRUE;
+    case GST_QUERY_CAPS: {
+      GstCaps *filter = NULL;
+      g_autoptr (GstCaps) caps = NULL;
+
+      gst_query_parse_caps (query, &filter);
+      caps = filter ? gst_caps_intersect_full (filter, self->caps, GST_CAPS_INTERSECT_FIRST)
+                    : gst_caps_ref (self->caps);
+      gst_query_set_caps_result (query, caps);
+      return TRUE;
+    }
+    default:
+      return gst_pad_query_default (pad, parent, query);
+  }
+}
+
+static GstStateChangeReturn
+broadcast_source_change_state (GstElement     *element,
+                               GstStateChange  transition)
+{
+  GstCallBroadcastSource *self = GST_CALL_BROADCAST_SOURCE (element);
+  GstStateChangeReturn result =
+      GST_ELEMENT_CLASS (gst_call_broadcast_source_parent_class)->change_state (element,
+                                                                               transition);
+
+  if (result == GST_STATE_CHANGE_FAILURE)
+    return result;
+  switch (transition) {
+    case GST_STATE_CHANGE_PAUSED_TO_READY:
+      /* The pad is inactive: no push runs. */
+      GST_PAD_STREAM_LOCK (self->src);
+      self->started = FALSE;
+      GST_PAD_STREAM_UNLOCK (self->src);
+      break;
+    case GST_STATE_CHANGE_READY_TO_PAUSED:
+    case GST_STATE_CHANGE_PLAYING_TO_PAUSED:
+      /* Live: nothing to preroll. */
+      result = GST_STATE_CHANGE_NO_PREROLL;
+      break;
+    default:
+      break;
+  }
+  return result;
+}
+
+static void
+gst_call_broadcast_source_finalize (GObject *object)
+{
+  GstCallBroadcastSource *self = GST_CALL_BROADCAST_SOURCE (object);
+
+  gst_clear_caps (&self->caps);
+
+  G_OBJECT_CLASS (gst_call_broadcast_source_parent_class)->finalize (object);
+}
+
+/* "caps", read-only: what it sends, with the SSRC (as an appsrc's). */
+static void
+gst_call_broadcast_source_get_property (GObject    *object,
+                                        guint       prop_id,
+                                        GValue     *value,
+                                        GParamSpec *pspec)
+{
+  GstCallBroadcastSource *self = GST_CALL_BROADCAST_SOURCE (object);
+
+  switch (prop_id) {
+    case SOURCE_PROP_CAPS:
+      gst_value_set_caps (value, self->caps);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+gst_call_broadcast_source_class_init (GstCallBroadcastSourceClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+
+  object_class->finalize = gst_call_broadcast_source_finalize;
+  object_class->get_property = gst_call_broadcast_source_get_property;
+  g_object_class_install_property (object_class, SOURCE_PROP_CAPS,
+                                   g_param_spec_boxed ("caps", NULL, NULL, GST_TYPE_CAPS,
+                                                       G_PARAM_READABLE |
+                                                           G_PARAM_STATIC_STRINGS));
+  element_class->change_state = broadcast_source_change_state;
+  gst_element_class_add_static_pad_template (element_class, &broadcast_source_template);
+  gst_element_class_set_static_metadata (element_class, "Broadcast source",
+                                         "Source/Network/RTP",
+                                         "The packets of a GstCallBroadcast, for one call",
+                                         "The libgstcall authors");
+}
+
+static void
+gst_call_broadcast_source_init (GstCallBroadcastSource *self)
+{
+  self->src = gst_pad_new_from_static_template (&broadcast_source_template, "src");
+  gst_pad_set_query_function (self->src, broadcast_source_query);
+  gst_pad_use_fixed_caps (self->src);
+  gst_element_add_pad (GST_ELEMENT (self), self->src);
+  GST_OBJECT_FLAG_SET (self, GST_ELEMENT_FLAG_SOURCE);
+}
+
+/* The broadcast's streaming thread: passes a frame's packets (@list) or
+ * one packet (@buffer) on, taking it, into the call's pipeline. Flushing
+ * unless the pipeline plays. */
+static GstFlowReturn
+broadcast_source_push (GstCallBroadcastSource *self,
+                       GstBuffer              *buffer,
+                       GstBufferList          *list)
+{
+  GstFlowReturn flow;
+  gboolean playing;
+
+  GST_OBJECT_LOCK (self);
+  playing = GST_STATE (self) == GST_STATE_PLAYING && GST_STATE_PENDING (self) ==
+                                                          GST_STATE_VOID_PENDING;
+  GST_OBJECT_UNLOCK (self);
+  if (!playing) {
+    gst_clear_buffer (&buffer);
+    g_clear_pointer (&list, gst_buffer_list_unref);
+    return GST_FLOW_FLUSHING;
+  }
+
+  GST_PAD_STREAM_LOCK (self->src);
+  if (!self->started) {
+    g_autofree char *stream_id = gst_pad_create_stream_id (self->src, GST_ELEMENT (self),
+                                                           NULL);
+    GstSegment segment;
+
+    gst_segment_init (&segment, GST_FORMAT_TIME);
+    gst_pad_push_event (self->src, gst_event_new_stream_start (stream_id));
+    gst_pad_push_event (self->src, gst_event_new_caps (self->caps));
+    gst_pad_push_event (self->src, gst_event_new_segment (&segment));
+    self->started = TRUE;
+  }
+  flow = list ? gst_pad_push_list (self->src, list) : gst_pad_push (self->src, buffer);
+  GST_PAD_STREAM_UNLOCK (self->src);
+  return flow;
+}
+
 typedef struct {
-  GstElement *appsrc;   /* owned */
+  GstCallBroadcastSource *source; /* owned */
   guint payload_type;
   gboolean gone;        /* its pipeline let go of it */
 } Viewer;
@@ -106,7 +286,7 @@ G_DEFINE_FINAL_TYPE (GstCallBroadcast, gst_call_broadcast, G_TYPE_OBJECT)
 #define BROADCAST_VIDEO_PAYLOAD 96
 #define BROADCAST_AUDIO_PAYLOAD 111
 
-/* The frames given to a viewer's appsrc, a gint on it. */
+/* The frames given to a viewer's source, a gint on it. */
 static GQuark
 viewer_frames_quark (void)
 {
@@ -131,17 +311,64 @@ viewer_free (gpointer data)
 {
   Viewer *viewer = data;
 
-  gst_object_unref (viewer->appsrc);
+  gst_object_unref (viewer->source);
   g_free (viewer);
 }
 
-/* Streaming thread of the broadcast: one encoded packet, to every call. */
+/* The running time of @source's pipeline now, NONE before it plays. */
+static GstClockTime
+viewer_running_time (GstCallBroadcastSource *source)
+{
+  g_autoptr (GstClock) clock = gst_element_get_clock (GST_ELEMENT (source));
+  GstClockTime now, base_time;
+
+  if (!clock)
+    return GST_CLOCK_TIME_NONE;
+  now = gst_clock_get_time (clock);
+  base_time = gst_element_get_base_time (GST_ELEMENT (source));
+  return GST_CLOCK_TIME_IS_VALID (base_time) && now >= base_time ? now - base_time
+                                                                 : GST_CLOCK_TIME_NONE;
+}
+
+/* A call's copy of a packet: the memory is shared; the timestamps are the
+ * broadcast pipeline's running time, meaningless in the call's pipeline
+ * (whose clock started elsewhere, and which paces packets by them), so
+ * the copy gets the call's running time as it arrives. */
+static GstBuffer *
+copy_for_viewer (GstCallBroadcast *self,
+                 GstBuffer        *packet,
+                 guint             payload_type,
+                 GstClockTime      running_time)
+{
+  GstBuffer *out = gst_buffer_copy (packet);
+
+  GST_BUFFER_PTS (out) = running_time;
+  GST_BUFFER_DTS (out) = running_time;
+  GST_BUFFER_DURATION (out) = GST_CLOCK_TIME_NONE;
+  if (payload_type != self->payload_type) {
+    GstRTPBuffer rtp = GST_RTP_BUFFER_INIT;
+
+    /* Copies the packet's memory, which other calls share. */
+    if (gst_rtp_buffer_map (out, GST_MAP_READWRITE, &rtp)) {
+      gst_rtp_buffer_set_payload_type (&rtp, payload_type);
+      gst_rtp_buffer_unmap (&rtp);
+    }
+  }
+  return out;
+}
+
+/* Streaming thread of the broadcast: the packets of one encoded frame (a
+ * list, as the payloader made them) or one packet, to every call, on this
+ * thread: through each call's RTP session, SRTP and ICE sink, a frame's
+ * packets in one go. */
 static GstFlowReturn
 on_new_sample (GstElement       *appsink,
                GstCallBroadcast *self)
 {
   GstSample *sample = NULL;
   GstBuffer *buffer;
+  GstBufferList *list;
+  GstBuffer *last;
   gboolean ends_frame = TRUE;
   g_autoptr (GPtrArray) targets = g_ptr_array_new_with_free_func (viewer_free);
 
@@ -149,11 +376,15 @@ on_new_sample (GstElement       *appsink,
   if (!sample)
     return GST_FLOW_FLUSHING;
   buffer = gst_sample_get_buffer (sample);
+  list = gst_sample_get_buffer_list (sample);
+  last = list && gst_buffer_list_length (list) > 0
+             ? gst_buffer_list_get (list, gst_buffer_list_length (list) - 1)
+             : buffer;
   /* A video frame ends with a marked packet; every audio packet is one. */
-  if (self->kind == GST_CALL_MEDIA_KIND_VIDEO) {
+  if (self->kind == GST_CALL_MEDIA_KIND_VIDEO && last) {
     GstRTPBuffer rtp = GST_RTP_BUFFER_INIT;
 
-    if (gst_rtp_buffer_map (buffer, GST_MAP_READ, &rtp)) {
+    if (gst_rtp_buffer_map (last, GST_MAP_READ, &rtp)) {
       ends_frame = gst_rtp_buffer_get_marker (&rtp);
       gst_rtp_buffer_unmap (&rtp);
     }
@@ -168,7 +399,7 @@ on_new_sample (GstElement       *appsink,
     if (viewer->gone)
       continue;
     copy = g_new0 (Viewer, 1);
-    copy->appsrc = gst_object_ref (viewer->appsrc);
+    copy->source = gst_object_ref (viewer->source);
     copy->payload_type = viewer->payload_type;
     g_ptr_array_add (targets, copy);
   }
@@ -176,41 +407,36 @@ on_new_sample (GstElement       *appsink,
 
   for (guint i = 0; i < targets->len; i++) {
     Viewer *target = g_ptr_array_index (targets, i);
-    /* The packet's memory is shared; its timestamps are the broadcast
-     * pipeline's running time, meaningless in the call's pipeline (whose
-     * clock started elsewhere, and which paces packets by them): the
-     * call's appsrc stamps its own copy as it arrives. */
-    GstBuffer *out = gst_buffer_copy (buffer);
+    GstClockTime running_time = viewer_running_time (target->source);
     GstFlowReturn flow = GST_FLOW_OK;
 
-    GST_BUFFER_PTS (out) = GST_CLOCK_TIME_NONE;
-    GST_BUFFER_DTS (out) = GST_CLOCK_TIME_NONE;
-    GST_BUFFER_DURATION (out) = GST_CLOCK_TIME_NONE;
-    if (target->payload_type != self->payload_type) {
-      GstRTPBuffer rtp = GST_RTP_BUFFER_INIT;
+    if (list) {
+      guint length = gst_buffer_list_length (list);
+      GstBufferList *out = gst_buffer_list_new_sized (length);
 
-      /* Copies the packet's memory, which other calls share. */
-      if (gst_rtp_buffer_map (out, GST_MAP_READWRITE, &rtp)) {
-        gst_rtp_buffer_set_payload_type (&rtp, target->payload_type);
-        gst_rtp_buffer_unmap (&rtp);
-      }
+      for (guint j = 0; j < length; j++)
+        gst_buffer_list_add (out, copy_for_viewer (self, gst_buffer_list_get (list, j),
+                                                   target->payload_type, running_time));
+      flow = broadcast_source_push (target->source, NULL, out);
+    } else if (buffer) {
+      flow = broadcast_source_push (target->source, copy_for_viewer (
+                                        self, buffer, target->payload_type, running_time),
+                                    NULL);
     }
-    g_signal_emit_by_name (target->appsrc, "push-buffer", out, &flow);
-    gst_buffer_unref (out);
     if (flow == GST_FLOW_OK && ends_frame) {
-      gint *frames_sent = g_object_get_qdata (G_OBJECT (target->appsrc), viewer_frames_quark ());
+      gint *frames_sent = g_object_get_qdata (G_OBJECT (target->source), viewer_frames_quark ());
 
       if (frames_sent)
         g_atomic_int_inc (frames_sent);
     }
 
-    /* A call that was freed took its appsrc out of its pipeline. */
-    if (flow == GST_FLOW_FLUSHING && !GST_OBJECT_PARENT (target->appsrc)) {
+    /* A call that was freed took its source out of its pipeline. */
+    if (flow == GST_FLOW_FLUSHING && !GST_OBJECT_PARENT (target->source)) {
       g_mutex_lock (&self->lock);
       for (guint j = 0; j < self->viewers->len; j++) {
         Viewer *viewer = g_ptr_array_index (self->viewers, j);
 
-        if (viewer->appsrc == target->appsrc)
+        if (viewer->source == target->source)
           viewer->gone = TRUE;
       }
       g_mutex_unlock (&self->lock);
@@ -308,38 +534,28 @@ gst_call_broadcast_add_viewer (GstCallBroadcast *self,
                                guint             payload_type,
                                GError          **error)
 {
-  g_autoptr (GstCaps) caps = NULL;
-  g_autoptr (GstPad) src = NULL;
-  GstElement *appsrc;
+  GstCallBroadcastSource *source;
   Viewer *viewer;
   GWeakRef *weak;
   gboolean start;
 
   g_return_val_if_fail (GST_IS_CALL_BROADCAST (self), NULL);
 
-  appsrc = gst_call_make_element ("appsrc", NULL, error);
-  if (!appsrc)
-    return NULL;
-  caps = gst_call_media_make_rtp_caps (self->codec, payload_type);
+  source = g_object_new (GST_TYPE_CALL_BROADCAST_SOURCE, NULL);
+  source->caps = gst_call_media_make_rtp_caps (self->codec, payload_type);
   /* webrtcbin's rtpfunnel routes keyframe requests to the sink pad whose
    * caps name the SSRC they are about. */
-  gst_caps_set_simple (caps, "ssrc", G_TYPE_UINT, self->ssrc, NULL);
-  /* Packets are stamped with the running time of the call's pipeline as
-   * they arrive; a stalled call drops the oldest instead of piling up. */
-  g_object_set (appsrc, "caps", caps, "is-live", TRUE, "do-timestamp", TRUE,
-                "format", GST_FORMAT_TIME, "max-buffers", (guint64) 64,
-                "leaky-type", 2 /* downstream: drop the oldest */, NULL);
-  src = gst_element_get_static_pad (appsrc, "src");
-  /* A weak reference: the broadcast holds the appsrc. */
+  gst_caps_set_simple (source->caps, "ssrc", G_TYPE_UINT, self->ssrc, NULL);
+  /* A weak reference: the broadcast holds the source. */
   weak = g_new0 (GWeakRef, 1);
   g_weak_ref_init (weak, self);
-  gst_pad_add_probe (src, GST_PAD_PROBE_TYPE_EVENT_UPSTREAM, on_viewer_upstream_event,
+  gst_pad_add_probe (source->src, GST_PAD_PROBE_TYPE_EVENT_UPSTREAM, on_viewer_upstream_event,
                      weak, weak_ref_free);
 
-  g_object_set_qdata_full (G_OBJECT (appsrc), viewer_frames_quark (), g_new0 (gint, 1),
+  g_object_set_qdata_full (G_OBJECT (source), viewer_frames_quark (), g_new0 (gint, 1),
                            g_free);
   viewer = g_new0 (Viewer, 1);
-  viewer->appsrc = gst_object_ref_sink (appsrc);
+  viewer->source = gst_object_ref_sink (source);
   viewer->payload_type = payload_type;
 
   g_mutex_lock (&self->lock);
@@ -354,7 +570,7 @@ gst_call_broadcast_add_viewer (GstCallBroadcast *self,
     GST_WARNING ("the broadcast's pipeline did not start");
 
   /* A full reference for the caller, which adds it to its pipeline. */
-  return gst_object_ref (appsrc);
+  return GST_ELEMENT (gst_object_ref (source));
 }
 
 static void
@@ -492,10 +708,10 @@ gst_call_broadcast_new (GstCallMediaKind   kind,
                         GstElement        *source,
                         GError           **error)
 {
-  static const char * const elements[] = { "appsrc", "appsink", NULL };
+  static const char * const elements[] = { "queue", "appsink", NULL };
   g_autoptr (GstCallBroadcast) self = NULL;
   g_autoptr (GstElement) source_ref = NULL;
-  GstElement *appsink;
+  GstElement *appsink, *fan_out_queue;
 
   g_return_val_if_fail (kind == GST_CALL_MEDIA_KIND_AUDIO || kind == GST_CALL_MEDIA_KIND_VIDEO,
                         NULL);
@@ -543,20 +759,29 @@ gst_call_broadcast_new (GstCallMediaKind   kind,
     gst_iterator_free (it);
   }
   appsink = gst_call_make_element ("appsink", NULL, error);
-  if (!appsink) {
+  fan_out_queue = appsink ? gst_call_make_element ("queue", NULL, error) : NULL;
+  if (!fan_out_queue) {
+    if (appsink)
+      gst_object_unref (gst_object_ref_sink (appsink));
     gst_object_unref (gst_object_ref_sink (self->send_bin));
     self->send_bin = NULL;
     return NULL;
   }
+  /* The packets go to the calls on a thread of their own, beside the
+   * encoder's: neither waits for the other. A fan-out that falls behind
+   * drops the oldest packets, never holds the encoder. */
+  g_object_set (fan_out_queue, "leaky", 2 /* downstream */, "max-size-buffers", 64,
+                "max-size-bytes", 0, "max-size-time", (guint64) 0, NULL);
   /* The calls pace the packets on their own clocks: no sync here, and no
-   * preroll wait for a live source. */
+   * preroll wait for a live source. A frame's packets stay together. */
   g_object_set (appsink, "sync", FALSE, "async", FALSE, "emit-signals", TRUE,
-                "max-buffers", 64, "drop", TRUE, NULL);
+                "max-buffers", 64, "drop", TRUE, "buffer-list", TRUE, NULL);
   g_signal_connect (appsink, "new-sample", G_CALLBACK (on_new_sample), self);
 
   self->pipeline = gst_object_ref_sink (gst_pipeline_new (NULL));
-  gst_bin_add_many (GST_BIN (self->pipeline), source, self->send_bin, appsink, NULL);
-  if (!gst_element_link_many (source, self->send_bin, appsink, NULL)) {
+  gst_bin_add_many (GST_BIN (self->pipeline), source, self->send_bin, fan_out_queue, appsink,
+                    NULL);
+  if (!gst_element_link_many (source, self->send_bin, fan_out_queue, appsink, NULL)) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_INVALID_ARGUMENT,
                  _("The source “%s” does not produce raw %s"),
                  GST_OBJECT_NAME (source), gst_call_media_kind_to_string (kind));

@@ -800,8 +800,8 @@ gst_peer_connection_add_track_internal (GstPeerConnection *self,
     return NULL;
   }
 
-  /* A broadcast's packets are ready to send: its appsrc pushes them to
-   * webrtcbin on a thread of this pipeline, through an element that lets
+  /* A broadcast's packets are ready to send: its source pushes them to
+   * webrtcbin (on the broadcast's thread), through an element that lets
    * them pass (and keyframe requests back). */
   send_bin = broadcast ? gst_call_make_element ("capsfilter", NULL, error)
                        : gst_call_media_make_send_bin_full (codec, payload_type,

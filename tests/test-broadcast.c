@@ -363,6 +363,28 @@ run_is_over (gpointer data)
              g_atomic_int_get (&run->last_request) + FRAMES_AFTER_REQUESTS;
 }
 
+/* The first element of @bin made by the factory @name. */
+static GstElement *
+find_element (GstElement *bin,
+              const char *name)
+{
+  GstIterator *it = gst_bin_iterate_recurse (GST_BIN (bin));
+  GValue item = G_VALUE_INIT;
+  GstElement *found = NULL;
+
+  while (!found && gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
+    GstElement *element = g_value_get_object (&item);
+    GstElementFactory *factory = gst_element_get_factory (element);
+
+    if (factory && g_str_equal (gst_plugin_feature_get_name (factory), name))
+      found = gst_object_ref (element);
+    g_value_reset (&item);
+  }
+  g_value_unset (&item);
+  gst_iterator_free (it);
+  return found;
+}
+
 static GstElement *
 find_encoder (GstElement *bin)
 {
@@ -449,6 +471,101 @@ test_keyframe_requests_coalesced (void)
   g_assert_finalize_object (broadcast);
 }
 
+typedef struct {
+  GThread *fan_out_thread;           /* atomic: where the broadcast hands packets out */
+  GThread *viewer_threads[2];        /* atomic: where each viewer got its packets */
+  gint packets[2];                   /* atomic */
+} ThreadWatch;
+
+static GstPadProbeReturn
+note_fan_out_thread (GstPad          *pad,
+                     GstPadProbeInfo *info,
+                     gpointer         user_data)
+{
+  ThreadWatch *watch = user_data;
+
+  g_atomic_pointer_set (&watch->fan_out_thread, g_thread_self ());
+  return GST_PAD_PROBE_OK;
+}
+
+static GstPadProbeReturn
+note_viewer_thread (GstPad          *pad,
+                    GstPadProbeInfo *info,
+                    gpointer         user_data)
+{
+  ThreadWatch *watch = g_object_get_data (G_OBJECT (pad), "watch");
+  guint viewer = GPOINTER_TO_UINT (user_data);
+
+  g_atomic_pointer_set (&watch->viewer_threads[viewer], g_thread_self ());
+  g_atomic_int_inc (&watch->packets[viewer]);
+  return GST_PAD_PROBE_OK;
+}
+
+static gboolean
+both_viewers_got_packets (gpointer data)
+{
+  ThreadWatch *watch = data;
+
+  return g_atomic_int_get (&watch->packets[0]) >= 10 &&
+         g_atomic_int_get (&watch->packets[1]) >= 10;
+}
+
+/* A viewer costs the sending process no thread of its own: one streaming
+ * thread of the broadcast, the one its packets reach the broadcast's
+ * appsink on, carries them into every viewer's pipeline. */
+static void
+test_viewers_add_no_thread (void)
+{
+  g_autoptr (GError) error = NULL;
+  GstCallBroadcast *broadcast;
+  g_autoptr (GstElement) appsink = NULL;
+  g_autoptr (GstPad) appsink_sink = NULL;
+  GstElement *pipelines[2];
+  ThreadWatch watch = { 0 };
+
+  broadcast = gst_call_broadcast_new (GST_CALL_MEDIA_KIND_VIDEO,
+                                      gst_parse_bin_from_description (TEST_VIDEO_SOURCE, TRUE,
+                                                                      &error),
+                                      &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (pipelines); i++) {
+    GstElement *source = gst_call_broadcast_add_viewer (broadcast, 96, &error);
+    GstElement *sink = gst_element_factory_make ("fakesink", NULL);
+    g_autoptr (GstPad) sink_pad = gst_element_get_static_pad (sink, "sink");
+
+    g_assert_no_error (error);
+    g_object_set (sink, "sync", FALSE, "async", FALSE, NULL);
+    pipelines[i] = gst_pipeline_new (NULL);
+    gst_bin_add_many (GST_BIN (pipelines[i]), source, sink, NULL);
+    g_assert_true (gst_element_link (source, sink));
+    g_object_set_data (G_OBJECT (sink_pad), "watch", &watch);
+    gst_pad_add_probe (sink_pad, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST,
+                       note_viewer_thread, GUINT_TO_POINTER (i), NULL);
+    g_assert_cmpint (gst_element_set_state (pipelines[i], GST_STATE_PLAYING), !=,
+                     GST_STATE_CHANGE_FAILURE);
+  }
+  appsink = find_element (gst_call_broadcast_get_pipeline (broadcast), "appsink");
+  g_assert_nonnull (appsink);
+  appsink_sink = gst_element_get_static_pad (appsink, "sink");
+  gst_pad_add_probe (appsink_sink, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST,
+                     note_fan_out_thread, &watch, NULL);
+
+  test_wait_until (both_viewers_got_packets, &watch, TIMEOUT_MS, "packets at both viewers");
+  g_assert_nonnull (g_atomic_pointer_get (&watch.fan_out_thread));
+  g_assert_true (g_atomic_pointer_get (&watch.viewer_threads[0]) ==
+                 g_atomic_pointer_get (&watch.fan_out_thread));
+  g_assert_true (g_atomic_pointer_get (&watch.viewer_threads[1]) ==
+                 g_atomic_pointer_get (&watch.fan_out_thread));
+
+  for (guint i = 0; i < G_N_ELEMENTS (pipelines); i++) {
+    gst_element_set_state (pipelines[i], GST_STATE_NULL);
+    gst_object_unref (pipelines[i]);
+  }
+  gst_clear_object (&appsink_sink);
+  gst_clear_object (&appsink);
+  g_assert_finalize_object (broadcast);
+}
+
 /* Bad input is refused with a clear error. */
 static void
 test_bad_source (void)
@@ -471,6 +588,7 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/Broadcast/three-viewers", test_three_viewers);
   g_test_add_func ("/GstCall/Broadcast/keyframe-requests-coalesced",
                    test_keyframe_requests_coalesced);
+  g_test_add_func ("/GstCall/Broadcast/viewers-add-no-thread", test_viewers_add_no_thread);
   g_test_add_func ("/GstCall/Broadcast/bad-source", test_bad_source);
 
   return g_test_run ();
