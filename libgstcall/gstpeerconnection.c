@@ -786,6 +786,60 @@ gst_peer_connection_find_remote_mid (GstPeerConnectionShared           *shared,
 /* ------------------------------------------------------------------------ */
 /* Bus                                                                       */
 
+/* The peer connection's pipeline keeps chatter off its bus. webrtcbin posts
+ * a stream-start each time its DTLS funnel switches between RTP and RTCP
+ * (with every RTCP packet), and its elements post state and structure
+ * changes and stream statuses: nothing here reads them, and each one woke
+ * the main context (going over all its sources and descriptors): with a
+ * hundred calls in a process, a hundred and fifty times a second. They are
+ * dropped as the pipeline posts them, after GstBin's own bookkeeping;
+ * errors, warnings, the pipeline's own state changes and every other
+ * message still reach the bus. */
+#define GST_TYPE_PEER_CONNECTION_PIPELINE (gst_peer_connection_pipeline_get_type ())
+G_DECLARE_FINAL_TYPE (GstPeerConnectionPipeline, gst_peer_connection_pipeline, GST,
+                      PEER_CONNECTION_PIPELINE, GstPipeline)
+
+struct _GstPeerConnectionPipeline {
+  GstPipeline parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (GstPeerConnectionPipeline, gst_peer_connection_pipeline,
+                     GST_TYPE_PIPELINE)
+
+static gboolean
+gst_peer_connection_pipeline_post_message (GstElement *element,
+                                           GstMessage *message)
+{
+  switch (GST_MESSAGE_TYPE (message)) {
+    case GST_MESSAGE_STREAM_START:
+    case GST_MESSAGE_STREAM_STATUS:
+    case GST_MESSAGE_STRUCTURE_CHANGE:
+      gst_message_unref (message);
+      return TRUE;
+    case GST_MESSAGE_STATE_CHANGED:
+      if (GST_MESSAGE_SRC (message) != GST_OBJECT (element)) {
+        gst_message_unref (message);
+        return TRUE;
+      }
+      break;
+    default:
+      break;
+  }
+  return GST_ELEMENT_CLASS (gst_peer_connection_pipeline_parent_class)->post_message (element,
+                                                                                       message);
+}
+
+static void
+gst_peer_connection_pipeline_class_init (GstPeerConnectionPipelineClass *klass)
+{
+  GST_ELEMENT_CLASS (klass)->post_message = gst_peer_connection_pipeline_post_message;
+}
+
+static void
+gst_peer_connection_pipeline_init (GstPeerConnectionPipeline *self)
+{
+}
+
 static gboolean
 on_bus_message (GstBus     *bus,
                 GstMessage *message,
@@ -854,7 +908,8 @@ gst_peer_connection_initable_init (GInitable     *initable,
   gst_call_codecs_hold_background_probes ();
   self->holds_background_probes = TRUE;
 
-  shared->pipeline = gst_object_ref_sink (gst_pipeline_new (NULL));
+  shared->pipeline = gst_object_ref_sink (g_object_new (GST_TYPE_PEER_CONNECTION_PIPELINE,
+                                                        NULL));
   shared->webrtcbin = gst_element_factory_make ("webrtcbin", "webrtcbin");
   gst_bin_add (GST_BIN (shared->pipeline), shared->webrtcbin);
 

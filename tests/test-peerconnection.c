@@ -246,6 +246,64 @@ test_dtls_certificate_in_advance (void)
   g_assert_finalize_object (pc);
 }
 
+static GstBusSyncReply
+record_bus_message (GstBus     *bus,
+                    GstMessage *message,
+                    gpointer    user_data)
+{
+  GArray *types = user_data;
+  GstMessageType type = GST_MESSAGE_TYPE (message);
+
+  g_array_append_val (types, type);
+  return GST_BUS_PASS;
+}
+
+/* What the pipeline's elements post that nobody reads (stream-starts,
+ * webrtcbin posts one with every RTCP packet; their state and structure
+ * changes; stream statuses) does not reach the bus, where each message
+ * woke the main context: errors, warnings, other messages and the
+ * pipeline's own state do. */
+static void
+test_bus_chatter_dropped (void)
+{
+  g_autoptr (GError) error = NULL;
+  GstPeerConnection *pc = gst_peer_connection_new (&error);
+  GstElement *pipeline;
+  g_autoptr (GstBus) bus = NULL;
+  g_autoptr (GArray) types = g_array_new (FALSE, FALSE, sizeof (GstMessageType));
+  GstElement *child = gst_element_factory_make ("identity", NULL);
+  g_autoptr (GError) warning = g_error_new_literal (GST_CORE_ERROR, GST_CORE_ERROR_FAILED,
+                                                    "a test warning");
+
+  g_assert_no_error (error);
+  pipeline = gst_peer_connection_get_pipeline (pc);
+  gst_bin_add (GST_BIN (pipeline), child);
+  bus = gst_pipeline_get_bus (GST_PIPELINE (pipeline));
+  gst_bus_set_sync_handler (bus, record_bus_message, types, NULL);
+
+  gst_element_post_message (child, gst_message_new_stream_start (GST_OBJECT (child)));
+  gst_element_post_message (child, gst_message_new_state_changed (
+                                       GST_OBJECT (child), GST_STATE_READY, GST_STATE_PAUSED,
+                                       GST_STATE_VOID_PENDING));
+  gst_element_post_message (child, gst_message_new_stream_status (
+                                       GST_OBJECT (child), GST_STREAM_STATUS_TYPE_CREATE,
+                                       child));
+  gst_element_post_message (child, gst_message_new_warning (GST_OBJECT (child), warning,
+                                                            NULL));
+  gst_element_post_message (child, gst_message_new_element (
+                                       GST_OBJECT (child), gst_structure_new_empty ("test")));
+  gst_element_post_message (pipeline, gst_message_new_state_changed (
+                                          GST_OBJECT (pipeline), GST_STATE_PLAYING,
+                                          GST_STATE_PLAYING, GST_STATE_VOID_PENDING));
+
+  gst_bus_set_sync_handler (bus, NULL, NULL, NULL);
+  g_assert_cmpuint (types->len, ==, 3);
+  g_assert_cmpint (g_array_index (types, GstMessageType, 0), ==, GST_MESSAGE_WARNING);
+  g_assert_cmpint (g_array_index (types, GstMessageType, 1), ==, GST_MESSAGE_ELEMENT);
+  g_assert_cmpint (g_array_index (types, GstMessageType, 2), ==, GST_MESSAGE_STATE_CHANGED);
+  g_assert_finalize_object (pc);
+}
+
 static void
 test_defaults (void)
 {
@@ -876,6 +934,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/GstCall/PeerConnection/defaults", test_defaults);
   g_test_add_func ("/GstCall/PeerConnection/latency", test_latency);
+  g_test_add_func ("/GstCall/PeerConnection/bus-chatter-dropped", test_bus_chatter_dropped);
   g_test_add_func ("/GstCall/PeerConnection/congestion-control-settings",
                    test_congestion_control_settings);
   g_test_add_func ("/GstCall/PeerConnection/dtls-certificate-in-advance",
