@@ -433,7 +433,8 @@ test_keyframe_requests_coalesced (void)
   viewer_pipeline = gst_pipeline_new (NULL);
   sink = gst_element_factory_make ("fakesink", NULL);
   g_object_set (sink, "sync", FALSE, "async", FALSE, NULL);
-  gst_bin_add_many (GST_BIN (viewer_pipeline), gst_object_ref (viewer_source), sink, NULL);
+  /* Not floating: the pipeline takes a reference of its own. */
+  gst_bin_add_many (GST_BIN (viewer_pipeline), viewer_source, sink, NULL);
   g_assert_true (gst_element_link (viewer_source, sink));
   g_assert_cmpint (gst_element_set_state (viewer_pipeline, GST_STATE_PLAYING), !=,
                    GST_STATE_CHANGE_FAILURE);
@@ -537,6 +538,8 @@ test_viewers_add_no_thread (void)
     g_object_set (sink, "sync", FALSE, "async", FALSE, NULL);
     pipelines[i] = gst_pipeline_new (NULL);
     gst_bin_add_many (GST_BIN (pipelines[i]), source, sink, NULL);
+    /* The pipeline holds it now. */
+    gst_object_unref (source);
     g_assert_true (gst_element_link (source, sink));
     g_object_set_data (G_OBJECT (sink_pad), "watch", &watch);
     gst_pad_add_probe (sink_pad, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST,
