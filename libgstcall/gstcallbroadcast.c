@@ -759,7 +759,7 @@ gst_call_broadcast_new (GstCallMediaKind   kind,
     gst_iterator_free (it);
   }
   appsink = gst_call_make_element ("appsink", NULL, error);
-  fan_out_queue = appsink ? gst_call_make_element ("queue", NULL, error) : NULL;
+  fan_out_queue = appsink ? gst_call_make_element ("queue", "fan-out", error) : NULL;
   if (!fan_out_queue) {
     if (appsink)
       gst_object_unref (gst_object_ref_sink (appsink));
