@@ -25,4 +25,14 @@ GstElement *gst_call_broadcast_add_viewer (GstCallBroadcast *self,
 gboolean    gst_call_broadcast_read_viewer (GstElement *element,
                                             guint64    *frames_sent);
 
+/* Whether the viewer's source @element (from
+ * gst_call_broadcast_add_viewer()) passes packets on; it starts closed.
+ * webrtcbin blocks the packets of a call until its transceiver is
+ * negotiated and its DTLS handshake is done, and the broadcast's one
+ * thread must never wait for one call: the call opens its source once its
+ * connection is up, and closes it when the connection fails or closes.
+ * Any thread. */
+void        gst_call_broadcast_viewer_set_flowing (GstElement *element,
+                                                   gboolean    flowing);
+
 G_END_DECLS

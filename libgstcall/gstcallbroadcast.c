@@ -70,6 +70,7 @@ struct _GstCallBroadcastSource {
   GstCaps *caps;       /* set once, before it is in a pipeline */
   gboolean started;    /* the src pad's stream lock: stream-start, caps and
                         * segment went out */
+  gint flowing;        /* atomic: its call can take packets without blocking */
 };
 
 G_DEFINE_FINAL_TYPE (GstCallBroadcastSource, gst_call_broadcast_source, GST_TYPE_ELEMENT)
@@ -109,6 +110,25 @@ broadcast_source_query (GstPad    *pad,
   }
 }
 
+/* Called with the src pad's stream lock: the stream's first events, once.
+ * They go out as soon as the source is paused, before any packet: a
+ * call's offer waits for the caps to reach webrtcbin. */
+static void
+broadcast_source_start (GstCallBroadcastSource *self)
+{
+  g_autofree char *stream_id = NULL;
+  GstSegment segment;
+
+  if (self->started)
+    return;
+  stream_id = gst_pad_create_stream_id (self->src, GST_ELEMENT (self), NULL);
+  gst_segment_init (&segment, GST_FORMAT_TIME);
+  gst_pad_push_event (self->src, gst_event_new_stream_start (stream_id));
+  gst_pad_push_event (self->src, gst_event_new_caps (self->caps));
+  gst_pad_push_event (self->src, gst_event_new_segment (&segment));
+  self->started = TRUE;
+}
+
 static GstStateChangeReturn
 broadcast_source_change_state (GstElement     *element,
                                GstStateChange  transition)
@@ -128,8 +148,13 @@ broadcast_source_change_state (GstElement     *element,
       GST_PAD_STREAM_UNLOCK (self->src);
       break;
     case GST_STATE_CHANGE_READY_TO_PAUSED:
-    case GST_STATE_CHANGE_PLAYING_TO_PAUSED:
+      GST_PAD_STREAM_LOCK (self->src);
+      broadcast_source_start (self);
+      GST_PAD_STREAM_UNLOCK (self->src);
       /* Live: nothing to preroll. */
+      result = GST_STATE_CHANGE_NO_PREROLL;
+      break;
+    case GST_STATE_CHANGE_PLAYING_TO_PAUSED:
       result = GST_STATE_CHANGE_NO_PREROLL;
       break;
     default:
@@ -198,7 +223,8 @@ gst_call_broadcast_source_init (GstCallBroadcastSource *self)
 
 /* The broadcast's streaming thread: passes a frame's packets (@list) or
  * one packet (@buffer) on, taking it, into the call's pipeline. Flushing
- * unless the pipeline plays. */
+ * unless the pipeline plays; dropped until the call is up (see
+ * gst_call_broadcast_viewer_set_flowing()). */
 static GstFlowReturn
 broadcast_source_push (GstCallBroadcastSource *self,
                        GstBuffer              *buffer,
@@ -216,19 +242,15 @@ broadcast_source_push (GstCallBroadcastSource *self,
     g_clear_pointer (&list, gst_buffer_list_unref);
     return GST_FLOW_FLUSHING;
   }
+  if (!g_atomic_int_get (&self->flowing)) {
+    /* Not yet: webrtcbin would hold this thread until the call is up. */
+    gst_clear_buffer (&buffer);
+    g_clear_pointer (&list, gst_buffer_list_unref);
+    return GST_FLOW_OK;
+  }
 
   GST_PAD_STREAM_LOCK (self->src);
-  if (!self->started) {
-    g_autofree char *stream_id = gst_pad_create_stream_id (self->src, GST_ELEMENT (self),
-                                                           NULL);
-    GstSegment segment;
-
-    gst_segment_init (&segment, GST_FORMAT_TIME);
-    gst_pad_push_event (self->src, gst_event_new_stream_start (stream_id));
-    gst_pad_push_event (self->src, gst_event_new_caps (self->caps));
-    gst_pad_push_event (self->src, gst_event_new_segment (&segment));
-    self->started = TRUE;
-  }
+  broadcast_source_start (self);
   flow = list ? gst_pad_push_list (self->src, list) : gst_pad_push (self->src, buffer);
   GST_PAD_STREAM_UNLOCK (self->src);
   return flow;
@@ -285,6 +307,15 @@ G_DEFINE_FINAL_TYPE (GstCallBroadcast, gst_call_broadcast, G_TYPE_OBJECT)
  * when they negotiated another one. */
 #define BROADCAST_VIDEO_PAYLOAD 96
 #define BROADCAST_AUDIO_PAYLOAD 111
+
+void
+gst_call_broadcast_viewer_set_flowing (GstElement *element,
+                                       gboolean    flowing)
+{
+  g_return_if_fail (GST_IS_CALL_BROADCAST_SOURCE (element));
+
+  g_atomic_int_set (&GST_CALL_BROADCAST_SOURCE (element)->flowing, flowing ? 1 : 0);
+}
 
 /* The frames given to a viewer's source, a gint on it. */
 static GQuark

@@ -54,6 +54,7 @@ typedef struct {
   GstCallGcc *congestion_controller;
   GPtrArray *video_slots;  /* GstCallEncoderSlot of the local video tracks */
   GPtrArray *audio_slots;  /* GstCallEncoderSlot of the local audio tracks */
+  GPtrArray *broadcast_sources; /* the sources of the broadcasts sent, lock */
   guint applied_video_bitrate; /* bit/s given to the video encoders, 0: none yet */
   gint64 last_applied;     /* when, system clock, microseconds */
   guint32 last_feedback_seqnum; /* the report's event, seen from every track */

@@ -947,6 +947,12 @@ gst_peer_connection_add_track_internal (GstPeerConnection *self,
     }
     g_hash_table_insert (self->local_branches, track, branch);
   }
+  if (broadcast) {
+    /* Its packets flow once the call is up: see gate_broadcast_sources(). */
+    g_mutex_lock (&shared->lock);
+    g_ptr_array_add (shared->broadcast_sources, gst_object_ref (source));
+    g_mutex_unlock (&shared->lock);
+  }
   return track;
 }
 
@@ -997,6 +1003,10 @@ gst_peer_connection_remove_track (GstPeerConnection  *self,
   webrtc_sink_active = gst_pad_is_active (branch->webrtc_sink);
   if (webrtc_sink_active)
     gst_pad_set_active (branch->webrtc_sink, FALSE);
+
+  g_mutex_lock (&self->shared->lock);
+  g_ptr_array_remove (self->shared->broadcast_sources, branch->source);
+  g_mutex_unlock (&self->shared->lock);
 
   /* Upstream first, so no buffer is pushed into an element going away. */
   elements[0] = branch->source;

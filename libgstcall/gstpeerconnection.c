@@ -131,6 +131,7 @@ shared_new (GstPeerConnection *self)
   shared->remote_sections = g_ptr_array_new_with_free_func (remote_section_free);
   shared->video_slots = g_ptr_array_new_with_free_func (gst_object_unref);
   shared->audio_slots = g_ptr_array_new_with_free_func (gst_object_unref);
+  shared->broadcast_sources = g_ptr_array_new_with_free_func (gst_object_unref);
   shared->congestion_control = GST_CALL_CONGESTION_CONTROL_GCC;
   shared->min_bitrate = DEFAULT_MIN_BITRATE;
   shared->start_bitrate = DEFAULT_START_BITRATE;
@@ -160,6 +161,7 @@ gst_peer_connection_shared_unref (gpointer data)
   g_ptr_array_unref (shared->remote_sections);
   g_ptr_array_unref (shared->video_slots);
   g_ptr_array_unref (shared->audio_slots);
+  g_ptr_array_unref (shared->broadcast_sources);
   g_mutex_clear (&shared->lock);
   gst_call_context_proxy_unref (shared->proxy);
   g_free (shared);
@@ -493,6 +495,34 @@ apply_state (gpointer object,
     check_relay_gathering (self);
 }
 
+/* webrtcbin's thread: the broadcasts' packets flow into the call once its
+ * connection is up and its description applied (before, webrtcbin would
+ * hold the broadcast's thread), and stop when it failed or closed. */
+static void
+gate_broadcast_sources (GstElement              *webrtcbin,
+                        GstPeerConnectionShared *shared)
+{
+  GstWebRTCPeerConnectionState connection = GST_WEBRTC_PEER_CONNECTION_STATE_NEW;
+  GstWebRTCSignalingState signaling = GST_WEBRTC_SIGNALING_STATE_STABLE;
+  gboolean open;
+
+  g_object_get (webrtcbin, "connection-state", &connection, "signaling-state", &signaling,
+                NULL);
+  if (connection == GST_WEBRTC_PEER_CONNECTION_STATE_CONNECTED &&
+      signaling == GST_WEBRTC_SIGNALING_STATE_STABLE)
+    open = TRUE;
+  else if (connection == GST_WEBRTC_PEER_CONNECTION_STATE_FAILED ||
+           connection == GST_WEBRTC_PEER_CONNECTION_STATE_CLOSED)
+    open = FALSE;
+  else
+    return;
+  g_mutex_lock (&shared->lock);
+  for (guint i = 0; i < shared->broadcast_sources->len; i++)
+    gst_call_broadcast_viewer_set_flowing (g_ptr_array_index (shared->broadcast_sources, i),
+                                           open);
+  g_mutex_unlock (&shared->lock);
+}
+
 static void
 on_webrtc_state_notify (GstElement *webrtcbin,
                         GParamSpec *pspec,
@@ -501,6 +531,9 @@ on_webrtc_state_notify (GstElement *webrtcbin,
   StateEvent *event = g_new0 (StateEvent, 1);
   int value = 0;
 
+  if (g_str_equal (pspec->name, "connection-state") ||
+      g_str_equal (pspec->name, "signaling-state"))
+    gate_broadcast_sources (webrtcbin, shared);
   g_object_get (webrtcbin, pspec->name, &value, NULL);
   if (g_str_equal (pspec->name, "signaling-state")) {
     event->prop_id = PROP_SIGNALING_STATE;

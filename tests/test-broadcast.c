@@ -538,6 +538,8 @@ test_viewers_add_no_thread (void)
     g_object_set (sink, "sync", FALSE, "async", FALSE, NULL);
     pipelines[i] = gst_pipeline_new (NULL);
     gst_bin_add_many (GST_BIN (pipelines[i]), source, sink, NULL);
+    /* As a call does once it is up. */
+    gst_call_broadcast_viewer_set_flowing (source, TRUE);
     /* The pipeline holds it now. */
     gst_object_unref (source);
     g_assert_true (gst_element_link (source, sink));
@@ -569,6 +571,82 @@ test_viewers_add_no_thread (void)
   g_assert_finalize_object (broadcast);
 }
 
+static GstPadProbeReturn
+hold_packets (GstPad          *pad,
+              GstPadProbeInfo *info,
+              gpointer         user_data)
+{
+  g_atomic_int_set ((gint *) user_data, 1);
+  return GST_PAD_PROBE_OK;
+}
+
+static GstPadProbeReturn
+count_packets (GstPad          *pad,
+               GstPadProbeInfo *info,
+               gpointer         user_data)
+{
+  g_atomic_int_inc ((gint *) user_data);
+  return GST_PAD_PROBE_OK;
+}
+
+static gboolean
+got_packets (gpointer data)
+{
+  return g_atomic_int_get ((gint *) data) >= 30;
+}
+
+/* A call that is not up yet holds the packets given it (webrtcbin blocks
+ * them until its transceiver is negotiated and DTLS is done): its source
+ * drops them until the call opens it, and the other viewers, on the same
+ * thread, go on getting theirs. */
+static void
+test_viewer_not_up_holds_no_one (void)
+{
+  g_autoptr (GError) error = NULL;
+  GstCallBroadcast *broadcast;
+  GstElement *pipelines[2];
+  gint held = 0, packets = 0;
+
+  broadcast = gst_call_broadcast_new (GST_CALL_MEDIA_KIND_VIDEO,
+                                      gst_parse_bin_from_description (TEST_VIDEO_SOURCE, TRUE,
+                                                                      &error),
+                                      &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (pipelines); i++) {
+    GstElement *source = gst_call_broadcast_add_viewer (broadcast, 96, &error);
+    GstElement *sink = gst_element_factory_make ("fakesink", NULL);
+    g_autoptr (GstPad) sink_pad = gst_element_get_static_pad (sink, "sink");
+
+    g_assert_no_error (error);
+    g_object_set (sink, "sync", FALSE, "async", FALSE, NULL);
+    pipelines[i] = gst_pipeline_new (NULL);
+    gst_bin_add_many (GST_BIN (pipelines[i]), source, sink, NULL);
+    g_assert_true (gst_element_link (source, sink));
+    if (i == 0) {
+      /* The call being set up: what reaches it waits. */
+      gst_pad_add_probe (sink_pad, GST_PAD_PROBE_TYPE_BLOCK | GST_PAD_PROBE_TYPE_BUFFER |
+                                       GST_PAD_PROBE_TYPE_BUFFER_LIST,
+                         hold_packets, &held, NULL);
+    } else {
+      gst_call_broadcast_viewer_set_flowing (source, TRUE);
+      gst_pad_add_probe (sink_pad, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST,
+                         count_packets, &packets, NULL);
+    }
+    gst_object_unref (source);
+    g_assert_cmpint (gst_element_set_state (pipelines[i], GST_STATE_PLAYING), !=,
+                     GST_STATE_CHANGE_FAILURE);
+  }
+
+  test_wait_until (got_packets, &packets, TIMEOUT_MS, "packets at the viewer that is up");
+  g_assert_cmpint (g_atomic_int_get (&held), ==, 0);
+
+  for (guint i = 0; i < G_N_ELEMENTS (pipelines); i++) {
+    gst_element_set_state (pipelines[i], GST_STATE_NULL);
+    gst_object_unref (pipelines[i]);
+  }
+  g_assert_finalize_object (broadcast);
+}
+
 /* Bad input is refused with a clear error. */
 static void
 test_bad_source (void)
@@ -592,6 +670,8 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/Broadcast/keyframe-requests-coalesced",
                    test_keyframe_requests_coalesced);
   g_test_add_func ("/GstCall/Broadcast/viewers-add-no-thread", test_viewers_add_no_thread);
+  g_test_add_func ("/GstCall/Broadcast/viewer-not-up-holds-no-one",
+                   test_viewer_not_up_holds_no_one);
   g_test_add_func ("/GstCall/Broadcast/bad-source", test_bad_source);
 
   return g_test_run ();
