@@ -45,6 +45,19 @@
  * sender writes `start` and `stop` around the window, and the viewer
  * process answers `stop` with `result cpu=S frames=F1,F2,... keyframes=...
  * seconds=W`. The viewer processes end when their stdin closes.
+ *
+ * --mode=whep-viewers --url=URL --viewers=N runs the same raw viewers
+ * against a WHEP endpoint instead (`gst-call serve`'s /whep, see
+ * bench/serve-load), as a browser plays from it, one viewer starting every
+ * --dial-interval ms: each webrtcbin offers one recvonly VP8 section, a GstCallWhipSignaller POSTs the offer and
+ * takes the answer from the response (and trickles later candidates),
+ * and when stdin closes each session is DELETEd. Beside the protocol
+ * above, such a process prints, as each of its viewers gets its first
+ * keyframe (its first picture in a browser), `first-frame viewer=I
+ * answer_ms=A frame_ms=F keyframe_ms=K`: milliseconds from the offer's POST
+ * (once the viewer's ICE gathering completed, so that the offer carries
+ * its candidates, as browsers that do not trickle send it) to the answer,
+ * to the first depayloaded frame and to the first keyframe.
  */
 
 #include <stdio.h>
@@ -180,13 +193,21 @@ run_for (GMainLoop *loop,
 /* Viewers: raw receive-only webrtcbins that depayload and count              */
 
 typedef struct {
-  GstCallWebSocketSignaller *signaller;
+  GstCallSignaller *signaller; /* room (WebSocket) or WHEP */
   GstElement *pipeline;
   GstElement *webrtcbin;
+  gboolean whep;               /* offers, rather than answers */
   gboolean joined;
-  gint frames;       /* atomic */
-  gint keyframes;    /* atomic */
-  int window_frames; /* frames at "start" */
+  gint frames;                 /* atomic */
+  gint keyframes;              /* atomic */
+  int window_frames;           /* frames at "start" */
+  gint64 offered_at;           /* monotonic, µs: the offer handed over */
+  gint64 answered_at;
+  gint64 first_frame_at;       /* written by the streaming thread once */
+  gint64 first_keyframe_at;    /* the same */
+  gboolean first_frame_told;
+  char *offer;                 /* WHEP: held until ICE gathering completes */
+  gboolean gathered;
 } Viewer;
 
 typedef struct {
@@ -194,6 +215,7 @@ typedef struct {
   Viewer *viewers;
   int count;
   int joined;
+  int offered;       /* WHEP */
   gboolean flowing_told;
   gint64 window_start;
   double window_cpu;
@@ -213,9 +235,15 @@ on_depayloaded_frame (GstPad          *pad,
   Viewer *viewer = user_data;
   GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER (info);
 
+  /* Before the count: whoever sees a frame counted sees its time. */
+  if (g_atomic_int_get (&viewer->frames) == 0)
+    viewer->first_frame_at = g_get_monotonic_time ();
   g_atomic_int_inc (&viewer->frames);
-  if (!GST_BUFFER_FLAG_IS_SET (buffer, GST_BUFFER_FLAG_DELTA_UNIT))
+  if (!GST_BUFFER_FLAG_IS_SET (buffer, GST_BUFFER_FLAG_DELTA_UNIT)) {
+    if (g_atomic_int_get (&viewer->keyframes) == 0)
+      viewer->first_keyframe_at = g_get_monotonic_time ();
     g_atomic_int_inc (&viewer->keyframes);
+  }
   return GST_PAD_PROBE_OK;
 }
 
@@ -258,13 +286,30 @@ on_viewer_pad_added (GstElement *webrtcbin,
   }
 }
 
+/* WHEP: the offer goes out with every candidate in it, as from a browser
+ * that waits for gathering; the WHEP client POSTs it at once. */
+static void
+send_offer (Viewer *viewer)
+{
+  viewer->offered_at = g_get_monotonic_time ();
+  gst_call_signaller_send_description (viewer->signaller, GST_CALL_SDP_TYPE_OFFER,
+                                       viewer->offer);
+  g_clear_pointer (&viewer->offer, g_free);
+}
+
 static gboolean
 send_candidate_on_main (gpointer data)
 {
   Candidate *candidate = data;
+  Viewer *viewer = candidate->viewer;
 
-  gst_call_signaller_send_candidate (GST_CALL_SIGNALLER (candidate->viewer->signaller),
-                                     candidate->mline, candidate->candidate);
+  gst_call_signaller_send_candidate (viewer->signaller, candidate->mline,
+                                     candidate->candidate);
+  if (viewer->whep && !*candidate->candidate) {
+    viewer->gathered = TRUE;
+    if (viewer->offer)
+      send_offer (viewer);
+  }
   return G_SOURCE_REMOVE;
 }
 
@@ -293,54 +338,76 @@ on_viewer_ice_candidate (GstElement *webrtcbin,
                               candidate_free);
 }
 
+/* webrtcbin's thread: gathering complete is an empty candidate to the
+ * WHEP client, which then POSTs (or trickles the end of candidates). */
+static void
+on_viewer_gathering_state (GstElement *webrtcbin,
+                           GParamSpec *pspec,
+                           Viewer     *viewer)
+{
+  GstWebRTCICEGatheringState state;
+
+  g_object_get (webrtcbin, "ice-gathering-state", &state, NULL);
+  if (state == GST_WEBRTC_ICE_GATHERING_STATE_COMPLETE)
+    on_viewer_ice_candidate (webrtcbin, 0, "", viewer);
+}
+
+/* The viewer's own description: an answer in a room, an offer to WHEP. */
 typedef struct {
   Viewer *viewer;
   char *sdp;
-} Answer;
+} Description;
 
 static gboolean
-send_answer_on_main (gpointer data)
+send_description_on_main (gpointer data)
 {
-  Answer *answer = data;
+  Description *description = data;
+  Viewer *viewer = description->viewer;
 
-  gst_call_signaller_send_description (GST_CALL_SIGNALLER (answer->viewer->signaller),
-                                       GST_CALL_SDP_TYPE_ANSWER, answer->sdp);
+  if (!viewer->whep) {
+    gst_call_signaller_send_description (viewer->signaller, GST_CALL_SDP_TYPE_ANSWER,
+                                         description->sdp);
+    return G_SOURCE_REMOVE;
+  }
+  viewer->offer = g_steal_pointer (&description->sdp);
+  if (viewer->gathered)
+    send_offer (viewer);
   return G_SOURCE_REMOVE;
 }
 
 static void
-answer_free (gpointer data)
+description_free (gpointer data)
 {
-  Answer *answer = data;
+  Description *description = data;
 
-  g_free (answer->sdp);
-  g_free (answer);
+  g_free (description->sdp);
+  g_free (description);
 }
 
 static void
-on_viewer_answer_created (GstPromise *promise,
-                          gpointer    user_data)
+on_viewer_description_created (GstPromise *promise,
+                               gpointer    user_data)
 {
   Viewer *viewer = user_data;
-  GstWebRTCSessionDescription *description = NULL;
+  const char *kind = viewer->whep ? "offer" : "answer";
+  GstWebRTCSessionDescription *local = NULL;
   const GstStructure *reply = gst_promise_get_reply (promise);
-  Answer *answer;
+  Description *description;
 
   if (reply)
-    gst_structure_get (reply, "answer", GST_TYPE_WEBRTC_SESSION_DESCRIPTION, &description,
-                       NULL);
+    gst_structure_get (reply, kind, GST_TYPE_WEBRTC_SESSION_DESCRIPTION, &local, NULL);
   gst_promise_unref (promise);
-  if (!description) {
-    g_printerr ("viewer: webrtcbin made no answer\n");
+  if (!local) {
+    g_printerr ("viewer: webrtcbin made no %s\n", kind);
     return;
   }
-  g_signal_emit_by_name (viewer->webrtcbin, "set-local-description", description, NULL);
-  answer = g_new0 (Answer, 1);
-  answer->viewer = viewer;
-  answer->sdp = gst_sdp_message_as_text (description->sdp);
-  gst_webrtc_session_description_free (description);
-  g_main_context_invoke_full (NULL, G_PRIORITY_DEFAULT, send_answer_on_main, answer,
-                              answer_free);
+  g_signal_emit_by_name (viewer->webrtcbin, "set-local-description", local, NULL);
+  description = g_new0 (Description, 1);
+  description->viewer = viewer;
+  description->sdp = gst_sdp_message_as_text (local->sdp);
+  gst_webrtc_session_description_free (local);
+  g_main_context_invoke_full (NULL, G_PRIORITY_DEFAULT, send_description_on_main,
+                              description, description_free);
 }
 
 static void
@@ -349,23 +416,40 @@ on_viewer_description (GstCallSignaller *signaller,
                        const char       *sdp,
                        Viewer           *viewer)
 {
+  GstCallSdpType expected = viewer->whep ? GST_CALL_SDP_TYPE_ANSWER : GST_CALL_SDP_TYPE_OFFER;
   GstSDPMessage *message = NULL;
-  GstWebRTCSessionDescription *offer;
+  GstWebRTCSessionDescription *remote;
 
-  if (type != GST_CALL_SDP_TYPE_OFFER) {
-    g_printerr ("viewer: expected an offer\n");
+  if (type != expected) {
+    g_printerr ("viewer: expected an %s\n", viewer->whep ? "answer" : "offer");
     return;
   }
   if (gst_sdp_message_new_from_text (sdp, &message) != GST_SDP_OK) {
-    g_printerr ("viewer: the offer is no SDP\n");
+    g_printerr ("viewer: the remote description is no SDP\n");
     return;
   }
-  offer = gst_webrtc_session_description_new (GST_WEBRTC_SDP_TYPE_OFFER, message);
-  g_signal_emit_by_name (viewer->webrtcbin, "set-remote-description", offer, NULL);
-  gst_webrtc_session_description_free (offer);
+  remote = gst_webrtc_session_description_new (viewer->whep ? GST_WEBRTC_SDP_TYPE_ANSWER
+                                                            : GST_WEBRTC_SDP_TYPE_OFFER,
+                                               message);
+  g_signal_emit_by_name (viewer->webrtcbin, "set-remote-description", remote, NULL);
+  gst_webrtc_session_description_free (remote);
+  if (viewer->whep) {
+    viewer->answered_at = g_get_monotonic_time ();
+    return;
+  }
   g_signal_emit_by_name (viewer->webrtcbin, "create-answer", NULL,
-                         gst_promise_new_with_change_func (on_viewer_answer_created, viewer,
-                                                           NULL));
+                         gst_promise_new_with_change_func (on_viewer_description_created,
+                                                           viewer, NULL));
+}
+
+/* The WHEP endpoint refused the offer or went away. */
+static void
+on_viewer_closed (GstCallSignaller *signaller,
+                  const GError     *reason,
+                  Viewer           *viewer)
+{
+  g_printerr ("viewer: %s\n", reason ? reason->message : "the signalling channel closed");
+  exit (1);
 }
 
 static void
@@ -401,11 +485,27 @@ static gboolean
 check_flowing (gpointer data)
 {
   ViewerProcess *process = data;
+  gboolean all = TRUE;
 
   for (int i = 0; i < process->count; i++) {
-    if (g_atomic_int_get (&process->viewers[i].frames) == 0)
-      return G_SOURCE_CONTINUE;
+    Viewer *viewer = &process->viewers[i];
+
+    if (g_atomic_int_get (&viewer->frames) == 0) {
+      all = FALSE;
+      continue;
+    }
+    if (viewer->whep && !viewer->first_frame_told &&
+        g_atomic_int_get (&viewer->keyframes) > 0) {
+      viewer->first_frame_told = TRUE;
+      printf ("first-frame viewer=%d answer_ms=%.1f frame_ms=%.1f keyframe_ms=%.1f\n", i,
+              (viewer->answered_at - viewer->offered_at) / 1000.0,
+              (viewer->first_frame_at - viewer->offered_at) / 1000.0,
+              (viewer->first_keyframe_at - viewer->offered_at) / 1000.0);
+      fflush (stdout);
+    }
   }
+  if (!all)
+    return G_SOURCE_CONTINUE;
   printf ("flowing\n");
   fflush (stdout);
   return G_SOURCE_REMOVE;
@@ -471,12 +571,40 @@ restrict_to_loopback (GstElement *webrtcbin)
   g_object_unref (ice);
 }
 
-/* --mode=viewers: --count receive-only viewers in rooms fanout-FIRST...,
- * until stdin closes. */
+/* Offers once the pipeline plays: one recvonly VP8 section. */
+static void
+offer_to_whep (Viewer *viewer)
+{
+  g_autoptr (GstCaps) caps = gst_caps_from_string (
+      "application/x-rtp,media=video,encoding-name=VP8,payload=96,clock-rate=90000");
+  GstWebRTCRTPTransceiver *transceiver = NULL;
+
+  g_signal_emit_by_name (viewer->webrtcbin, "add-transceiver",
+                         GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_RECVONLY, caps, &transceiver);
+  g_clear_object (&transceiver);
+  g_signal_emit_by_name (viewer->webrtcbin, "create-offer", NULL,
+                         gst_promise_new_with_change_func (on_viewer_description_created,
+                                                           viewer, NULL));
+}
+
+static gboolean
+offer_next_to_whep (gpointer data)
+{
+  ViewerProcess *process = data;
+
+  offer_to_whep (&process->viewers[process->offered]);
+  return ++process->offered < process->count ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+/* --mode=viewers: --count receive-only viewers in rooms fanout-FIRST...;
+ * --mode=whep-viewers (@whep_url set): --count sessions of that WHEP
+ * endpoint, one offer every @dial_interval_ms; until stdin closes. */
 static int
-run_viewers (guint port,
-             int   first,
-             int   count)
+run_viewers (guint       port,
+             int         first,
+             int         count,
+             const char *whep_url,
+             guint       dial_interval_ms)
 {
   g_autoptr (GIOChannel) input = g_io_channel_unix_new (0);
   ViewerProcess process = { 0 };
@@ -486,8 +614,8 @@ run_viewers (guint port,
   process.viewers = g_new0 (Viewer, count);
   for (int i = 0; i < count; i++) {
     Viewer *viewer = &process.viewers[i];
-    g_autofree char *uri = g_strdup_printf (ROOM_URI, port, first + i);
 
+    viewer->whep = whep_url != NULL;
     viewer->pipeline = gst_pipeline_new (NULL);
     viewer->webrtcbin = gst_element_factory_make ("webrtcbin", NULL);
     g_assert (viewer->webrtcbin);
@@ -501,13 +629,41 @@ run_viewers (guint port,
                       G_CALLBACK (on_viewer_ice_candidate), viewer);
     gst_element_set_state (viewer->pipeline, GST_STATE_PLAYING);
 
-    viewer->signaller = gst_call_websocket_signaller_new (uri, NULL);
+    if (viewer->whep) {
+      GObject *ice = NULL;
+      NiceAgent *agent = NULL;
+
+      /* As in a browser, no UPnP discovery holding up gathering (200 ms). */
+      g_object_get (viewer->webrtcbin, "ice-agent", &ice, NULL);
+      g_object_get (ice, "agent", &agent, NULL);
+      g_object_set (agent, "upnp", FALSE, NULL);
+      g_object_unref (agent);
+      g_object_unref (ice);
+      viewer->signaller = GST_CALL_SIGNALLER (gst_call_whip_signaller_new (whep_url));
+      g_signal_connect (viewer->webrtcbin, "notify::ice-gathering-state",
+                        G_CALLBACK (on_viewer_gathering_state), viewer);
+      g_signal_connect (viewer->signaller, "closed", G_CALLBACK (on_viewer_closed), viewer);
+    } else {
+      g_autofree char *uri = g_strdup_printf (ROOM_URI, port, first + i);
+
+      viewer->signaller = GST_CALL_SIGNALLER (gst_call_websocket_signaller_new (uri, NULL));
+    }
     g_signal_connect (viewer->signaller, "description-received",
                       G_CALLBACK (on_viewer_description), viewer);
     g_signal_connect (viewer->signaller, "candidate-received",
                       G_CALLBACK (on_viewer_candidate), viewer);
-    gst_call_websocket_signaller_connect_async (viewer->signaller, NULL, on_viewer_joined,
-                                                &process);
+    if (!viewer->whep)
+      gst_call_websocket_signaller_connect_async (GST_CALL_WEBSOCKET_SIGNALLER (
+                                                      viewer->signaller),
+                                                  NULL, on_viewer_joined, &process);
+  }
+  if (whep_url) {
+    /* Browsers arriving one after the other, as the sender dials. */
+    offer_next_to_whep (&process);
+    if (process.offered < count)
+      g_timeout_add (dial_interval_ms, offer_next_to_whep, &process);
+    printf ("joined\n");
+    fflush (stdout);
   }
   g_io_channel_set_flags (input, G_IO_FLAG_NONBLOCK, NULL);
   g_io_add_watch (input, G_IO_IN | G_IO_HUP | G_IO_ERR, on_viewer_command, &process);
@@ -519,9 +675,17 @@ run_viewers (guint port,
 
     gst_element_set_state (viewer->pipeline, GST_STATE_NULL);
     gst_object_unref (viewer->pipeline);
-    gst_call_websocket_signaller_close (viewer->signaller);
+    g_free (viewer->offer);
+    g_signal_handlers_disconnect_by_data (viewer->signaller, viewer);
+    if (viewer->whep)
+      gst_call_signaller_send_bye (viewer->signaller); /* DELETE */
+    else
+      gst_call_websocket_signaller_close (GST_CALL_WEBSOCKET_SIGNALLER (viewer->signaller));
     g_object_unref (viewer->signaller);
   }
+  /* Each WHEP client holds itself until its DELETE is answered. */
+  if (whep_url)
+    run_for (process.loop, 1.0);
   g_free (process.viewers);
   g_main_loop_unref (process.loop);
   return 0;
@@ -953,6 +1117,7 @@ int
 main (int argc, char **argv)
 {
   char *mode = NULL;
+  char *url = NULL;
   int viewers = 1;
   int per_process = 25;
   int first = 0;
@@ -963,7 +1128,8 @@ main (int argc, char **argv)
   double warmup = 2.0;
   const GOptionEntry entries[] = {
     { "mode", 0, 0, G_OPTION_ARG_STRING, &mode,
-      "shared (one GstCallBroadcast), per-viewer (an encoder per call), or viewers", "MODE" },
+      "shared (one GstCallBroadcast), per-viewer (an encoder per call), viewers or "
+      "whep-viewers", "MODE" },
     { "viewers", 0, 0, G_OPTION_ARG_INT, &viewers, "viewers (default 1)", "N" },
     { "per-process", 0, 0, G_OPTION_ARG_INT, &per_process,
       "viewers per viewer process (default 25)", "N" },
@@ -972,11 +1138,13 @@ main (int argc, char **argv)
     { "warmup", 0, 0, G_OPTION_ARG_DOUBLE, &warmup,
       "time after every viewer's first frame before the window (default 2)", "S" },
     { "dial-interval", 0, 0, G_OPTION_ARG_INT, &dial_interval_ms,
-      "milliseconds between two calls' dials (default 10)", "MS" },
+      "milliseconds between two calls' dials, or two WHEP viewers' offers (default 10)",
+      "MS" },
     { "threads", 0, 0, G_OPTION_ARG_NONE, &show_threads,
       "print the sender's CPU per kind of thread over the window to stderr", NULL },
     { "port", 0, 0, G_OPTION_ARG_INT, &port, "viewers: the signaling server's port", "PORT" },
     { "first", 0, 0, G_OPTION_ARG_INT, &first, "viewers: the first room's number", "I" },
+    { "url", 0, 0, G_OPTION_ARG_STRING, &url, "whep-viewers: the WHEP endpoint", "URL" },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new ("— one fan-out measurement");
@@ -992,17 +1160,21 @@ main (int argc, char **argv)
   if (!mode || viewers < 1 || per_process < 1 || seconds <= 0 || warmup < 0 ||
       dial_interval_ms < 1 ||
       (!g_str_equal (mode, "shared") && !g_str_equal (mode, "per-viewer") &&
-       !g_str_equal (mode, "viewers"))) {
-    fprintf (stderr, "%s: --mode=shared|per-viewer|viewers, --viewers >= 1\n", argv[0]);
+       !g_str_equal (mode, "viewers") && !g_str_equal (mode, "whep-viewers")) ||
+      g_str_equal (mode, "whep-viewers") != (url != NULL)) {
+    fprintf (stderr, "%s: --mode=shared|per-viewer|viewers|whep-viewers, --viewers >= 1, "
+             "--url with whep-viewers only\n", argv[0]);
     g_free (mode);
+    g_free (url);
     return 2;
   }
   gst_init (&argc, &argv);
-  if (g_str_equal (mode, "viewers"))
-    status = run_viewers ((guint) port, first, viewers);
+  if (g_str_equal (mode, "viewers") || g_str_equal (mode, "whep-viewers"))
+    status = run_viewers ((guint) port, first, viewers, url, (guint) dial_interval_ms);
   else
     status = run_sender (argv[0], g_str_equal (mode, "shared"), viewers, per_process, warmup,
                          seconds, (guint) dial_interval_ms, show_threads);
   g_free (mode);
+  g_free (url);
   return status;
 }
