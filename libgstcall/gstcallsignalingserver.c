@@ -42,6 +42,11 @@
 
 #define WEBSOCKET_PATH "/ws"
 #define DEFAULT_IDLE_TIMEOUT 10
+/* Connections the kernel completes before the server accepts them. With
+ * GSocketListener's 10, a burst of browsers (50 WHEP offers at once) found
+ * the queue full: the kernel dropped their handshakes, which came back 1,
+ * 2, 4 s later, and some connections were reset. */
+#define LISTEN_BACKLOG 512
 #define MAX_PEERS_WAITING_TO_JOIN 64
 /* On a connection's GSocket: the GSource that closes it when idle, and
  * whether it did. */
@@ -684,6 +689,7 @@ gst_call_signaling_server_listen (GstCallSignalingServer *self,
                                   GError                **error)
 {
   g_autoptr (GSocketAddress) socket_address = NULL;
+  g_autoptr (GSocket) listen_socket = NULL;
   g_autoptr (GError) listen_error = NULL;
   GTlsCertificate *certificate = NULL;
   SoupServerListenOptions options = 0;
@@ -709,10 +715,22 @@ gst_call_signaling_server_listen (GstCallSignalingServer *self,
     g_object_unref (certificate);
   }
 
-  /* libsoup serves on the context that is thread-default here. */
-  g_main_context_push_thread_default (self->context);
-  ok = soup_server_listen (self->soup_server, socket_address, options, &listen_error);
-  g_main_context_pop_thread_default (self->context);
+  /* The socket is made here for its backlog; libsoup's own listen() keeps
+   * GSocketListener's 10. */
+  listen_socket = g_socket_new (g_socket_address_get_family (socket_address),
+                                G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, &listen_error);
+  ok = listen_socket != NULL;
+  if (ok) {
+    g_socket_set_listen_backlog (listen_socket, LISTEN_BACKLOG);
+    ok = g_socket_bind (listen_socket, socket_address, TRUE, &listen_error) &&
+         g_socket_listen (listen_socket, &listen_error);
+  }
+  if (ok) {
+    /* libsoup serves on the context that is thread-default here. */
+    g_main_context_push_thread_default (self->context);
+    ok = soup_server_listen_socket (self->soup_server, listen_socket, options, &listen_error);
+    g_main_context_pop_thread_default (self->context);
+  }
   if (!ok) {
     g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                  _("Cannot listen on %s port %u: %s"), address, port,

@@ -5,6 +5,12 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
+#include <errno.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <glib/gstdio.h>
 #include <libsoup/soup.h>
 
@@ -1277,6 +1283,52 @@ test_idle_clients (void)
   client_clear (&joined);
 }
 
+/* Many clients connect at once (browsers opening the page or POSTing WHEP
+ * offers together) before the server accepts any: the kernel completes
+ * every handshake; with a short listen queue it would drop the SYNs
+ * beyond it (retried 1, 3, 7 s later). */
+#define BURST_CONNECTIONS 64
+
+static void
+test_connection_burst (void)
+{
+  g_autoptr (GError) error = NULL;
+  GstCallSignalingServer *server = gst_call_signaling_server_new (NULL);
+  struct sockaddr_in address = { 0 };
+  int sockets[BURST_CONNECTIONS];
+
+  g_assert_true (gst_call_signaling_server_listen (server, "127.0.0.1", 0, &error));
+  address.sin_family = AF_INET;
+  address.sin_port = g_htons (gst_call_signaling_server_get_port (server));
+  address.sin_addr.s_addr = g_htonl (INADDR_LOOPBACK);
+
+  /* The server's context is not iterated meanwhile: nothing is accepted. */
+  for (guint i = 0; i < BURST_CONNECTIONS; i++) {
+    sockets[i] = socket (AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+    g_assert_cmpint (sockets[i], >=, 0);
+    if (connect (sockets[i], (struct sockaddr *) &address, sizeof address) != 0)
+      g_assert_cmpint (errno, ==, EINPROGRESS);
+  }
+  for (guint i = 0; i < BURST_CONNECTIONS; i++) {
+    struct pollfd writable = { .fd = sockets[i], .events = POLLOUT };
+    int socket_error = -1;
+    socklen_t error_length = sizeof socket_error;
+
+    /* A bound for failure only: loopback handshakes take microseconds. */
+    g_assert_cmpint (poll (&writable, 1, 5000), ==, 1);
+    g_assert_cmpint (getsockopt (sockets[i], SOL_SOCKET, SO_ERROR, &socket_error,
+                                 &error_length), ==, 0);
+    /* Writable without an error: connected. */
+    g_assert_cmpint (socket_error, ==, 0);
+  }
+  g_test_message ("%u connections established before the server accepted one",
+                  BURST_CONNECTIONS);
+
+  for (guint i = 0; i < BURST_CONNECTIONS; i++)
+    close (sockets[i]);
+  stop_server (server);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1299,6 +1351,7 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/WebSocket/bad-description-sends-bye",
                    test_bad_description_sends_bye);
   g_test_add_func ("/GstCall/WebSocket/idle-clients", test_idle_clients);
+  g_test_add_func ("/GstCall/WebSocket/connection-burst", test_connection_burst);
 
   return g_test_run ();
 }
