@@ -13,6 +13,7 @@
 #include "gstcallrtptransport-impl-private.h"
 #include "gstcall-error.h"
 #include "gstcall-media-private.h"
+#include "gstcall-playout-private.h"
 #include "gstcall-plugins-private.h"
 #include "gstcall-rtp-demux-private.h"
 #include "gstcall-retransmission-private.h"
@@ -475,6 +476,7 @@ on_new_jitterbuffer (GstElement          *rtpbin,
   GST_DEBUG ("jitterbuffer of session %u SSRC %u: retransmission %d", session, ssrc,
              retransmission);
   g_object_set (jitterbuffer, "do-retransmission", retransmission, NULL);
+  gst_call_playout_watch_jitterbuffer (jitterbuffer);
 }
 
 /* The srtpenc of a session, for its RTP or (@rtcp) its RTCP. */

@@ -20,6 +20,7 @@
 #include "gstcall-error.h"
 #include "gstcall-media-private.h"
 #include "gstcallcodecs-private.h"
+#include "gstcall-playout-private.h"
 #include "gstcall-plugins-private.h"
 #include "gstcall-private.h"
 #include "gstcall-receive-private.h"
@@ -692,6 +693,7 @@ on_rtpbin_new_jitterbuffer (GstElement *rtpbin,
   GST_DEBUG ("jitterbuffer for SSRC %u (session %u): do-retransmission=%d",
              ssrc, session, retransmit);
   g_object_set (jitterbuffer, "do-retransmission", retransmit, NULL);
+  gst_call_playout_watch_jitterbuffer (jitterbuffer);
 }
 
 /* RTCP of the bundled RTP session. rtpsession (GStreamer 1.22) sends an

@@ -1,0 +1,334 @@
+/* libgstcall
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Playout that keeps up with the link (see gstcall-playout-private.h).
+ *
+ * Per buffer the lead is PTS - DTS: how long after its arrival the
+ * jitterbuffer means the packet to be played (before the pipeline's
+ * latency is added). In a steady state rtpjitterbuffer's skew estimate is
+ * the smallest delay of its window, so the lead is zero or negative (the
+ * jitter). The smallest lead over the last GST_CALL_PLAYOUT_WINDOW of
+ * arrivals (a monotonic queue keeps the sliding minimum) is what every
+ * packet of that second waited for nothing: it becomes the correction
+ * once it reaches GST_CALL_PLAYOUT_MIN_CORRECTION, and follows it down to
+ * zero as rtpjitterbuffer's estimate catches up.
+ */
+
+#include "config.h"
+
+#include <gst/rtp/rtp.h>
+
+#include "gstcall-playout-private.h"
+#include "gstcall-private.h"
+
+/* Sliding-window samples kept at most: a second of packets of a fast
+ * video stream. When full, the oldest goes (the minimum is then taken
+ * over a slightly shorter window). */
+#define MAX_SAMPLES 2048
+
+typedef struct {
+  GstClockTime arrival;
+  GstClockTimeDiff lead;
+} Sample;
+
+struct _GstCallPlayout {
+  /* Monotonic queue (ring): leads increasing from head to tail, arrivals
+   * increasing. The head is the window's minimum. */
+  Sample samples[MAX_SAMPLES];
+  guint head;
+  guint length;
+
+  GstClockTime first_arrival;  /* of the current history */
+  GstClockTime correction;
+  GstClockTime last_pts;       /* input, of the last frame */
+  GstClockTime last_output;    /* output, of the last frame */
+};
+
+GstCallPlayout *
+gst_call_playout_new (void)
+{
+  GstCallPlayout *self = g_new0 (GstCallPlayout, 1);
+
+  self->first_arrival = GST_CLOCK_TIME_NONE;
+  self->last_pts = GST_CLOCK_TIME_NONE;
+  self->last_output = GST_CLOCK_TIME_NONE;
+  return self;
+}
+
+void
+gst_call_playout_free (GstCallPlayout *self)
+{
+  g_free (self);
+}
+
+GstClockTime
+gst_call_playout_get_correction (GstCallPlayout *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->correction;
+}
+
+static Sample *
+sample_at (GstCallPlayout *self,
+           guint           index)
+{
+  return &self->samples[(self->head + index) % MAX_SAMPLES];
+}
+
+static void
+add_sample (GstCallPlayout  *self,
+            GstClockTime     arrival,
+            GstClockTimeDiff lead)
+{
+  /* Arrival times going back (a new segment, a flush): start over. */
+  if (self->length > 0 && arrival < sample_at (self, self->length - 1)->arrival)
+    self->length = 0;
+  if (self->length == 0)
+    self->first_arrival = arrival;
+
+  /* Later samples with a lead at least as large can never be the
+   * minimum again. */
+  while (self->length > 0 && sample_at (self, self->length - 1)->lead >= lead)
+    self->length--;
+  if (self->length == MAX_SAMPLES) {
+    self->head = (self->head + 1) % MAX_SAMPLES;
+    self->length--;
+  }
+  *sample_at (self, self->length) = (Sample) { arrival, lead };
+  self->length++;
+
+  /* Out of the window: arrived more than a window before this one. */
+  while (self->length > 1 &&
+         sample_at (self, 0)->arrival + GST_CALL_PLAYOUT_WINDOW < arrival) {
+    self->head = (self->head + 1) % MAX_SAMPLES;
+    self->length--;
+  }
+}
+
+/* The correction the window asks for now. */
+static GstClockTime
+window_correction (GstCallPlayout *self,
+                   GstClockTime    arrival)
+{
+  GstClockTimeDiff smallest;
+
+  /* A full window of history first. */
+  if (self->length == 0 || arrival < self->first_arrival + GST_CALL_PLAYOUT_WINDOW)
+    return self->correction;
+  smallest = sample_at (self, 0)->lead;
+  if (smallest <= 0)
+    return 0;
+  /* Below the threshold only while coming down from a larger one: a
+   * small lead alone is left to the jitterbuffer. */
+  if ((GstClockTime) smallest < GST_CALL_PLAYOUT_MIN_CORRECTION && self->correction == 0)
+    return 0;
+  return (GstClockTime) smallest;
+}
+
+GstClockTime
+gst_call_playout_correct (GstCallPlayout *self,
+                          GstClockTime    pts,
+                          GstClockTime    dts)
+{
+  GstClockTime output;
+
+  g_return_val_if_fail (self != NULL, pts);
+
+  if (!GST_CLOCK_TIME_IS_VALID (pts))
+    return pts;
+  if (GST_CLOCK_TIME_IS_VALID (dts))
+    add_sample (self, dts, GST_CLOCK_DIFF (dts, pts));
+  /* The packets of one frame share its correction. */
+  if (pts == self->last_pts)
+    return self->last_output;
+
+  if (GST_CLOCK_TIME_IS_VALID (dts)) {
+    GstClockTime wanted = window_correction (self, dts);
+
+    output = pts > wanted ? pts - wanted : 0;
+    /* Caught up step by step: each frame keeps a part of its interval, so
+     * the output never goes back (a decoder's QoS would drop every frame
+     * timed before the last one shown) and the frames that waited play
+     * fast instead. */
+    if (GST_CLOCK_TIME_IS_VALID (self->last_pts) && pts > self->last_pts) {
+      GstClockTime least = self->last_output + (pts - self->last_pts) / GST_CALL_PLAYOUT_CATCH_UP;
+
+      output = MAX (output, least);
+    }
+    self->correction = pts - MIN (output, pts);
+  } else {
+    output = pts > self->correction ? pts - self->correction : 0;
+  }
+  self->last_pts = pts;
+  self->last_output = output;
+  return output;
+}
+
+/* What watches one jitterbuffer: its packets' arrival times (rtpjitterbuffer
+ * 1.22 does not leave them on what it pushes), by sequence number, from
+ * its sink pad to its src pad, which two threads run. */
+#define ARRIVALS 1024
+
+typedef struct {
+  GMutex lock;
+  struct {
+    GstClockTime time;
+    guint16 seqnum;
+  } arrivals[ARRIVALS];
+  GstCallPlayout *playout; /* the src pad's thread only */
+} Watch;
+
+static void
+watch_clear (gpointer data)
+{
+  Watch *watch = data;
+
+  g_mutex_clear (&watch->lock);
+  gst_call_playout_free (watch->playout);
+}
+
+static void
+watch_unref (gpointer data)
+{
+  g_atomic_rc_box_release_full (data, watch_clear);
+}
+
+static gboolean
+read_seqnum (GstBuffer *buffer,
+             guint16   *seqnum)
+{
+  GstRTPBuffer rtp = GST_RTP_BUFFER_INIT;
+
+  if (!gst_rtp_buffer_map (buffer, GST_MAP_READ, &rtp))
+    return FALSE;
+  *seqnum = gst_rtp_buffer_get_seq (&rtp);
+  gst_rtp_buffer_unmap (&rtp);
+  return TRUE;
+}
+
+static gboolean
+note_arrival (GstBuffer **buffer,
+              guint       index,
+              gpointer    user_data)
+{
+  Watch *watch = user_data;
+  GstClockTime arrival = GST_BUFFER_DTS_OR_PTS (*buffer);
+  guint16 seqnum;
+
+  if (GST_CLOCK_TIME_IS_VALID (arrival) && read_seqnum (*buffer, &seqnum)) {
+    g_mutex_lock (&watch->lock);
+    watch->arrivals[seqnum % ARRIVALS].time = arrival;
+    watch->arrivals[seqnum % ARRIVALS].seqnum = seqnum;
+    g_mutex_unlock (&watch->lock);
+  }
+  return TRUE;
+}
+
+/* Streaming thread (the one that receives): a packet goes into the
+ * jitterbuffer. */
+static GstPadProbeReturn
+on_packet_arrived (GstPad          *pad,
+                   GstPadProbeInfo *info,
+                   gpointer         user_data)
+{
+  if (info->type & GST_PAD_PROBE_TYPE_BUFFER) {
+    GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER (info);
+
+    note_arrival (&buffer, 0, user_data);
+  } else if (info->type & GST_PAD_PROBE_TYPE_BUFFER_LIST) {
+    gst_buffer_list_foreach (GST_PAD_PROBE_INFO_BUFFER_LIST (info), note_arrival, user_data);
+  }
+  return GST_PAD_PROBE_OK;
+}
+
+static GstClockTime
+arrival_of (Watch     *watch,
+            GstBuffer *buffer)
+{
+  GstClockTime arrival = GST_CLOCK_TIME_NONE;
+  guint16 seqnum;
+
+  if (!read_seqnum (buffer, &seqnum))
+    return GST_CLOCK_TIME_NONE;
+  g_mutex_lock (&watch->lock);
+  if (watch->arrivals[seqnum % ARRIVALS].seqnum == seqnum)
+    arrival = watch->arrivals[seqnum % ARRIVALS].time;
+  g_mutex_unlock (&watch->lock);
+  return arrival;
+}
+
+static void
+correct_buffer (Watch      *watch,
+                GstBuffer **buffer)
+{
+  GstClockTime arrival = arrival_of (watch, *buffer);
+  GstClockTime pts = gst_call_playout_correct (watch->playout, GST_BUFFER_PTS (*buffer),
+                                               arrival);
+
+  if (pts == GST_BUFFER_PTS (*buffer))
+    return;
+  GST_LOG ("pts %" GST_TIME_FORMAT ", arrived %" GST_TIME_FORMAT ": brought forward by %"
+           GST_TIME_FORMAT, GST_TIME_ARGS (GST_BUFFER_PTS (*buffer)), GST_TIME_ARGS (arrival),
+           GST_TIME_ARGS (GST_BUFFER_PTS (*buffer) - pts));
+  *buffer = gst_buffer_make_writable (*buffer);
+  GST_BUFFER_PTS (*buffer) = pts;
+}
+
+static gboolean
+correct_list_item (GstBuffer **buffer,
+                   guint       index,
+                   gpointer    user_data)
+{
+  correct_buffer (user_data, buffer);
+  return TRUE;
+}
+
+/* Streaming thread (the jitterbuffer's): packets on their way out. */
+static GstPadProbeReturn
+keep_up_with_link (GstPad          *pad,
+                   GstPadProbeInfo *info,
+                   gpointer         user_data)
+{
+  Watch *watch = user_data;
+
+  if (info->type & GST_PAD_PROBE_TYPE_BUFFER) {
+    GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER (info);
+
+    correct_buffer (watch, &buffer);
+    GST_PAD_PROBE_INFO_DATA (info) = buffer;
+  } else if (info->type & GST_PAD_PROBE_TYPE_BUFFER_LIST) {
+    GstBufferList *list = gst_buffer_list_make_writable (GST_PAD_PROBE_INFO_BUFFER_LIST (info));
+
+    gst_buffer_list_foreach (list, correct_list_item, watch);
+    GST_PAD_PROBE_INFO_DATA (info) = list;
+  }
+  return GST_PAD_PROBE_OK;
+}
+
+void
+gst_call_playout_watch_jitterbuffer (GstElement *jitterbuffer)
+{
+  g_autoptr (GstPad) sink = NULL;
+  g_autoptr (GstPad) src = NULL;
+  Watch *watch;
+
+  g_return_if_fail (GST_IS_ELEMENT (jitterbuffer));
+
+  sink = gst_element_get_static_pad (jitterbuffer, "sink");
+  src = gst_element_get_static_pad (jitterbuffer, "src");
+  if (!sink || !src) {
+    GST_WARNING_OBJECT (jitterbuffer, "no sink or src pad: its packets keep their timing");
+    return;
+  }
+  watch = g_atomic_rc_box_new0 (Watch);
+  g_mutex_init (&watch->lock);
+  watch->playout = gst_call_playout_new ();
+  /* Each probe holds the watch: the pads go when the element does. */
+  gst_pad_add_probe (sink, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST,
+                     on_packet_arrived, g_atomic_rc_box_acquire (watch), watch_unref);
+  gst_pad_add_probe (src, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST,
+                     keep_up_with_link, watch, watch_unref);
+}

@@ -1,0 +1,239 @@
+/* libgstcall
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Playout that keeps up with the link, on synthetic timestamps: a stream
+ * of 30 frames a second, each of a few packets, timed the way
+ * rtpjitterbuffer times them (its PTS) and arriving when the simulated
+ * link delivers them. No pipeline.
+ */
+
+#include <gst/gst.h>
+
+#include "gstcall-playout-private.h"
+
+#define MS GST_MSECOND
+#define FRAME_INTERVAL (GST_SECOND / 30)
+#define PACKETS_PER_FRAME 3
+
+typedef struct {
+  GstCallPlayout *playout;
+  guint frame;
+  GstClockTime last_output;
+  guint went_back; /* times the output went back */
+} Stream;
+
+static void
+stream_init (Stream *stream)
+{
+  stream->playout = gst_call_playout_new ();
+  stream->frame = 0;
+  stream->last_output = GST_CLOCK_TIME_NONE;
+  stream->went_back = 0;
+}
+
+static void
+stream_clear (Stream *stream)
+{
+  gst_call_playout_free (stream->playout);
+}
+
+/* The next frame: captured at frame x interval, arriving @delay later,
+ * timed by the jitterbuffer @lead after its arrival. Returns the output
+ * PTS of its packets (all the same, checked). */
+static GstClockTime
+send_frame (Stream          *stream,
+            GstClockTime     delay,
+            GstClockTimeDiff lead)
+{
+  GstClockTime capture = stream->frame * FRAME_INTERVAL;
+  GstClockTime arrival = capture + delay;
+  GstClockTime pts = arrival + lead;
+  GstClockTime output = GST_CLOCK_TIME_NONE;
+
+  for (guint i = 0; i < PACKETS_PER_FRAME; i++) {
+    /* The packets of a frame arrive a millisecond apart. */
+    GstClockTime out = gst_call_playout_correct (stream->playout, pts, arrival + i * MS);
+
+    if (i == 0)
+      output = out;
+    g_assert_cmpuint (out, ==, output);
+  }
+  if (GST_CLOCK_TIME_IS_VALID (stream->last_output) && output < stream->last_output)
+    stream->went_back++;
+  stream->last_output = output;
+  stream->frame++;
+  return output;
+}
+
+static void
+send_frames (Stream          *stream,
+             GstClockTime     duration,
+             GstClockTime     delay,
+             GstClockTimeDiff lead)
+{
+  for (GstClockTime t = 0; t < duration; t += FRAME_INTERVAL)
+    send_frame (stream, delay, lead);
+}
+
+/* In a steady state the jitterbuffer times packets at or before their
+ * arrival (its skew estimate is the smallest delay): nothing to correct,
+ * and jitter under the threshold is left alone too. */
+static void
+test_steady_is_left_alone (void)
+{
+  Stream stream;
+
+  stream_init (&stream);
+  send_frames (&stream, 10 * GST_SECOND, 40 * MS, -5 * MS);
+  g_assert_cmpuint (gst_call_playout_get_correction (stream.playout), ==, 0);
+  for (guint i = 0; i < 300; i++) {
+    GstClockTimeDiff lead = (GstClockTimeDiff) (i % 7) * 2 * MS; /* 0 to 12 ms */
+    GstClockTime capture = stream.frame * FRAME_INTERVAL;
+    GstClockTime output = send_frame (&stream, 40 * MS, lead);
+
+    g_assert_cmpuint (output, ==, capture + 40 * MS + lead);
+  }
+  g_assert_cmpuint (gst_call_playout_get_correction (stream.playout), ==, 0);
+  g_assert_cmpuint (stream.went_back, ==, 0);
+  stream_clear (&stream);
+}
+
+/* After a congested moment the jitterbuffer's timing stays 2 s behind:
+ * after a second (the window) the frames play 4 times faster until they
+ * are timed at their arrival again, and the output never goes back. */
+static void
+test_stale_timing_is_caught_up (void)
+{
+  Stream stream;
+  GstClockTime output;
+  GstClockTime arrival;
+  GstClockTime previous;
+
+  stream_init (&stream);
+  send_frames (&stream, 5 * GST_SECOND, 40 * MS, 0);
+  /* A second of frames timed 2 s after they arrive: not corrected yet. */
+  send_frames (&stream, GST_SECOND - FRAME_INTERVAL, 40 * MS, 2 * GST_SECOND);
+  g_assert_cmpuint (gst_call_playout_get_correction (stream.playout), ==, 0);
+
+  /* Then each frame is brought forward by 3/4 of its interval. */
+  previous = stream.last_output;
+  output = send_frame (&stream, 40 * MS, 2 * GST_SECOND);
+  g_assert_cmpuint (output - previous, ==, FRAME_INTERVAL / 4);
+
+  /* 2 s take 8/3 s of frames to catch up. */
+  send_frames (&stream, 2700 * MS, 40 * MS, 2 * GST_SECOND);
+  g_assert_cmpuint (gst_call_playout_get_correction (stream.playout), >=, 2 * GST_SECOND - 5 * MS);
+  g_assert_cmpuint (gst_call_playout_get_correction (stream.playout), <=, 2 * GST_SECOND);
+
+  arrival = stream.frame * FRAME_INTERVAL + 40 * MS;
+  output = send_frame (&stream, 40 * MS, 2 * GST_SECOND);
+  g_assert_cmpuint (output, <=, arrival + 5 * MS);
+  g_assert_cmpuint (output, >=, arrival);
+  g_assert_cmpuint (stream.went_back, ==, 0);
+  stream_clear (&stream);
+}
+
+/* Less than a full window of stale timing is not corrected: a lead that
+ * lasts only part of a second is jitter the jitterbuffer absorbs. */
+static void
+test_short_lead_is_not_corrected (void)
+{
+  Stream stream;
+
+  stream_init (&stream);
+  send_frames (&stream, 5 * GST_SECOND, 40 * MS, 0);
+  send_frames (&stream, 500 * MS, 40 * MS, 300 * MS);
+  send_frames (&stream, 2 * GST_SECOND, 40 * MS, 0);
+  g_assert_cmpuint (gst_call_playout_get_correction (stream.playout), ==, 0);
+  stream_clear (&stream);
+}
+
+/* As the jitterbuffer's estimate catches up by itself, the correction
+ * follows it down, and frames keep their spacing. */
+static void
+test_correction_follows_the_jitterbuffer_down (void)
+{
+  Stream stream;
+  GstClockTime previous = GST_CLOCK_TIME_NONE;
+
+  stream_init (&stream);
+  send_frames (&stream, 3 * GST_SECOND, 40 * MS, 800 * MS);
+  g_assert_cmpuint (gst_call_playout_get_correction (stream.playout), >=, 795 * MS);
+
+  /* The lead shrinks by 1 ms a frame, down to nothing. */
+  for (gint lead = 800; lead >= 0; lead--) {
+    GstClockTime output = send_frame (&stream, 40 * MS, lead * MS);
+
+    /* Frames never bunch up by more than the correction's step nor
+     * spread by more than a window's worth of it. */
+    if (GST_CLOCK_TIME_IS_VALID (previous)) {
+      g_assert_cmpuint (output, >=, previous);
+      g_assert_cmpuint (output - previous, <=, FRAME_INTERVAL + 31 * MS);
+    }
+    previous = output;
+  }
+  send_frames (&stream, 2 * GST_SECOND, 40 * MS, 0);
+  g_assert_cmpuint (gst_call_playout_get_correction (stream.playout), ==, 0);
+  g_assert_cmpuint (stream.went_back, ==, 0);
+  stream_clear (&stream);
+}
+
+/* The link gets slower (packets arrive later than the jitterbuffer
+ * timed them): nothing is brought forward. */
+static void
+test_late_packets_are_not_corrected (void)
+{
+  Stream stream;
+
+  stream_init (&stream);
+  send_frames (&stream, 3 * GST_SECOND, 40 * MS, 0);
+  send_frames (&stream, 3 * GST_SECOND, 400 * MS, -360 * MS);
+  g_assert_cmpuint (gst_call_playout_get_correction (stream.playout), ==, 0);
+  stream_clear (&stream);
+}
+
+/* Buffers without timestamps pass as they are; arrival times going back
+ * (a flush) start the history over. */
+static void
+test_missing_and_restarted_timestamps (void)
+{
+  g_autoptr (GstCallPlayout) playout = gst_call_playout_new ();
+  GstClockTime t;
+
+  g_assert_cmpuint (gst_call_playout_correct (playout, GST_CLOCK_TIME_NONE, 10 * MS), ==,
+                    GST_CLOCK_TIME_NONE);
+  for (t = 0; t < 3 * GST_SECOND; t += FRAME_INTERVAL)
+    gst_call_playout_correct (playout, t + 500 * MS, t);
+  g_assert_cmpuint (gst_call_playout_get_correction (playout), >=, 495 * MS);
+  /* Without an arrival time, a buffer takes the current correction. */
+  g_assert_cmpuint (gst_call_playout_correct (playout, t + 600 * MS, GST_CLOCK_TIME_NONE), ==,
+                    t + 600 * MS - gst_call_playout_get_correction (playout));
+
+  /* A flush: times start again lower, the old window is forgotten
+   * and a new one must fill before the correction moves again. */
+  for (t = GST_SECOND; t < 1500 * MS; t += FRAME_INTERVAL)
+    gst_call_playout_correct (playout, t, t);
+  g_assert_cmpuint (gst_call_playout_get_correction (playout), >=, 495 * MS);
+  for (; t < 3 * GST_SECOND; t += FRAME_INTERVAL)
+    gst_call_playout_correct (playout, t, t);
+  g_assert_cmpuint (gst_call_playout_get_correction (playout), ==, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  gst_init (&argc, &argv);
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/playout/steady-is-left-alone", test_steady_is_left_alone);
+  g_test_add_func ("/playout/stale-timing-is-caught-up", test_stale_timing_is_caught_up);
+  g_test_add_func ("/playout/short-lead-is-not-corrected", test_short_lead_is_not_corrected);
+  g_test_add_func ("/playout/correction-follows-the-jitterbuffer-down",
+                   test_correction_follows_the_jitterbuffer_down);
+  g_test_add_func ("/playout/late-packets-are-not-corrected", test_late_packets_are_not_corrected);
+  g_test_add_func ("/playout/missing-and-restarted-timestamps",
+                   test_missing_and_restarted_timestamps);
+  return g_test_run ();
+}
