@@ -6,6 +6,8 @@
 
 #include "config.h"
 
+#include <gst/rtp/rtp.h>
+
 #include "gstcall-receive-private.h"
 #include "gstcall-codec-table-private.h"
 #include "gstcall-error.h"
@@ -226,6 +228,27 @@ on_unknown_type (GstElement    *decodebin,
                             branch->user_data);
 }
 
+/* Streaming thread: decodebin added an element. A video depayloader that
+ * can asks the sender for a keyframe when a packet is lost for good (the
+ * jitterbuffer gave up on it: rtpbin turns the request into RTCP PLI or
+ * FIR), and drops what follows until that keyframe: the picture freezes
+ * for a round trip instead of showing a broken one until the next
+ * periodic keyframe, seconds later. */
+static void
+on_decodebin_element_added (GstBin     *decodebin,
+                            GstElement *element,
+                            gpointer    user_data)
+{
+  GObjectClass *klass = G_OBJECT_GET_CLASS (element);
+
+  if (!GST_IS_RTP_BASE_DEPAYLOAD (element))
+    return;
+  if (g_object_class_find_property (klass, "request-keyframe"))
+    g_object_set (element, "request-keyframe", TRUE, NULL);
+  if (g_object_class_find_property (klass, "wait-for-keyframe"))
+    g_object_set (element, "wait-for-keyframe", TRUE, NULL);
+}
+
 GstElement *
 gst_call_receive_add_branch (GstBin                        *pipeline,
                              GstPad                        *remote_rtp_pad,
@@ -265,6 +288,8 @@ gst_call_receive_add_branch (GstBin                        *pipeline,
   g_signal_connect_data (decodebin, "pad-added", G_CALLBACK (on_decoded_pad_added),
                          branch, receive_branch_free, 0);
   g_signal_connect (decodebin, "unknown-type", G_CALLBACK (on_unknown_type), branch);
+  if (kind == GST_CALL_MEDIA_KIND_VIDEO)
+    g_signal_connect (decodebin, "element-added", G_CALLBACK (on_decodebin_element_added), NULL);
 
   gst_bin_add (pipeline, bin);
   gst_element_sync_state_with_parent (bin);

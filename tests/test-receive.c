@@ -7,6 +7,9 @@
 
 #include "test-utils.h"
 
+#include <gst/rtp/rtp.h>
+#include <gst/video/video.h>
+
 #include "gstcall-receive-private.h"
 
 typedef struct {
@@ -163,6 +166,119 @@ test_decodes_vp8 (void)
   received_clear (&received);
 }
 
+typedef struct {
+  gint sent;            /* RTP packets seen on their way */
+  gint dropped_seqnum;  /* the one dropped, -1 before */
+  gint keyframe_requests;
+} Loss;
+
+/* Whether @buffer is the 40th RTP packet, which a link loses for good. */
+static gboolean
+is_lost (Loss      *loss,
+         GstBuffer *buffer)
+{
+  GstRTPBuffer rtp = GST_RTP_BUFFER_INIT;
+
+  if (g_atomic_int_add (&loss->sent, 1) != 40)
+    return FALSE;
+  g_assert_true (gst_rtp_buffer_map (buffer, GST_MAP_READ, &rtp));
+  g_atomic_int_set (&loss->dropped_seqnum, gst_rtp_buffer_get_seq (&rtp));
+  gst_rtp_buffer_unmap (&rtp);
+  return TRUE;
+}
+
+/* The payloader pushes packets alone or in lists. */
+static GstPadProbeReturn
+drop_one_packet (GstPad          *pad,
+                 GstPadProbeInfo *info,
+                 gpointer         user_data)
+{
+  Loss *loss = user_data;
+
+  if (info->type & GST_PAD_PROBE_TYPE_BUFFER)
+    return is_lost (loss, GST_PAD_PROBE_INFO_BUFFER (info)) ? GST_PAD_PROBE_DROP
+                                                             : GST_PAD_PROBE_OK;
+  for (guint i = 0; i < gst_buffer_list_length (GST_PAD_PROBE_INFO_BUFFER_LIST (info)); i++) {
+    if (is_lost (loss, gst_buffer_list_get (GST_PAD_PROBE_INFO_BUFFER_LIST (info), i))) {
+      GstBufferList *list = gst_buffer_list_make_writable (GST_PAD_PROBE_INFO_BUFFER_LIST (info));
+
+      gst_buffer_list_remove (list, i, 1);
+      GST_PAD_PROBE_INFO_DATA (info) = list;
+      break;
+    }
+  }
+  return GST_PAD_PROBE_OK;
+}
+
+static GstPadProbeReturn
+count_keyframe_requests (GstPad          *pad,
+                         GstPadProbeInfo *info,
+                         gpointer         user_data)
+{
+  Loss *loss = user_data;
+
+  if (gst_video_event_is_force_key_unit (GST_PAD_PROBE_INFO_EVENT (info)))
+    g_atomic_int_inc (&loss->keyframe_requests);
+  return GST_PAD_PROBE_OK;
+}
+
+static gboolean
+keyframe_requested (gpointer data)
+{
+  return g_atomic_int_get (&((Loss *) data)->keyframe_requests) > 0;
+}
+
+/* A video packet lost for good: the branch asks upstream for a keyframe
+ * (rtpbin makes RTCP PLI of it) instead of decoding a broken picture
+ * until the next periodic one; no request while nothing is lost. */
+static void
+test_lost_packet_asks_for_keyframe (void)
+{
+  Received received = { 0 };
+  Loss loss = { 0, -1, 0 };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GstElement) pipeline = NULL;
+  g_autoptr (GstElement) pay = NULL;
+  g_autoptr (GstElement) rtp = NULL;
+  g_autoptr (GstPad) pay_src = NULL;
+  g_autoptr (GstPad) rtp_src = NULL;
+  g_autoptr (GstCaps) caps = NULL;
+
+  g_mutex_init (&received.lock);
+  /* No periodic keyframe after the first one: only a request makes one. */
+  pipeline = gst_parse_launch (
+      "videotestsrc is-live=true ! video/x-raw,width=160,height=120,framerate=30/1 "
+      "! vp8enc deadline=1 keyframe-max-dist=100000 ! rtpvp8pay name=pay mtu=400 "
+      "! capsfilter name=rtp caps="
+      "application/x-rtp,media=video,encoding-name=VP8,clock-rate=90000,payload=96",
+      &error);
+  g_assert_no_error (error);
+  pay = gst_bin_get_by_name (GST_BIN (pipeline), "pay");
+  pay_src = gst_element_get_static_pad (pay, "src");
+  gst_pad_add_probe (pay_src, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST,
+                     drop_one_packet, &loss, NULL);
+  rtp = gst_bin_get_by_name (GST_BIN (pipeline), "rtp");
+  rtp_src = gst_element_get_static_pad (rtp, "src");
+  gst_pad_add_probe (rtp_src, GST_PAD_PROBE_TYPE_EVENT_UPSTREAM, count_keyframe_requests,
+                     &loss, NULL);
+  g_object_get (rtp, "caps", &caps, NULL);
+  gst_call_receive_add_branch (GST_BIN (pipeline), rtp_src, GST_CALL_MEDIA_KIND_VIDEO,
+                               &callbacks, &received, on_branch_freed);
+
+  g_assert_cmpint (gst_element_set_state (pipeline, GST_STATE_PLAYING), !=,
+                   GST_STATE_CHANGE_FAILURE);
+  test_wait_until (has_buffers, &received, 10000, "decoded VP8 frames");
+  test_wait_until (keyframe_requested, &loss, 10000, "a keyframe request after the loss");
+  /* Asked for because of the loss, not before it. */
+  g_assert_cmpint (g_atomic_int_get (&loss.dropped_seqnum), >=, 0);
+  g_assert_no_error (received.error);
+
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  g_clear_pointer (&pipeline, gst_object_unref);
+  g_assert_cmpint (g_atomic_int_get (&received.freed), ==, 1);
+  received_clear (&received);
+}
+
 /* Takes every element of @klass handling @caps out of decodebin's reach
  * (rank none), as if it were not installed; returns them with their ranks. */
 static GList *
@@ -294,6 +410,8 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/GstCall/Receive/decodes-vp8", test_decodes_vp8);
+  g_test_add_func ("/GstCall/Receive/lost-packet-asks-for-keyframe",
+                   test_lost_packet_asks_for_keyframe);
   g_test_add_func ("/GstCall/Receive/missing-decoder", test_missing_decoder);
   g_test_add_func ("/GstCall/Receive/missing-depayloader", test_missing_depayloader);
   g_test_add_func ("/GstCall/Receive/missing-plugin-messages", test_missing_plugin_messages);
