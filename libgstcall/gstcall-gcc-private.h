@@ -79,7 +79,9 @@ void            gst_call_gcc_on_receiver_report   (GstCallGcc *self,
                                                    gint64      now);
 
 /* What the sender should send, in bits per second: the lower of the
- * delay-based and the loss-based estimates, within min and max. */
+ * delay-based and the loss-based estimates, within min and max; for about
+ * a second after an overuse found a standing queue of more than 100 ms,
+ * lower still, so the queue drains. */
 guint           gst_call_gcc_get_target_bitrate   (GstCallGcc *self);
 guint           gst_call_gcc_get_delay_based_bitrate (GstCallGcc *self);
 /* The acknowledged throughput (what arrived), 0 before it is known. */

@@ -33,6 +33,14 @@
  *   response time) once an estimate of the capacity exists near which
  *   overuse was seen (libwebrtc LinkCapacityEstimator); never above
  *   1.5 x the throughput + 10 kbit/s.
+ * - Draining a standing queue (not in libwebrtc): the smallest one-way
+ *   delay (arrival less send time) of the last 10 to 20 s is the path's;
+ *   the smallest of a report, less that, is the queue. An overuse that
+ *   finds more than 100 ms of it lowers the target, for a second, below
+ *   the throughput by the queue's share of that second (at most by half):
+ *   a deep buffer that the start or a drop of the link filled empties in
+ *   about a second instead of the several seconds a cut to 0.85 x the
+ *   throughput takes. The delay-based estimate itself is cut as usual.
  * - Acknowledged throughput (libwebrtc BitrateEstimator): bytes per
  *   150 ms window of arrival time (500 ms for the first), merged into a
  *   running estimate weighted by its uncertainty.
@@ -100,6 +108,12 @@
 #define MAX_REDUCTION_INTERVAL (200 * MS)
 #define DEFAULT_RTT (200 * MS)
 
+/* Draining a standing queue (see rate_control_update). */
+#define DRAIN_QUEUE_THRESHOLD (100 * MS)
+#define DRAIN_PERIOD (1 * SECOND)
+#define DRAIN_MIN_FACTOR 0.5
+#define BASE_DELAY_WINDOW (10 * SECOND)
+
 /* Ramps (the fast start, and after the link grew). */
 #define START_RAMP_PER_SECOND 4.0
 #define REGROW_RAMP_PER_SECOND 1.5
@@ -166,6 +180,19 @@ struct _GstCallGcc {
   guint history_start;
   guint history_length;
   double previous_trend;
+
+  /* One-way delay (receiver's arrival less sender's send time, so with
+   * the clocks' unknown offset): the smallest of the last
+   * BASE_DELAY_WINDOW (two windows, the current and the last, each
+   * remembering its minimum) is the path without a queue; the smallest of
+   * the latest report, less that, is the standing queue. */
+  gboolean have_base_delay;
+  gint64 base_delay_window_start;
+  gint64 base_delay_current;
+  gint64 base_delay_previous;
+  gint64 queue_delay;
+  gint64 drain_until;        /* -1: not draining */
+  double drain_bitrate;
 
   /* Overuse detector. */
   double threshold;
@@ -239,6 +266,7 @@ gst_call_gcc_new (guint min_bitrate,
   self->ramp_per_second = START_RAMP_PER_SECOND;
   self->capacity_deviation = CAPACITY_DEVIATION_INITIAL;
   self->rtt = DEFAULT_RTT;
+  self->drain_until = -1;
 
   self->target_bitrate = start_bitrate;
   self->last_loss_report = -1;
@@ -653,6 +681,21 @@ rate_control_update (GstCallGcc *self,
     case RATE_DECREASE: {
       double decreased = BETA * throughput;
 
+      /* A queue that has stood for long (a deep buffer the start or a
+       * drop of the link filled) would drain at 15% of the link's rate
+       * at BETA: seconds for a second of queue. For DRAIN_PERIOD the
+       * target is lower by the queue's share of that period (at most
+       * halved), so it drains in about that time; the estimate itself
+       * takes the usual cut and is back once the queue is gone. */
+      if (self->queue_delay > DRAIN_QUEUE_THRESHOLD) {
+        double factor = 1.0 - (double) self->queue_delay / DRAIN_PERIOD;
+
+        factor = CLAMP (factor, DRAIN_MIN_FACTOR, BETA);
+        self->drain_bitrate = MAX (factor * throughput, self->min_bitrate);
+        self->drain_until = now + DRAIN_PERIOD;
+        GST_DEBUG ("congestion control: %" G_GINT64_FORMAT " ms of queue, draining at %.0f bit/s",
+                   self->queue_delay / MS, self->drain_bitrate);
+      }
       if (decreased > DECREASE_MARGIN)
         decreased -= DECREASE_MARGIN;
       if (decreased > bitrate && self->have_capacity)
@@ -787,6 +830,38 @@ compare_by_arrival (gconstpointer a,
   return 0;
 }
 
+/* The standing queue from a report's received packets at @now. */
+static void
+queue_delay_update (GstCallGcc                    *self,
+                    const GstCallGccPacket *const *received,
+                    guint                          n_received,
+                    gint64                         now)
+{
+  gint64 smallest = G_MAXINT64;
+
+  for (guint i = 0; i < n_received; i++)
+    smallest = MIN (smallest, received[i]->arrival_time - received[i]->send_time);
+
+  if (!self->have_base_delay) {
+    self->have_base_delay = TRUE;
+    self->base_delay_window_start = now;
+    self->base_delay_current = self->base_delay_previous = smallest;
+  } else if (now - self->base_delay_window_start >= BASE_DELAY_WINDOW) {
+    /* The path may have grown longer: forget minima older than two
+     * windows. */
+    self->base_delay_previous = self->base_delay_current;
+    self->base_delay_current = smallest;
+    self->base_delay_window_start = now;
+  } else {
+    self->base_delay_current = MIN (self->base_delay_current, smallest);
+  }
+  self->queue_delay = smallest - MIN (self->base_delay_current, self->base_delay_previous);
+  /* Drained, or given its time. */
+  if (self->drain_until >= 0 &&
+      (now >= self->drain_until || self->queue_delay < DRAIN_QUEUE_THRESHOLD / 2))
+    self->drain_until = -1;
+}
+
 void
 gst_call_gcc_on_transport_feedback (GstCallGcc             *self,
                                     const GstCallGccPacket *packets,
@@ -823,6 +898,9 @@ gst_call_gcc_on_transport_feedback (GstCallGcc             *self,
    * the last packet it acknowledges. */
   if (n_received > 0 && !self->have_report_rtt && now > latest_send_time)
     self->rtt = now - latest_send_time;
+
+  if (n_received > 0)
+    queue_delay_update (self, received, n_received, now);
 
   for (guint i = 0; i < n_received; i++) {
     gint64 send_delta, arrival_delta;
@@ -888,6 +966,8 @@ gst_call_gcc_get_target_bitrate (GstCallGcc *self)
 {
   g_return_val_if_fail (self != NULL, 0);
 
+  if (self->drain_until >= 0)
+    return (guint) MIN (self->target_bitrate, self->drain_bitrate);
   return (guint) self->target_bitrate;
 }
 

@@ -376,6 +376,50 @@ test_fast_start (void)
   link_free (link);
 }
 
+/* A slow link behind a deep buffer (500 kbit/s, a 1 s drop-tail queue, as
+ * cellular and DSL links have). Whatever queue the start builds is
+ * drained, not kept; and a second of queue (a sender that overran the
+ * link for 2 s, as a start with keyframes does) is gone within 2 s of the
+ * controller taking over, where the usual cut to 0.85 x the throughput
+ * would take about 7 s. */
+static void
+test_deep_queue_drains (void)
+{
+  Link *link = link_new (30000, 300000, 2500000, 5e5);
+  gint64 draining = 0;
+  double mean;
+
+  link->frames = TRUE;
+  run (link, 5 * SECOND);
+  g_test_message ("queue at 5 s: %" G_GINT64_FORMAT " ms, longest %" G_GINT64_FORMAT " ms",
+                  (MAX (link->queue_free_at, link->now) - link->now) / MS,
+                  link->max_queue_delay_since_mark / MS);
+  link->max_queue_delay_since_mark = 0;
+  mean = run_measuring (link, 20 * SECOND, NULL, NULL);
+  g_test_message ("then: mean target %.0f, longest queue %" G_GINT64_FORMAT " ms", mean,
+                  link->max_queue_delay_since_mark / MS);
+  g_assert_cmpint (link->max_queue_delay_since_mark, <, 250 * MS);
+  g_assert_cmpfloat (mean, >=, 0.7 * 5e5);
+
+  /* 2 s at 1.5 x the link. */
+  link->fixed_rate = 7.5e5;
+  run (link, 2 * SECOND);
+  g_assert_cmpint (link->queue_free_at - link->now, >=, 800 * MS);
+  link->fixed_rate = 0;
+  while (link->queue_free_at - link->now > 100 * MS && draining < 10 * SECOND) {
+    run (link, 100 * MS);
+    draining += 100 * MS;
+  }
+  g_test_message ("a second of queue drained in %" G_GINT64_FORMAT " ms", draining / MS);
+  g_assert_cmpint (draining, <=, 2 * SECOND);
+  /* And the rate comes back. */
+  run (link, 5 * SECOND);
+  mean = run_measuring (link, 10 * SECOND, NULL, NULL);
+  g_test_message ("after: mean target %.0f", mean);
+  g_assert_cmpfloat (mean, >=, 0.7 * 5e5);
+  link_free (link);
+}
+
 /* Flat delay but 20 % of the packets lost: the loss-based bound brings the
  * target down; 5 % loss holds it; none lets it grow again. */
 static void
@@ -537,6 +581,7 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/Gcc/converges-with-frame-bursts",
                    test_converges_with_frame_bursts);
   g_test_add_func ("/GstCall/Gcc/fast-start", test_fast_start);
+  g_test_add_func ("/GstCall/Gcc/deep-queue-drains", test_deep_queue_drains);
   g_test_add_func ("/GstCall/Gcc/loss-lowers-target", test_loss_lowers_target);
   g_test_add_func ("/GstCall/Gcc/receiver-report-loss", test_receiver_report_loss);
   g_test_add_func ("/GstCall/Gcc/recovers-after-capacity-returns",
