@@ -57,9 +57,48 @@ GstClockTime    gst_call_playout_correct    (GstCallPlayout *self,
 /* The current correction: how much earlier timestamps are made. */
 GstClockTime    gst_call_playout_get_correction (GstCallPlayout *self);
 
+/* Jitterbuffer latency that follows the link. A jitterbuffer gives up on
+ * a packet that has not come by its time plus the latency; on a slow link
+ * a frame's packets come one after another over tens of milliseconds (a
+ * keyframe at 500 kbit/s: a quarter of a second), and a queue growing on
+ * the path makes them later still, so a short latency loses packets that
+ * do arrive, and every loss costs a keyframe. When a packet arrives after
+ * its jitterbuffer gave up on it, the latency grows by how late it was
+ * (plus a margin, up to GST_CALL_LATENCY_MAX_MS); after
+ * GST_CALL_LATENCY_CALM without such a packet it goes back a fifth of the
+ * way to the one configured, as a browser's jitter buffer shrinks its
+ * delay again. Times are monotonic microseconds, latencies milliseconds. */
+#define GST_CALL_LATENCY_MAX_MS 400
+#define GST_CALL_LATENCY_MARGIN_MS 20
+#define GST_CALL_LATENCY_RAISE_INTERVAL (500 * G_TIME_SPAN_MILLISECOND)
+#define GST_CALL_LATENCY_CALM (10 * G_TIME_SPAN_SECOND)
+
+typedef struct {
+  guint base;          /* configured, ms */
+  guint current;       /* ms */
+  gint64 last_raise;   /* 0: never */
+  gint64 last_late;
+  gint64 last_lower;
+} GstCallLatency;
+
+void  gst_call_latency_init           (GstCallLatency *self,
+                                       guint           base,
+                                       gint64          now);
+/* A packet arrived @late after its jitterbuffer gave up on it. Returns
+ * the new latency, or 0 to keep the current one. */
+guint gst_call_latency_on_late_packet (GstCallLatency *self,
+                                       gint64          late,
+                                       gint64          now);
+/* Any other packet arrived. Returns the new latency, or 0 to keep the
+ * current one. */
+guint gst_call_latency_on_packet      (GstCallLatency *self,
+                                       gint64          now);
+
 /* Streaming thread: times the packets leaving @jitterbuffer (an
  * rtpjitterbuffer, from rtpbin's new-jitterbuffer) with a GstCallPlayout
- * of its own, for as long as the element lives. */
+ * of its own, and makes its latency follow the link (GstCallLatency), for
+ * as long as the element lives. The pipeline's owner recalculates the
+ * pipeline's latency on the jitterbuffer's latency messages. */
 void            gst_call_playout_watch_jitterbuffer (GstElement *jitterbuffer);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GstCallPlayout, gst_call_playout_free)

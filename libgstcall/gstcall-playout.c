@@ -167,10 +167,71 @@ gst_call_playout_correct (GstCallPlayout *self,
   return output;
 }
 
+/* ---- Jitterbuffer latency that follows the link ---- */
+
+void
+gst_call_latency_init (GstCallLatency *self,
+                       guint           base,
+                       gint64          now)
+{
+  g_return_if_fail (self != NULL);
+
+  self->base = base;
+  self->current = base;
+  self->last_raise = 0;
+  self->last_late = now;
+  self->last_lower = now;
+}
+
+guint
+gst_call_latency_on_late_packet (GstCallLatency *self,
+                                 gint64          late,
+                                 gint64          now)
+{
+  guint wanted;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  self->last_late = now;
+  self->last_lower = now;
+  /* One raise per round of late packets: the ones behind it arrive late
+   * by as much, and the new latency is not in force yet. */
+  if (self->last_raise != 0 && now - self->last_raise < GST_CALL_LATENCY_RAISE_INTERVAL)
+    return 0;
+  wanted = self->current + (guint) (MAX (late, 0) / 1000) + GST_CALL_LATENCY_MARGIN_MS;
+  wanted = MIN (wanted, MAX (GST_CALL_LATENCY_MAX_MS, self->base));
+  if (wanted <= self->current)
+    return 0;
+  self->current = wanted;
+  self->last_raise = now;
+  return wanted;
+}
+
+guint
+gst_call_latency_on_packet (GstCallLatency *self,
+                            gint64          now)
+{
+  guint step;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  if (self->current <= self->base ||
+      now - self->last_late < GST_CALL_LATENCY_CALM ||
+      now - self->last_lower < GST_CALL_LATENCY_CALM)
+    return 0;
+  /* Calm for a while: a fifth of the way back, 10 ms at least. */
+  step = MAX ((self->current - self->base) / 5, 10);
+  self->current = self->current > self->base + step ? self->current - step : self->base;
+  self->last_lower = now;
+  return self->current;
+}
+
 /* What watches one jitterbuffer: its packets' arrival times (rtpjitterbuffer
  * 1.22 does not leave them on what it pushes), by sequence number, from
- * its sink pad to its src pad, which two threads run. */
+ * its sink pad to its src pad, which two threads run; and the packets it
+ * gave up on (a gap in what it pushes), for its latency. */
 #define ARRIVALS 1024
+#define GIVEN_UP 256
 
 typedef struct {
   GMutex lock;
@@ -178,6 +239,14 @@ typedef struct {
     GstClockTime time;
     guint16 seqnum;
   } arrivals[ARRIVALS];
+  struct {
+    gint64 when;           /* monotonic, µs; 0: none */
+    guint16 seqnum;
+  } given_up[GIVEN_UP];
+  gboolean pushed_any;
+  guint16 last_pushed;     /* sequence number */
+  GstElement *jitterbuffer; /* weak: the probes go with it */
+  GstCallLatency latency;
   GstCallPlayout *playout; /* the src pad's thread only */
 } Watch;
 
@@ -216,15 +285,61 @@ note_arrival (GstBuffer **buffer,
 {
   Watch *watch = user_data;
   GstClockTime arrival = GST_BUFFER_DTS_OR_PTS (*buffer);
+  gint64 now = g_get_monotonic_time ();
+  guint latency = 0;
   guint16 seqnum;
 
-  if (GST_CLOCK_TIME_IS_VALID (arrival) && read_seqnum (*buffer, &seqnum)) {
-    g_mutex_lock (&watch->lock);
+  if (!read_seqnum (*buffer, &seqnum))
+    return TRUE;
+  g_mutex_lock (&watch->lock);
+  if (GST_CLOCK_TIME_IS_VALID (arrival)) {
     watch->arrivals[seqnum % ARRIVALS].time = arrival;
     watch->arrivals[seqnum % ARRIVALS].seqnum = seqnum;
-    g_mutex_unlock (&watch->lock);
+  }
+  /* A packet the jitterbuffer already gave up on: it waits too little. */
+  if (watch->given_up[seqnum % GIVEN_UP].when != 0 &&
+      watch->given_up[seqnum % GIVEN_UP].seqnum == seqnum) {
+    gint64 late = now - watch->given_up[seqnum % GIVEN_UP].when;
+
+    watch->given_up[seqnum % GIVEN_UP].when = 0;
+    latency = gst_call_latency_on_late_packet (&watch->latency, late, now);
+  } else {
+    latency = gst_call_latency_on_packet (&watch->latency, now);
+  }
+  g_mutex_unlock (&watch->lock);
+
+  /* Outside the lock; the jitterbuffer posts a latency message, on which
+   * the pipeline's owner recalculates the pipeline's latency. */
+  if (latency) {
+    GST_INFO_OBJECT (watch->jitterbuffer, "latency %u ms", latency);
+    g_object_set (watch->jitterbuffer, "latency", latency, NULL);
   }
   return TRUE;
+}
+
+/* Called with the watch's lock: @seqnum was pushed; the ones skipped
+ * since the last were given up. */
+static void
+note_pushed (Watch   *watch,
+             guint16  seqnum)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  if (watch->pushed_any) {
+    gint16 gap = (gint16) (seqnum - watch->last_pushed);
+
+    /* A few at a time: a jump (a new stream, a restart) is not a loss. */
+    for (gint16 i = 1; gap > 1 && gap <= 64 && i < gap; i++) {
+      guint16 lost = watch->last_pushed + i;
+
+      watch->given_up[lost % GIVEN_UP].when = now;
+      watch->given_up[lost % GIVEN_UP].seqnum = lost;
+    }
+    if (gap <= 0)
+      return;
+  }
+  watch->pushed_any = TRUE;
+  watch->last_pushed = seqnum;
 }
 
 /* Streaming thread (the one that receives): a packet goes into the
@@ -256,6 +371,7 @@ arrival_of (Watch     *watch,
   g_mutex_lock (&watch->lock);
   if (watch->arrivals[seqnum % ARRIVALS].seqnum == seqnum)
     arrival = watch->arrivals[seqnum % ARRIVALS].time;
+  note_pushed (watch, seqnum);
   g_mutex_unlock (&watch->lock);
   return arrival;
 }
@@ -313,6 +429,7 @@ gst_call_playout_watch_jitterbuffer (GstElement *jitterbuffer)
 {
   g_autoptr (GstPad) sink = NULL;
   g_autoptr (GstPad) src = NULL;
+  guint latency = 0;
   Watch *watch;
 
   g_return_if_fail (GST_IS_ELEMENT (jitterbuffer));
@@ -326,6 +443,9 @@ gst_call_playout_watch_jitterbuffer (GstElement *jitterbuffer)
   watch = g_atomic_rc_box_new0 (Watch);
   g_mutex_init (&watch->lock);
   watch->playout = gst_call_playout_new ();
+  watch->jitterbuffer = jitterbuffer;
+  g_object_get (jitterbuffer, "latency", &latency, NULL);
+  gst_call_latency_init (&watch->latency, latency, g_get_monotonic_time ());
   /* Each probe holds the watch: the pads go when the element does. */
   gst_pad_add_probe (sink, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST,
                      on_packet_arrived, g_atomic_rc_box_acquire (watch), watch_unref);

@@ -868,9 +868,11 @@ gst_call_class_init (GstCallClass *klass)
    *
    * Milliseconds received media waits in the jitterbuffer, for late and
    * retransmitted packets, before it is played; see
-   * [property@PeerConnection:latency]. 50 by default, for a LAN; raise it
-   * for long or jittery paths. Set it before the call; during the call,
-   * set it on [property@Call:peer-connection].
+   * [property@PeerConnection:latency]. 50 by default, for a LAN; on a
+   * slow or jittery path each jitterbuffer waits longer by itself (up to
+   * 400 ms) when packets arrive after it gave up on them, and comes back
+   * to this value once they no longer do. Set it before the call; during
+   * the call, set it on [property@Call:peer-connection].
    *
    * Since: 0.1
    */

@@ -628,6 +628,9 @@ on_bus_message (GstBus     *bus,
     GST_WARNING ("pipeline error from %s: %s (%s)", GST_MESSAGE_SRC_NAME (message),
                  gst_error->message, debug);
     g_signal_emit (self, gst_call_rtp_transport_signals[SIGNAL_ERROR], 0, gst_error);
+  } else if (GST_MESSAGE_TYPE (message) == GST_MESSAGE_LATENCY && self->pipeline) {
+    /* A jitterbuffer's latency followed the link (gstcall-playout.c). */
+    gst_bin_recalculate_latency (GST_BIN (self->pipeline));
   }
   return G_SOURCE_CONTINUE;
 }

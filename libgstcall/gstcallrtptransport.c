@@ -1080,7 +1080,10 @@ gst_call_rtp_transport_class_init (GstCallRtpTransportClass *klass)
    *
    * How long the jitterbuffers hold received packets, in milliseconds:
    * the time a retransmission has to arrive. Set before the offer or
-   * answer. 200 by default.
+   * answer. 200 by default. It is the least each jitterbuffer waits: one
+   * whose packets arrive after it gave up on them waits longer by how late
+   * they were (up to 400 ms, or this value if higher), and comes back to
+   * it after 10 s without such a packet.
    *
    * Within it, a lost video packet is asked for (RTCP NACK) about half a
    * packet interval after it was due, and asked for again about every

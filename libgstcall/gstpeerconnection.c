@@ -906,6 +906,11 @@ on_bus_message (GstBus     *bus,
                 gst_error->message, debug);
       break;
     }
+    case GST_MESSAGE_LATENCY:
+      /* A jitterbuffer's latency followed the link (gstcall-playout.c). */
+      if (shared->pipeline)
+        gst_bin_recalculate_latency (GST_BIN (shared->pipeline));
+      break;
     default:
       break;
   }
@@ -1265,9 +1270,14 @@ gst_peer_connection_class_init (GstPeerConnectionClass *klass)
    * before it is decoded: time for late and retransmitted packets to
    * arrive. It is also the delay from the connection to the first remote
    * frame. The default, 50 ms, suits a LAN or this machine (a lost packet
-   * is asked for and retransmitted well within it); raise it for paths
-   * with long round trips or much jitter (webrtcbin's own default is 200).
-   * Audio and video use the same value, so they stay in sync.
+   * is asked for and retransmitted well within it). It is the least each
+   * jitterbuffer waits: when packets arrive after their jitterbuffer gave
+   * up on them (a slow link spreads a frame's packets over tens of
+   * milliseconds, a growing queue delays them more), that jitterbuffer
+   * waits longer by how late they were, up to 400 ms (or this value if
+   * higher), and after 10 s without such a packet comes back a fifth of
+   * the way at a time. Raise it for paths with long round trips
+   * (webrtcbin's own default is 200).
    *
    * Since: 0.1
    */

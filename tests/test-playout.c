@@ -3,7 +3,8 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Playout that keeps up with the link, on synthetic timestamps: a stream
+ * Playout that keeps up with the link, on synthetic timestamps, and the
+ * jitterbuffer latency that follows it. Playout: a stream
  * of 30 frames a second, each of a few packets, timed the way
  * rtpjitterbuffer times them (its PTS) and arriving when the simulated
  * link delivers them. No pipeline.
@@ -221,6 +222,94 @@ test_missing_and_restarted_timestamps (void)
   g_assert_cmpuint (gst_call_playout_get_correction (playout), ==, 0);
 }
 
+/* ---- Jitterbuffer latency that follows the link ---- */
+
+#define US(ms) ((gint64) (ms) * 1000)
+
+/* Nothing late: the configured latency stays. */
+static void
+test_latency_stays_without_late_packets (void)
+{
+  GstCallLatency latency;
+
+  gst_call_latency_init (&latency, 50, US (1000));
+  for (gint64 t = US (1000); t < US (60000); t += US (20))
+    g_assert_cmpuint (gst_call_latency_on_packet (&latency, t), ==, 0);
+  g_assert_cmpuint (latency.current, ==, 50);
+}
+
+/* A packet 80 ms later than the jitterbuffer waited: the latency grows by
+ * that and the margin, once for a burst of such packets; a later burst
+ * raises it again, never above the cap. */
+static void
+test_latency_grows_with_late_packets (void)
+{
+  GstCallLatency latency;
+  gint64 t = US (1000);
+
+  gst_call_latency_init (&latency, 50, t);
+  g_assert_cmpuint (gst_call_latency_on_late_packet (&latency, US (80), t), ==,
+                    50 + 80 + GST_CALL_LATENCY_MARGIN_MS);
+  /* The packets behind it, late by as much, in the same round. */
+  g_assert_cmpuint (gst_call_latency_on_late_packet (&latency, US (80), t + US (10)), ==, 0);
+  g_assert_cmpuint (latency.current, ==, 150);
+
+  t += US (1000);
+  g_assert_cmpuint (gst_call_latency_on_late_packet (&latency, US (30), t), ==, 200);
+  for (guint i = 0; i < 20; i++) {
+    t += US (1000);
+    gst_call_latency_on_late_packet (&latency, US (500), t);
+  }
+  g_assert_cmpuint (latency.current, ==, GST_CALL_LATENCY_MAX_MS);
+}
+
+/* After a calm period the latency comes back, a fifth of the way at a
+ * time, to the configured one and not below. */
+static void
+test_latency_comes_back (void)
+{
+  GstCallLatency latency;
+  gint64 t = US (1000);
+  guint previous;
+  guint steps = 0;
+
+  gst_call_latency_init (&latency, 50, t);
+  gst_call_latency_on_late_packet (&latency, US (230), t);
+  g_assert_cmpuint (latency.current, ==, 300);
+
+  /* Not before the calm period. */
+  g_assert_cmpuint (gst_call_latency_on_packet (&latency, t + GST_CALL_LATENCY_CALM - 1), ==, 0);
+  previous = latency.current;
+  for (t += GST_CALL_LATENCY_CALM; latency.current > 50; t += US (20)) {
+    guint lowered = gst_call_latency_on_packet (&latency, t);
+
+    if (lowered) {
+      g_assert_cmpuint (lowered, <, previous);
+      g_assert_cmpuint (lowered, >=, 50);
+      g_assert_cmpuint (previous - lowered, <=, MAX ((previous - 50) / 5, 10));
+      previous = lowered;
+      steps++;
+    }
+  }
+  g_assert_cmpuint (latency.current, ==, 50);
+  g_test_message ("300 -> 50 ms in %u steps", steps);
+  g_assert_cmpuint (steps, >=, 5);
+  /* A late packet during the way back stops it. */
+  gst_call_latency_on_late_packet (&latency, US (100), t);
+  g_assert_cmpuint (gst_call_latency_on_packet (&latency, t + US (1000)), ==, 0);
+}
+
+/* A latency configured above the cap is the floor and the cap. */
+static void
+test_latency_configured_above_cap (void)
+{
+  GstCallLatency latency;
+
+  gst_call_latency_init (&latency, 1000, US (1000));
+  g_assert_cmpuint (gst_call_latency_on_late_packet (&latency, US (100), US (1000)), ==, 0);
+  g_assert_cmpuint (latency.current, ==, 1000);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -235,5 +324,9 @@ main (int argc, char **argv)
   g_test_add_func ("/playout/late-packets-are-not-corrected", test_late_packets_are_not_corrected);
   g_test_add_func ("/playout/missing-and-restarted-timestamps",
                    test_missing_and_restarted_timestamps);
+  g_test_add_func ("/latency/stays-without-late-packets", test_latency_stays_without_late_packets);
+  g_test_add_func ("/latency/grows-with-late-packets", test_latency_grows_with_late_packets);
+  g_test_add_func ("/latency/comes-back", test_latency_comes_back);
+  g_test_add_func ("/latency/configured-above-cap", test_latency_configured_above_cap);
   return g_test_run ();
 }
