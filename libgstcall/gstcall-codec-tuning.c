@@ -230,6 +230,37 @@ set_numeric_property (GstElement *element,
 }
 
 gboolean
+gst_call_codec_tuning_reset_encoder_bitrate (GstElement *encoder)
+{
+  GObjectClass *klass;
+  const char *name;
+
+  g_return_val_if_fail (GST_IS_ELEMENT (encoder), FALSE);
+
+  klass = G_OBJECT_GET_CLASS (encoder);
+  name = element_factory_name (encoder);
+  for (gsize i = 0; name && i < G_N_ELEMENTS (bitrate_properties); i++) {
+    GParamSpec *pspec;
+    GValue value = G_VALUE_INIT;
+
+    if (!g_pattern_match_simple (bitrate_properties[i].pattern, name))
+      continue;
+    pspec = g_object_class_find_property (klass, bitrate_properties[i].property);
+    if (!pspec)
+      continue;
+    g_value_init (&value, pspec->value_type);
+    g_param_value_set_default (pspec, &value);
+    g_object_set_property (G_OBJECT (encoder), pspec->name, &value);
+    g_value_unset (&value);
+    /* The preset's mode for the default bitrate. */
+    if (g_str_equal (name, "opusenc"))
+      gst_call_codec_tuning_apply_low_latency_preset (encoder);
+    return TRUE;
+  }
+  return FALSE;
+}
+
+gboolean
 gst_call_codec_tuning_set_encoder_bitrate (GstElement *encoder,
                                            guint       kbit_per_second)
 {

@@ -31,6 +31,9 @@ GstElement *gst_call_encoder_slot_new (GstCallCodecs  *codecs,
                                        guint           kbit_per_second,
                                        GError        **error);
 
+/* The codec it encodes. */
+GstCallCodec gst_call_encoder_slot_get_codec (GstCallEncoderSlot *self);
+
 /* The element in use. */
 GstElement *gst_call_encoder_slot_get_encoder (GstCallEncoderSlot *self);
 

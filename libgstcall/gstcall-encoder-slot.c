@@ -58,6 +58,12 @@ gst_call_encoder_slot_get_encoder (GstCallEncoderSlot *self)
   return encoder;
 }
 
+GstCallCodec
+gst_call_encoder_slot_get_codec (GstCallEncoderSlot *self)
+{
+  return self->codec;
+}
+
 guint
 gst_call_encoder_slot_get_bitrate (GstCallEncoderSlot *self)
 {
@@ -101,11 +107,16 @@ gst_call_encoder_slot_set_congestion_bitrate (GstCallEncoderSlot *self,
   g_autoptr (GstElement) encoder = NULL;
   guint bitrate;
 
-  g_atomic_int_set (&self->congestion_kbit_per_second, (gint) MIN (kbit_per_second, G_MAXINT));
+  gint previous = g_atomic_int_exchange (&self->congestion_kbit_per_second,
+                                         (gint) MIN (kbit_per_second, G_MAXINT));
+
   bitrate = effective_bitrate (self);
   encoder = gst_call_encoder_slot_get_encoder (self);
   if (encoder && bitrate > 0)
     gst_call_codec_tuning_set_encoder_bitrate (encoder, bitrate);
+  else if (encoder && previous > 0)
+    /* Nothing asked for: the encoder's own default, as before. */
+    gst_call_codec_tuning_reset_encoder_bitrate (encoder);
 }
 
 guint64

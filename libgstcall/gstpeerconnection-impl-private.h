@@ -49,13 +49,15 @@ typedef struct {
    * prepare-data-channel handler. */
   GstCallDataChannel *binding_channel;
   /* Congestion control, fed with rtpbin's transport-wide feedback on a
-   * streaming thread; NULL until the first report. Its target, less the
-   * audio's share and the packets' overhead, drives the video encoders. */
+   * streaming thread; NULL until the first report. Its target drives the
+   * Opus encoders (a tenth of it) and, less the audio's share and the
+   * packets' overhead, the video encoders. */
   GstCallGcc *congestion_controller;
   GPtrArray *video_slots;  /* GstCallEncoderSlot of the local video tracks */
   GPtrArray *audio_slots;  /* GstCallEncoderSlot of the local audio tracks */
   GPtrArray *broadcast_sources; /* the sources of the broadcasts sent, lock */
   guint applied_video_bitrate; /* bit/s given to the video encoders, 0: none yet */
+  guint applied_audio_bitrate; /* bit/s given to the Opus encoders, 0: none yet */
   gint64 last_applied;     /* when, system clock, microseconds */
   guint32 last_feedback_seqnum; /* the report's event, seen from every track */
   guint feedback_reports;

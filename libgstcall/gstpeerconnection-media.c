@@ -28,12 +28,19 @@
 #include "gstcall-stats-collector-private.h"
 #include "gstcalltrack-private.h"
 
-/* How the target becomes the video encoders' bitrate. The audio keeps its
- * own (opusenc's default 64 kbit/s when none is asked for) plus its
- * packets' headers (IP, UDP, SRTP, RTP and extensions: about 60 bytes, 50
- * packets a second); the video gets 90% of the rest, the other 10% for
- * its own headers (about 5% at 1200-byte payloads) and retransmissions. */
+/* How the target becomes the encoders' bitrates. Opus gets a tenth of
+ * the target, between 16 kbit/s (wideband speech stays clear) and
+ * opusenc's default 64 kbit/s, as libwebrtc lowers Opus on a short link; a
+ * bitrate the application asks for is its ceiling, and other audio codecs
+ * keep theirs (G.711: 64 kbit/s). The audio's packets' headers (IP, UDP,
+ * SRTP, RTP and extensions: about 60 bytes, 50 packets a second) come on
+ * top; the video gets 90% of the rest, the other 10% for its own headers
+ * (about 5% at 1200-byte payloads) and retransmissions. Opus is
+ * reconfigured when its share moves by AUDIO_STEP or more. */
 #define AUDIO_DEFAULT_BITRATE 64000
+#define AUDIO_MIN_BITRATE 16000
+#define AUDIO_SHARE_DIVISOR 10
+#define AUDIO_STEP 4000
 #define AUDIO_OVERHEAD_BITRATE 24000
 #define VIDEO_SHARE_PERCENT 90
 #define VIDEO_MIN_BITRATE 30000
@@ -432,6 +439,28 @@ gst_peer_connection_add_broadcast_track (GstPeerConnection *self,
                              0, error);
 }
 
+/* What congestion control gives an Opus encoder of @target, bit/s. */
+static guint64
+opus_share (guint64 target)
+{
+  return CLAMP (target / AUDIO_SHARE_DIVISOR, AUDIO_MIN_BITRATE, AUDIO_DEFAULT_BITRATE);
+}
+
+/* What the audio encoder of @slot sends at @target, bit/s. */
+static guint64
+audio_bitrate (GstCallEncoderSlot *slot,
+               guint64             target)
+{
+  guint asked = gst_call_encoder_slot_get_bitrate (slot);
+
+  if (gst_call_encoder_slot_get_codec (slot) == GST_CALL_CODEC_OPUS) {
+    guint64 share = opus_share (target);
+
+    return asked ? MIN (share, (guint64) asked * 1000) : share;
+  }
+  return asked ? (guint64) asked * 1000 : AUDIO_DEFAULT_BITRATE;
+}
+
 /* Called with shared->lock: what each video encoder gets of @target
  * (bit/s), the audio's share taken out. */
 static guint64
@@ -441,14 +470,54 @@ video_share (GstPeerConnectionShared *shared,
   guint64 audio = 0;
   guint64 video;
 
-  for (guint i = 0; i < shared->audio_slots->len; i++) {
-    guint kbit = gst_call_encoder_slot_get_effective_bitrate (g_ptr_array_index (shared->audio_slots, i));
-
-    audio += (kbit ? (guint64) kbit * 1000 : AUDIO_DEFAULT_BITRATE) + AUDIO_OVERHEAD_BITRATE;
-  }
+  for (guint i = 0; i < shared->audio_slots->len; i++)
+    audio += audio_bitrate (g_ptr_array_index (shared->audio_slots, i), target) +
+             AUDIO_OVERHEAD_BITRATE;
   video = target > audio ? (target - audio) * VIDEO_SHARE_PERCENT / 100 : 0;
   video = MAX (video, VIDEO_MIN_BITRATE) / MAX (shared->video_slots->len, 1);
   return MAX (video, VIDEO_MIN_BITRATE);
+}
+
+/* Called with shared->lock: the Opus encoders whose bitrate is to follow
+ * @target (a new array, NULL when none moves), and that bitrate in
+ * *@bitrate, bit/s. */
+static GPtrArray *
+decide_opus_bitrate (GstPeerConnectionShared *shared,
+                     guint64                  target,
+                     guint                   *bitrate)
+{
+  guint64 share = opus_share (target);
+  GPtrArray *slots = NULL;
+
+  if (shared->applied_audio_bitrate != 0 &&
+      (guint64) ABS ((gint64) share - (gint64) shared->applied_audio_bitrate) < AUDIO_STEP)
+    return NULL;
+  for (guint i = 0; i < shared->audio_slots->len; i++) {
+    GstCallEncoderSlot *slot = g_ptr_array_index (shared->audio_slots, i);
+
+    if (gst_call_encoder_slot_get_codec (slot) != GST_CALL_CODEC_OPUS)
+      continue;
+    if (!slots)
+      slots = g_ptr_array_new_with_free_func (gst_object_unref);
+    g_ptr_array_add (slots, gst_object_ref (slot));
+  }
+  shared->applied_audio_bitrate = (guint) share;
+  *bitrate = (guint) share;
+  return slots;
+}
+
+/* Gives each of @slots (may be NULL; freed) @bitrate (bit/s; 0: the
+ * encoder's own again). Outside shared->lock: an encoder may take its own
+ * while it encodes. */
+static void
+apply_congestion_bitrate (GPtrArray *slots,
+                          guint      bitrate)
+{
+  for (guint i = 0; slots && i < slots->len; i++)
+    gst_call_encoder_slot_set_congestion_bitrate (g_ptr_array_index (slots, i),
+                                                  bitrate ? MAX (bitrate / 1000, 1) : 0);
+  if (slots)
+    g_ptr_array_unref (slots);
 }
 
 /* Called with shared->lock: whether the video encoders get a new bitrate
@@ -490,20 +559,27 @@ decide_video_bitrate (GstPeerConnectionShared *shared,
   return TRUE;
 }
 
+/* Called with shared->lock: the start bitrate, bit/s. */
+static guint
+start_target (GstPeerConnectionShared *shared)
+{
+  guint min_bitrate, start_bitrate, max_bitrate;
+
+  gst_peer_connection_congestion_bounds (shared->min_bitrate, shared->start_bitrate,
+                                         shared->max_bitrate, &min_bitrate, &start_bitrate,
+                                         &max_bitrate);
+  return start_bitrate;
+}
+
 /* Called with shared->lock: what each video encoder starts at before the
  * first feedback report, kbit/s; 0: its configured bitrate. */
 static guint
 start_video_bitrate (GstPeerConnectionShared *shared)
 {
-  guint min_bitrate, start_bitrate, max_bitrate;
-
   if (!shared->feedback_expected || shared->congestion_controller ||
       shared->congestion_control == GST_CALL_CONGESTION_CONTROL_NONE)
     return 0;
-  gst_peer_connection_congestion_bounds (shared->min_bitrate, shared->start_bitrate,
-                                         shared->max_bitrate, &min_bitrate, &start_bitrate,
-                                         &max_bitrate);
-  return (guint) MAX (video_share (shared, start_bitrate) / 1000, 1);
+  return (guint) MAX (video_share (shared, start_target (shared)) / 1000, 1);
 }
 
 void
@@ -515,15 +591,21 @@ gst_peer_connection_expect_congestion_feedback (GstPeerConnectionShared *shared,
 
   if (gst_call_sdp_find_twcc_id (remote, GST_CALL_MEDIA_KIND_VIDEO) == 0)
     return;
+  g_autoptr (GPtrArray) opus_slots = NULL;
+  guint opus_start = 0;
+
   g_mutex_lock (&shared->lock);
   shared->feedback_expected = TRUE;
   start = start_video_bitrate (shared);
   for (guint i = 0; start && i < shared->video_slots->len; i++)
     g_ptr_array_add (slots, gst_object_ref (g_ptr_array_index (shared->video_slots, i)));
+  if (start)
+    opus_slots = decide_opus_bitrate (shared, start_target (shared), &opus_start);
   g_mutex_unlock (&shared->lock);
   /* Outside the lock, as on_send_upstream_event() does. */
   for (guint i = 0; i < slots->len; i++)
     gst_call_encoder_slot_set_congestion_bitrate (g_ptr_array_index (slots, i), start);
+  apply_congestion_bitrate (g_steal_pointer (&opus_slots), opus_start);
 }
 
 void
@@ -576,11 +658,14 @@ gst_peer_connection_apply_congestion_settings (GstPeerConnection *self)
     /* Off: the encoders go back to the bitrate they are configured with. */
     g_clear_pointer (&shared->congestion_controller, gst_call_gcc_free);
     shared->applied_video_bitrate = 0;
+    shared->applied_audio_bitrate = 0;
     shared->last_applied = 0;
     shared->reported_target = 0;
     slots = g_ptr_array_new_with_free_func (gst_object_unref);
     for (guint i = 0; i < shared->video_slots->len; i++)
       g_ptr_array_add (slots, gst_object_ref (g_ptr_array_index (shared->video_slots, i)));
+    for (guint i = 0; i < shared->audio_slots->len; i++)
+      g_ptr_array_add (slots, gst_object_ref (g_ptr_array_index (shared->audio_slots, i)));
   } else if (shared->congestion_controller) {
     /* Running: the new bounds hold from now on (the start is past). */
     gst_call_gcc_set_bounds (shared->congestion_controller, min_bitrate, max_bitrate);
@@ -610,6 +695,8 @@ on_send_upstream_event (GstPad          *pad,
   g_autoptr (GArray) packets = NULL;
   GValueArray *list;
   GPtrArray *slots;
+  GPtrArray *opus_slots = NULL;
+  guint opus_bitrate = 0;
   guint video_bitrate = 0;
   guint target = 0;
   gboolean report_target = FALSE;
@@ -687,6 +774,7 @@ on_send_upstream_event (GstPad          *pad,
       shared->reported_target = target;
       report_target = TRUE;
     }
+    opus_slots = decide_opus_bitrate (shared, target, &opus_bitrate);
     if (decide_video_bitrate (shared, now, &video_bitrate))
     {
       slots = g_ptr_array_new_with_free_func (gst_object_unref);
@@ -700,12 +788,8 @@ on_send_upstream_event (GstPad          *pad,
     gst_call_context_proxy_invoke (shared->proxy, apply_target_bitrate,
                                    GUINT_TO_POINTER (target), NULL);
 
-  /* Outside the lock: an encoder may take its own while it encodes. */
-  for (guint i = 0; slots && i < slots->len; i++)
-    gst_call_encoder_slot_set_congestion_bitrate (g_ptr_array_index (slots, i),
-                                                  MAX (video_bitrate / 1000, 1));
-  if (slots)
-    g_ptr_array_unref (slots);
+  apply_congestion_bitrate (opus_slots, opus_bitrate);
+  apply_congestion_bitrate (slots, video_bitrate);
   return GST_PAD_PROBE_OK;
 }
 
@@ -924,7 +1008,12 @@ gst_peer_connection_add_track_internal (GstPeerConnection *self,
       g_ptr_array_add (kind == GST_CALL_MEDIA_KIND_VIDEO ? shared->video_slots
                                                         : shared->audio_slots,
                        gst_object_ref (slot));
-      start = kind == GST_CALL_MEDIA_KIND_VIDEO ? start_video_bitrate (shared) : 0;
+      if (kind == GST_CALL_MEDIA_KIND_VIDEO)
+        start = start_video_bitrate (shared);
+      else if (gst_call_encoder_slot_get_codec (GST_CALL_ENCODER_SLOT (slot)) == GST_CALL_CODEC_OPUS)
+        start = shared->applied_audio_bitrate / 1000; /* 0 before congestion control */
+      else
+        start = 0;
       g_mutex_unlock (&shared->lock);
       if (start)
         gst_call_encoder_slot_set_congestion_bitrate (GST_CALL_ENCODER_SLOT (slot), start);

@@ -66,9 +66,11 @@ congestion_control_fed (gpointer data)
   return reports >= 5 && acknowledged > 50000;
 }
 
-/* The target-bitrate of the call's VP8 encoder, bit/s; -1 without one. */
+/* The @property of the call's @factory encoder; -1 without one. */
 static int
-vp8_encoder_bitrate (GstCall *call)
+encoder_property (GstCall    *call,
+                  const char *factory_name,
+                  const char *property)
 {
   GstElement *pipeline = gst_peer_connection_get_pipeline (gst_call_get_peer_connection (call));
   GstIterator *it = gst_bin_iterate_recurse (GST_BIN (pipeline));
@@ -79,8 +81,8 @@ vp8_encoder_bitrate (GstCall *call)
     GstElement *element = g_value_get_object (&item);
     GstElementFactory *factory = gst_element_get_factory (element);
 
-    if (factory && g_str_equal (gst_plugin_feature_get_name (factory), "vp8enc"))
-      g_object_get (element, "target-bitrate", &bitrate, NULL);
+    if (factory && g_str_equal (gst_plugin_feature_get_name (factory), factory_name))
+      g_object_get (element, property, &bitrate, NULL);
     g_value_reset (&item);
   }
   g_value_unset (&item);
@@ -88,9 +90,24 @@ vp8_encoder_bitrate (GstCall *call)
   return bitrate;
 }
 
+/* The target-bitrate of the call's VP8 encoder, bit/s; -1 without one. */
+static int
+vp8_encoder_bitrate (GstCall *call)
+{
+  return encoder_property (call, "vp8enc", "target-bitrate");
+}
+
+/* The bitrate of the call's Opus encoder, bit/s; -1 without one. */
+static int
+opus_encoder_bitrate (GstCall *call)
+{
+  return encoder_property (call, "opusenc", "bitrate");
+}
+
 /* Calls whose video bitrate is watched start congestion control at
- * LOW_START_BITRATE: their video encoders start at the lowest share (30
- * kbit/s; the audio takes 88 of the 100), and only the controller's target,
+ * LOW_START_BITRATE: their video encoders start at 54 kbit/s (the audio
+ * takes 16 and its headers 24 of the 100, the video 90% of the rest), and
+ * only the controller's target,
  * ramping up from there, raises them (on loopback, whatever the machine:
  * the ramp is bounded by 1.5 times the throughput, never below it). */
 #define LOW_START_BITRATE 100000
@@ -103,7 +120,7 @@ video_bitrate_follows_congestion_control (gpointer data)
 {
   int bitrate = vp8_encoder_bitrate (data);
 
-  return bitrate > 60000 && bitrate != 1000000;
+  return bitrate > 108000 && bitrate != 1000000;
 }
 
 /* Transport-wide congestion control feedback is negotiated (extension and
@@ -339,8 +356,14 @@ test_congestion_control_max_bitrate (void)
     guint target = 0;
 
     gst_peer_connection_get_congestion_estimate (pc, NULL, &target, NULL);
+    int opus = opus_encoder_bitrate (a.call);
+
     g_assert_cmpint (encoder, >, 0);
     g_assert_cmpint (encoder, <=, 400000);
+    /* Opus follows the target too: a tenth of it, 16 kbit/s at least,
+     * here below opusenc's 64 kbit/s. */
+    g_assert_cmpint (opus, >=, 16000);
+    g_assert_cmpint (opus, <=, 40000);
     g_assert_cmpuint (target, <=, 400000);
     g_assert_cmpuint (gst_call_get_target_bitrate (a.call), <=, 400000);
     samples++;
@@ -402,6 +425,8 @@ test_congestion_control_none (void)
   until = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
   while (g_get_monotonic_time () < until) {
     g_assert_cmpint (vp8_encoder_bitrate (a.call), ==, 1000000);
+    /* Opus keeps opusenc's own 64 kbit/s. */
+    g_assert_cmpint (opus_encoder_bitrate (a.call), ==, 64000);
     test_iterate_for (50);
   }
   g_assert_false (gst_peer_connection_get_congestion_estimate (pc, &reports, NULL, NULL));
