@@ -44,6 +44,9 @@ GstCallDtlsGuard *gst_call_dtls_guard_new   (GstElement            *webrtcbin,
  * gets the description. */
 void              gst_call_dtls_guard_set_remote_description (GstCallDtlsGuard    *guard,
                                                               const GstSDPMessage *message);
+/* When a DTLS handshake record (RFC 6347 content type 20 or 22) of the
+ * peer last came in, monotonic µs; 0 before the first. */
+gint64            gst_call_dtls_guard_get_last_handshake_record (GstCallDtlsGuard *guard);
 /* @reject is not called after this. */
 void              gst_call_dtls_guard_free  (GstCallDtlsGuard      *guard);
 

@@ -192,6 +192,7 @@ struct _GstCallDtlsGuard {
 
   GMutex lock;
   GStrv fingerprints; /* of the remote description */
+  gint64 last_handshake_record; /* monotonic µs, 0: none yet */
   gboolean rejected;
   gboolean stopped;
 };
@@ -289,11 +290,41 @@ on_peer_pem (GstElement       *dtlsdec,
   guard->reject (g_steal_pointer (&error), guard->user_data);
 }
 
+/* A DTLS record coming in from the peer: a handshake one (change cipher
+ * spec, 20, or handshake, 22, in its first byte, RFC 6347 section 4.1)
+ * shows the handshake moving. Media and data after it pass unnoted. */
+static GstPadProbeReturn
+note_handshake_record (GstPad          *pad,
+                       GstPadProbeInfo *info,
+                       gpointer         user_data)
+{
+  GstCallDtlsGuard *guard = user_data;
+  GstBuffer *buffer = NULL;
+  guint8 content_type = 0;
+
+  if (info->type & GST_PAD_PROBE_TYPE_BUFFER)
+    buffer = GST_PAD_PROBE_INFO_BUFFER (info);
+  else if (info->type & GST_PAD_PROBE_TYPE_BUFFER_LIST &&
+           gst_buffer_list_length (GST_PAD_PROBE_INFO_BUFFER_LIST (info)) > 0)
+    buffer = gst_buffer_list_get (GST_PAD_PROBE_INFO_BUFFER_LIST (info), 0);
+  if (!buffer || gst_buffer_extract (buffer, 0, &content_type, 1) != 1 ||
+      (content_type != 20 && content_type != 22))
+    return GST_PAD_PROBE_OK;
+
+  g_mutex_lock (&guard->lock);
+  if (!guard->last_handshake_record)
+    GST_DEBUG ("the peer's first DTLS handshake record came in");
+  guard->last_handshake_record = g_get_monotonic_time ();
+  g_mutex_unlock (&guard->lock);
+  return GST_PAD_PROBE_OK;
+}
+
 static void
 watch_element (GstCallDtlsGuard *guard,
                GstElement       *element)
 {
   GstElementFactory *factory = gst_element_get_factory (element);
+  g_autoptr (GstPad) sink = NULL;
 
   if (!factory || strcmp (gst_plugin_feature_get_name (factory), "dtlsdec") != 0)
     return;
@@ -304,6 +335,11 @@ watch_element (GstCallDtlsGuard *guard,
   g_object_set_qdata (G_OBJECT (element), guarded_quark, GINT_TO_POINTER (TRUE));
   g_signal_connect_data (element, "notify::peer-pem", G_CALLBACK (on_peer_pem),
                          guard_ref (guard), guard_closure_notify, 0);
+  sink = gst_element_get_static_pad (element, "sink");
+  if (sink)
+    gst_pad_add_probe (sink, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST,
+                       note_handshake_record, guard_ref (guard),
+                       (GDestroyNotify) guard_unref);
 }
 
 static void
@@ -373,6 +409,19 @@ gst_call_dtls_guard_set_remote_description (GstCallDtlsGuard    *guard,
   g_strfreev (guard->fingerprints);
   guard->fingerprints = fingerprints;
   g_mutex_unlock (&guard->lock);
+}
+
+gint64
+gst_call_dtls_guard_get_last_handshake_record (GstCallDtlsGuard *guard)
+{
+  gint64 last;
+
+  if (!guard)
+    return 0;
+  g_mutex_lock (&guard->lock);
+  last = guard->last_handshake_record;
+  g_mutex_unlock (&guard->lock);
+  return last;
 }
 
 void
