@@ -92,6 +92,7 @@ struct _GstPeerConnection {
   GstCallIceGatheringState ice_gathering_state;
   GstCallIceConnectionState ice_connection_state;
   GstCallPeerConnectionState connection_state;
+  gint64 ice_connected_at;  /* monotonic µs ICE last reached connected, 0: never */
 
   GPtrArray *tracks;
   GPtrArray *data_channels; /* GstCallDataChannel, until closed */

@@ -17,6 +17,13 @@ G_BEGIN_DECLS
  * to N. */
 guint gst_peer_connection_get_local_generation (GstPeerConnection *self);
 
+/* How far the connection is in coming up, monotonic µs (0: not yet):
+ * when ICE last found a path (reached connected or completed from another
+ * state), seen on the main context; when a DTLS handshake record of the
+ * peer last came in. */
+gint64 gst_peer_connection_get_ice_connected_time    (GstPeerConnection *self);
+gint64 gst_peer_connection_get_last_handshake_record (GstPeerConnection *self);
+
 /* TURN servers learned after gathering started (a WHIP answer's Link
  * headers): relay candidates are gathered and trickled; STUN is skipped. */
 gboolean gst_peer_connection_add_late_ice_servers (GstPeerConnection   *self,

@@ -451,12 +451,20 @@ pace_ice_checks (GstPeerConnection *self,
     g_object_set (agent, "stun-pacing-timer", pacing_ms, NULL);
 }
 
+static gboolean
+ice_has_path (int ice_connection_state)
+{
+  return ice_connection_state == GST_CALL_ICE_CONNECTION_STATE_CONNECTED ||
+         ice_connection_state == GST_CALL_ICE_CONNECTION_STATE_COMPLETED;
+}
+
 static void
 apply_state (gpointer object,
              gpointer data)
 {
   GstPeerConnection *self = object;
   StateEvent *event = data;
+  int previous;
   int *field;
 
   if (self->closed)
@@ -481,6 +489,7 @@ apply_state (gpointer object,
 
   if (*field == event->value)
     return;
+  previous = *field;
   *field = event->value;
   GST_DEBUG ("%s: %s -> %d", g_type_name (G_OBJECT_TYPE (self)),
              gst_peer_connection_props[event->prop_id]->name, event->value);
@@ -489,6 +498,9 @@ apply_state (gpointer object,
     request_video_keyframes (self);
   if (event->prop_id == PROP_ICE_CONNECTION_STATE)
     pace_ice_checks (self, event->value);
+  if (event->prop_id == PROP_ICE_CONNECTION_STATE && ice_has_path (event->value) &&
+      !ice_has_path (previous))
+    self->ice_connected_at = g_get_monotonic_time ();
   g_object_notify_by_pspec (G_OBJECT (self), gst_peer_connection_props[event->prop_id]);
 
   if (event->prop_id == PROP_ICE_GATHERING_STATE &&
@@ -1797,6 +1809,22 @@ gst_peer_connection_get_connection_state (GstPeerConnection *self)
                         GST_CALL_PEER_CONNECTION_STATE_CLOSED);
 
   return self->connection_state;
+}
+
+gint64
+gst_peer_connection_get_ice_connected_time (GstPeerConnection *self)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), 0);
+
+  return self->ice_connected_at;
+}
+
+gint64
+gst_peer_connection_get_last_handshake_record (GstPeerConnection *self)
+{
+  g_return_val_if_fail (GST_IS_PEER_CONNECTION (self), 0);
+
+  return gst_call_dtls_guard_get_last_handshake_record (self->shared->dtls_guard);
 }
 
 /**
