@@ -30,9 +30,30 @@
  * answer must not meet a newer offer). The side that answered the call
  * offers itself if no new offer came within ANSWERER_GRACE_MS (the peer
  * may not have noticed, or be a browser that does not re-offer); on glare
- * the side that offered the call keeps its offer. */
+ * the side that offered the call keeps its offer.
+ *
+ * An answered attempt that is still coming up is not replaced after
+ * RETRY_INTERVAL_MS, as browsers do not restart ICE again while the last
+ * restart makes progress: while its ICE has a path and its DTLS handshake
+ * is under way (a handshake record came from the peer within the last
+ * HANDSHAKE_PROGRESS_MS) or due (ICE found the path within the last
+ * HANDSHAKE_START_MS), it is given up to RETRY_UNANSWERED_MS, and looked
+ * at again the moment that sign runs out, not at the next tick. A new offer
+ * then would throw away a transport about to connect (a slow machine's
+ * handshake, or one already done that the main loop has not heard of
+ * yet), and make a peer that is already active on it reconnect a second
+ * time. An attempt without that sign is replaced as before: ICE still
+ * checking; a handshake whose flights stopped coming (OpenSSL retransmits
+ * after 1 s, then 2 s); ICE connected on this side only, the peer's still
+ * checking (seen after an outage, just before the retry tick: its
+ * handshake never starts, and every millisecond waited for it is lost).
+ * The peer's first handshake record comes 0-41 ms after this side's main
+ * loop hears ICE connected, measured under AddressSanitizer on a loaded
+ * machine: HANDSHAKE_START_MS leaves it more than twice that. */
 #define RETRY_INTERVAL_MS 2000
 #define RETRY_UNANSWERED_MS 6000
+#define HANDSHAKE_PROGRESS_MS 1500
+#define HANDSHAKE_START_MS 100
 #define ANSWERER_GRACE_MS 1500
 #define RETRY_TICK_MS 250
 
@@ -54,6 +75,7 @@ struct _GstCallWebrtcSession {
   gint64 attempt_started;        /* monotonic µs of our last offer, 0: none */
   guint attempts;                /* transports made while reconnecting */
   GSource *retry_source;
+  GSource *recheck_source;       /* one-shot: when an attempt's sign runs out */
 };
 
 static void gst_call_webrtc_session_iface_init (GstCallSessionInterface *iface);
@@ -286,6 +308,10 @@ stop_retrying (GstCallWebrtcSession *self)
   if (self->retry_source) {
     g_source_destroy (self->retry_source);
     g_clear_pointer (&self->retry_source, g_source_unref);
+  }
+  if (self->recheck_source) {
+    g_source_destroy (self->recheck_source);
+    g_clear_pointer (&self->recheck_source, g_source_unref);
   }
 }
 
@@ -526,12 +552,69 @@ rebuild_transport (GstCallWebrtcSession  *self,
   return TRUE;
 }
 
+/* Until when (monotonic µs; 0: not at all) the current attempt's
+ * transport shows it is coming up: ICE has a path, the connection is not
+ * up (nor failed), and the peer's DTLS handshake records keep coming, or
+ * ICE found the path just now. */
+static gint64
+attempt_coming_up_until (GstCallWebrtcSession *self)
+{
+  GstCallIceConnectionState ice = gst_peer_connection_get_ice_connection_state (self->pc);
+  gint64 handshake = gst_peer_connection_get_last_handshake_record (self->pc);
+  gint64 path = gst_peer_connection_get_ice_connected_time (self->pc);
+  gint64 until = 0;
+
+  if (ice != GST_CALL_ICE_CONNECTION_STATE_CONNECTED &&
+      ice != GST_CALL_ICE_CONNECTION_STATE_COMPLETED)
+    return 0;
+  if (gst_peer_connection_get_connection_state (self->pc) !=
+      GST_CALL_PEER_CONNECTION_STATE_CONNECTING)
+    return 0;
+  if (handshake > 0)
+    until = handshake + HANDSHAKE_PROGRESS_MS * (gint64) 1000;
+  if (path > 0)
+    until = MAX (until, path + HANDSHAKE_START_MS * (gint64) 1000);
+  return until;
+}
+
+static void retry_step (GstCallWebrtcSession *self);
+
+static gboolean
+on_recheck (gpointer user_data)
+{
+  GstCallWebrtcSession *self = user_data;
+
+  g_clear_pointer (&self->recheck_source, g_source_unref);
+  retry_step (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* retry_step() again at @when (monotonic µs), when that comes before the
+ * next tick. */
+static void
+recheck_at (GstCallWebrtcSession *self,
+            gint64                now,
+            gint64                when)
+{
+  if (when - now >= RETRY_TICK_MS * (gint64) 1000)
+    return;
+  if (self->recheck_source) {
+    g_source_destroy (self->recheck_source);
+    g_clear_pointer (&self->recheck_source, g_source_unref);
+  }
+  self->recheck_source = g_timeout_source_new ((guint) ((when - now + 999) / 1000));
+  g_source_set_callback (self->recheck_source, on_recheck, self, NULL);
+  g_source_set_static_name (self->recheck_source, "[gstcall] reconnect recheck");
+  g_source_attach (self->recheck_source, g_main_context_get_thread_default ());
+}
+
 /* One step of re-establishing: a new offer when it is this side's turn. */
 static void
 retry_step (GstCallWebrtcSession *self)
 {
   gint64 now = g_get_monotonic_time ();
   gint64 age = now - self->attempt_started;
+  gint64 coming_up_until;
   g_autofree char *answer = NULL;
   g_autoptr (GError) error = NULL;
 
@@ -552,6 +635,16 @@ retry_step (GstCallWebrtcSession *self)
       answer = gst_peer_connection_get_remote_description (self->pc);
     if (age < (answer ? RETRY_INTERVAL_MS : RETRY_UNANSWERED_MS) * (gint64) 1000)
       return;
+    coming_up_until = answer ? MIN (attempt_coming_up_until (self),
+                                    self->attempt_started +
+                                        RETRY_UNANSWERED_MS * (gint64) 1000)
+                             : 0;
+    if (coming_up_until > now) {
+      GST_DEBUG ("session %p: attempt %u is %.2f s old, answered and coming up: it goes on",
+                 self, self->attempts, age / (double) G_USEC_PER_SEC);
+      recheck_at (self, now, coming_up_until);
+      return;
+    }
   }
 
   if (!rebuild_transport (self, TRUE, &error)) {

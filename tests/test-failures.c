@@ -813,6 +813,138 @@ test_reconnect_comes_back (void)
   test_call_side_clear (&b);
 }
 
+/* The caller's first transport after the cut has a slow DTLS handshake:
+ * the first DTLS packet it sends (its first flight: it answers the
+ * callee's hello) is held until SLOW_HANDSHAKE_MS after the transport was
+ * made, a little past the 2 s after which an answered attempt that is not
+ * up may be replaced. Meanwhile ICE is connected and the callee's hello
+ * (and its retransmission, 1 s later) come in. */
+#define SLOW_HANDSHAKE_MS 2400
+
+typedef struct {
+  guint transports;      /* the caller's peer connections since armed */
+  gint64 hold_until;     /* monotonic µs, of the first transport */
+  gint held;             /* atomic: the first DTLS packet was held */
+  gboolean armed;
+} SlowHandshake;
+
+static GstPadProbeReturn
+hold_first_dtls_packet (GstPad          *pad,
+                        GstPadProbeInfo *info,
+                        gpointer         user_data)
+{
+  SlowHandshake *slow = user_data;
+  GstBuffer *buffer = NULL;
+  guint8 first = 0;
+  gint64 wait;
+
+  if (info->type & GST_PAD_PROBE_TYPE_BUFFER)
+    buffer = GST_PAD_PROBE_INFO_BUFFER (info);
+  else if (gst_buffer_list_length (GST_PAD_PROBE_INFO_BUFFER_LIST (info)) > 0)
+    buffer = gst_buffer_list_get (GST_PAD_PROBE_INFO_BUFFER_LIST (info), 0);
+  /* DTLS: 20 to 63 in the first byte (RFC 7983). */
+  if (!buffer || gst_buffer_extract (buffer, 0, &first, 1) != 1 || first < 20 || first > 63)
+    return GST_PAD_PROBE_OK;
+  if (!g_atomic_int_compare_and_exchange (&slow->held, 0, 1))
+    return GST_PAD_PROBE_REMOVE;
+  wait = slow->hold_until - g_get_monotonic_time ();
+  if (wait > 0)
+    g_usleep (wait);
+  return GST_PAD_PROBE_REMOVE;
+}
+
+static void
+slow_element_added (GstBin        *pipeline,
+                    GstBin        *bin,
+                    GstElement    *element,
+                    SlowHandshake *slow)
+{
+  GstElementFactory *factory = gst_element_get_factory (element);
+  g_autoptr (GstPad) sink = NULL;
+
+  if (!factory || !g_str_equal (gst_plugin_feature_get_name (factory), "nicesink"))
+    return;
+  sink = gst_element_get_static_pad (element, "sink");
+  gst_pad_add_probe (sink, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST,
+                     hold_first_dtls_packet, slow, NULL);
+}
+
+static void
+slow_on_peer_connection (GstCall       *call,
+                         GParamSpec    *pspec,
+                         SlowHandshake *slow)
+{
+  GstPeerConnection *pc = gst_call_get_peer_connection (call);
+
+  if (!slow->armed || !pc)
+    return;
+  if (slow->transports++ > 0)
+    return;
+  slow->hold_until = g_get_monotonic_time () + SLOW_HANDSHAKE_MS * 1000;
+  g_signal_connect (gst_peer_connection_get_pipeline (pc), "deep-element-added",
+                    G_CALLBACK (slow_element_added), slow);
+}
+
+/* The caller's attempt to reconnect is answered, its ICE connects, and its
+ * DTLS handshake ends a little later than the 2 s after which an attempt
+ * that is not up is replaced. That attempt is given its time: the caller
+ * makes one transport, not a second one that would throw the first away
+ * as it connects (and, had the callee gone active on it, make the callee
+ * reconnect twice). Both sides: connecting, active, reconnecting, active. */
+static void
+test_reconnect_slow_handshake (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  const GstCallState expected[] = {
+    GST_CALL_STATE_CONNECTING, GST_CALL_STATE_ACTIVE, GST_CALL_STATE_RECONNECTING,
+    GST_CALL_STATE_ACTIVE,
+  };
+  SlowHandshake slow = { 0 };
+  gint64 cut_at;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), TRUE, TRUE);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), TRUE, TRUE);
+  for (guint i = 0; i < 2; i++) {
+    GstCall *call = i ? b.call : a.call;
+
+    gst_call_set_peer_timeout (call, RECONNECT_PEER_TIMEOUT);
+    gst_call_set_reconnect_timeout (call, 20);
+  }
+  g_signal_connect (a.call, "notify::peer-connection", G_CALLBACK (slow_on_peer_connection),
+                    &slow);
+  test_call_connect_pair (&a, &b);
+  test_wait_call_stats (a.call, "video-frames-received", 10);
+  test_wait_call_stats (b.call, "video-frames-received", 10);
+
+  slow.armed = TRUE;
+  g_assert_cmpuint (cut_network (a.call), >, 0);
+  g_assert_cmpuint (cut_network (b.call), >, 0);
+  cut_at = g_get_monotonic_time ();
+  test_wait_until (is_reconnecting, &a, (RECONNECT_PEER_TIMEOUT + 5) * 1000,
+                   "the caller to notice the connection is lost");
+  test_wait_until (is_active, &a, 15000, "the caller to be active again");
+  test_wait_until (is_active, &b, 15000, "the callee to be active again");
+  g_test_message ("both sides active again %.2f s after the cut, the caller made %u "
+                  "transport(s)", (g_get_monotonic_time () - cut_at) / (double) G_USEC_PER_SEC,
+                  slow.transports);
+  test_wait_call_stats (a.call, "video-frames-received", 10);
+  test_wait_call_stats (b.call, "video-frames-received", 10);
+
+  g_assert_cmpint (g_atomic_int_get (&slow.held), ==, 1);
+  g_assert_cmpuint (slow.transports, ==, 1);
+  assert_states (&a, expected, G_N_ELEMENTS (expected));
+  assert_states (&b, expected, G_N_ELEMENTS (expected));
+
+  g_signal_handlers_disconnect_by_data (a.call, &slow);
+  hangup_bounded (a.call, "hanging up the reconnected call");
+  test_wait_until (test_call_side_ended, &b, 5000, "the callee to hear the bye");
+  test_call_side_clear (&a);
+  test_call_side_clear (&b);
+}
+
 /* The callee is gone for good (no packet, no message): the caller is
  * RECONNECTING, then FAILED with CONNECTION_LOST after reconnect-timeout,
  * and says bye. */
@@ -907,6 +1039,7 @@ main (int argc, char **argv)
   g_test_add_data_func ("/GstCall/Failures/peer-vanishes-while-muted", GINT_TO_POINTER (TRUE),
                         test_peer_vanishes);
   g_test_add_func ("/GstCall/Failures/reconnect/comes-back", test_reconnect_comes_back);
+  g_test_add_func ("/GstCall/Failures/reconnect/slow-handshake", test_reconnect_slow_handshake);
   g_test_add_func ("/GstCall/Failures/reconnect/gives-up", test_reconnect_gives_up);
   g_test_add_func ("/GstCall/Failures/reconnect/peer-hangs-up", test_reconnect_peer_hangs_up);
   g_test_add_func ("/GstCall/Failures/malformed-candidate", test_malformed_candidate);
