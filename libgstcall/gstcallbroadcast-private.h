@@ -13,8 +13,10 @@ G_BEGIN_DECLS
 /* A new source of the broadcast's RTP packets for one call's pipeline (a
  * live source element, full reference, not floating), with @payload_type
  * written in. The broadcast's streaming thread pushes the packets through
- * it while its pipeline plays; keyframe requests reaching it go to the
- * shared encoder. */
+ * it while its pipeline plays (and flushes them until a bin took it: the
+ * caller may add it to its pipeline at any time); keyframe requests
+ * reaching it go to the shared encoder. The call is taken for gone once the
+ * source left the bin it was in. */
 GstElement *gst_call_broadcast_add_viewer (GstCallBroadcast *self,
                                            guint             payload_type,
                                            GError          **error);

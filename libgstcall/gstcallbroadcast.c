@@ -71,6 +71,7 @@ struct _GstCallBroadcastSource {
   gboolean started;    /* the src pad's stream lock: stream-start, caps and
                         * segment went out */
   gint flowing;        /* atomic: its call can take packets without blocking */
+  gint placed;         /* atomic: a bin took it (gave it its bus) once */
 };
 
 G_DEFINE_FINAL_TYPE (GstCallBroadcastSource, gst_call_broadcast_source, GST_TYPE_ELEMENT)
@@ -163,6 +164,16 @@ broadcast_source_change_state (GstElement     *element,
   return result;
 }
 
+/* A bin gives its children its bus when it takes them. */
+static void
+broadcast_source_set_bus (GstElement *element,
+                          GstBus     *bus)
+{
+  GST_ELEMENT_CLASS (gst_call_broadcast_source_parent_class)->set_bus (element, bus);
+  if (bus)
+    g_atomic_int_set (&GST_CALL_BROADCAST_SOURCE (element)->placed, 1);
+}
+
 static void
 gst_call_broadcast_source_finalize (GObject *object)
 {
@@ -204,6 +215,7 @@ gst_call_broadcast_source_class_init (GstCallBroadcastSourceClass *klass)
                                                        G_PARAM_READABLE |
                                                            G_PARAM_STATIC_STRINGS));
   element_class->change_state = broadcast_source_change_state;
+  element_class->set_bus = broadcast_source_set_bus;
   gst_element_class_add_static_pad_template (element_class, &broadcast_source_template);
   gst_element_class_set_static_metadata (element_class, "Broadcast source",
                                          "Source/Network/RTP",
@@ -461,8 +473,13 @@ on_new_sample (GstElement       *appsink,
         g_atomic_int_inc (frames_sent);
     }
 
-    /* A call that was freed took its source out of its pipeline. */
-    if (flow == GST_FLOW_FLUSHING && !GST_OBJECT_PARENT (target->source)) {
+    /* A call that was freed took its source out of its pipeline. A source
+     * not in one yet is a call being set up: the broadcast hands out
+     * packets from the moment it was given the source (see
+     * gst_call_broadcast_add_viewer()), and when many calls are set up at
+     * once, the call may take a while to put it in its pipeline. */
+    if (flow == GST_FLOW_FLUSHING && g_atomic_int_get (&target->source->placed) &&
+        !GST_OBJECT_PARENT (target->source)) {
       g_mutex_lock (&self->lock);
       for (guint j = 0; j < self->viewers->len; j++) {
         Viewer *viewer = g_ptr_array_index (self->viewers, j);

@@ -647,6 +647,100 @@ test_viewer_not_up_holds_no_one (void)
   g_assert_finalize_object (broadcast);
 }
 
+typedef struct {
+  gint packets[2]; /* atomic: packets each viewer got */
+  gint wanted;     /* of the first viewer */
+} JoinWatch;
+
+static gboolean
+first_viewer_got_wanted (gpointer data)
+{
+  JoinWatch *watch = data;
+
+  return g_atomic_int_get (&watch->packets[0]) >= watch->wanted;
+}
+
+static gboolean
+second_viewer_got_packets (gpointer data)
+{
+  return g_atomic_int_get (&((JoinWatch *) data)->packets[1]) >= 10;
+}
+
+static gboolean
+one_viewer_left (gpointer data)
+{
+  return gst_call_broadcast_get_viewer_count (data) == 1;
+}
+
+/* A call is given its source of the broadcast, then puts it in its
+ * pipeline: meanwhile (long, when many calls are set up at once) the
+ * broadcast's thread already hands it packets. It flushes them, having no
+ * pipeline yet; that is not a call gone away, and once in its pipeline and
+ * up, the call gets the packets. */
+static void
+test_viewer_added_while_streaming (void)
+{
+  g_autoptr (GError) error = NULL;
+  GstCallBroadcast *broadcast;
+  GstElement *pipelines[2];
+  GstElement *late_source = NULL;
+  guint64 frames_sent = 0;
+  JoinWatch watch = { 0 };
+
+  broadcast = gst_call_broadcast_new (GST_CALL_MEDIA_KIND_VIDEO,
+                                      gst_parse_bin_from_description (TEST_VIDEO_SOURCE, TRUE,
+                                                                      &error),
+                                      &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (pipelines); i++) {
+    GstElement *source = gst_call_broadcast_add_viewer (broadcast, 96, &error);
+    GstElement *sink = gst_element_factory_make ("fakesink", NULL);
+    g_autoptr (GstPad) sink_pad = gst_element_get_static_pad (sink, "sink");
+
+    g_assert_no_error (error);
+    if (i == 1) {
+      /* The broadcast streams: the second call's source is handed
+       * packets before the call put it in its pipeline. */
+      watch.wanted = g_atomic_int_get (&watch.packets[0]) + 10;
+      test_wait_until (first_viewer_got_wanted, &watch, TIMEOUT_MS,
+                       "packets while the second source has no pipeline");
+      late_source = source;
+    }
+    g_object_set (sink, "sync", FALSE, "async", FALSE, NULL);
+    pipelines[i] = gst_pipeline_new (NULL);
+    gst_bin_add_many (GST_BIN (pipelines[i]), source, sink, NULL);
+    g_assert_true (gst_element_link (source, sink));
+    gst_pad_add_probe (sink_pad, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST,
+                       count_packets, &watch.packets[i], NULL);
+    gst_call_broadcast_viewer_set_flowing (source, TRUE);
+    gst_object_unref (source);
+    g_assert_cmpint (gst_element_set_state (pipelines[i], GST_STATE_PLAYING), !=,
+                     GST_STATE_CHANGE_FAILURE);
+    if (i == 0) {
+      watch.wanted = 10;
+      test_wait_until (first_viewer_got_wanted, &watch, TIMEOUT_MS,
+                       "packets at the first viewer");
+    }
+  }
+
+  /* Still a viewer: not taken for a call that was freed. */
+  g_assert_cmpuint (gst_call_broadcast_get_viewer_count (broadcast), ==, 2);
+  test_wait_until (second_viewer_got_packets, &watch, TIMEOUT_MS,
+                   "packets at the viewer whose source was handed some before its pipeline");
+  /* Its frames count as sent (the call's statistics). */
+  g_assert_true (gst_call_broadcast_read_viewer (late_source, &frames_sent));
+  g_assert_cmpuint (frames_sent, >, 0);
+
+  /* A call freed, its source out of its pipeline, is gone. */
+  gst_element_set_state (pipelines[0], GST_STATE_NULL);
+  gst_object_unref (pipelines[0]);
+  test_wait_until (one_viewer_left, broadcast, TIMEOUT_MS, "the freed call to be gone");
+
+  gst_element_set_state (pipelines[1], GST_STATE_NULL);
+  gst_object_unref (pipelines[1]);
+  g_assert_finalize_object (broadcast);
+}
+
 /* Bad input is refused with a clear error. */
 static void
 test_bad_source (void)
@@ -672,6 +766,8 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/Broadcast/viewers-add-no-thread", test_viewers_add_no_thread);
   g_test_add_func ("/GstCall/Broadcast/viewer-not-up-holds-no-one",
                    test_viewer_not_up_holds_no_one);
+  g_test_add_func ("/GstCall/Broadcast/viewer-added-while-streaming",
+                   test_viewer_added_while_streaming);
   g_test_add_func ("/GstCall/Broadcast/bad-source", test_bad_source);
 
   return g_test_run ();
