@@ -49,7 +49,7 @@
  * --mode=whep-viewers --url=URL --viewers=N runs the same raw viewers
  * against a WHEP endpoint instead (`gst-call serve`'s /whep, see
  * bench/serve-load), as a browser plays from it, one viewer starting every
- * --dial-interval ms: each webrtcbin offers one recvonly VP8 section, a GstCallWhipSignaller POSTs the offer and
+ * --dial-interval ms (0: every viewer at the same instant): each webrtcbin offers one recvonly VP8 section, a GstCallWhipSignaller POSTs the offer and
  * takes the answer from the response (and trickles later candidates),
  * and when stdin closes each session is DELETEd. Beside the protocol
  * above, such a process prints, as each of its viewers gets its first
@@ -660,6 +660,9 @@ run_viewers (guint       port,
   if (whep_url) {
     /* Browsers arriving one after the other, as the sender dials. */
     offer_next_to_whep (&process);
+    /* 0: every offer at the same instant. */
+    while (dial_interval_ms == 0 && process.offered < count)
+      offer_next_to_whep (&process);
     if (process.offered < count)
       g_timeout_add (dial_interval_ms, offer_next_to_whep, &process);
     printf ("joined\n");
@@ -1138,7 +1141,8 @@ main (int argc, char **argv)
     { "warmup", 0, 0, G_OPTION_ARG_DOUBLE, &warmup,
       "time after every viewer's first frame before the window (default 2)", "S" },
     { "dial-interval", 0, 0, G_OPTION_ARG_INT, &dial_interval_ms,
-      "milliseconds between two calls' dials, or two WHEP viewers' offers (default 10)",
+      "milliseconds between two calls' dials, or two WHEP viewers' offers (default 10; "
+      "0: one after the other at once, WHEP viewers' offers at the same instant)",
       "MS" },
     { "threads", 0, 0, G_OPTION_ARG_NONE, &show_threads,
       "print the sender's CPU per kind of thread over the window to stderr", NULL },
@@ -1158,7 +1162,7 @@ main (int argc, char **argv)
     return 2;
   }
   if (!mode || viewers < 1 || per_process < 1 || seconds <= 0 || warmup < 0 ||
-      dial_interval_ms < 1 ||
+      dial_interval_ms < 0 ||
       (!g_str_equal (mode, "shared") && !g_str_equal (mode, "per-viewer") &&
        !g_str_equal (mode, "viewers") && !g_str_equal (mode, "whep-viewers")) ||
       g_str_equal (mode, "whep-viewers") != (url != NULL)) {
