@@ -4,9 +4,9 @@ viewers (bench-fanout --mode=whep-viewers: raw receive-only webrtcbins that
 POST their offer to /whep, depayload and count frames without decoding,
 all offering at the same instant) play its test source; with them playing,
 the page still loads and a new WHEP viewer gets video (its first keyframe)
-within 2 s of the POST of its offer (twice), then DELETEs its session;
-every one of the 20 keeps receiving frames. bench/serve-load measures the same with 50
-viewers.
+within 2 s of the POST of its offer (twice; 6 s under AddressSanitizer),
+then DELETEs its session; every one of the 20 keeps receiving frames.
+bench/serve-load measures the same with 50 viewers.
 
 usage: test-serve-load.py GST_CALL BENCH_FANOUT
 """
@@ -21,8 +21,11 @@ from interop_utils import SCALE, Child, gst_call_env, log, start_server  # noqa:
 
 VIEWERS = 20
 NEW_VIEWERS = 2
-# The promise: a new viewer gets video within 2 s.
-FIRST_FRAME_BOUND_MS = 2000 * SCALE
+# The promise: a new viewer gets video within 2 s. The normal build holds
+# it with room to spare (0.3 s here); under AddressSanitizer, with 20
+# viewers playing on two cores, a newcomer took 0.6-2.6 s on a loaded
+# machine: there the bound is stretched, and every other check stays.
+FIRST_FRAME_BOUND_MS = 2000 * SCALE * (3 if os.environ.get("ASAN_OPTIONS") else 1)
 FIRST_FRAME_RE = (r"^first-frame viewer=\d+ answer_ms=([\d.]+) frame_ms=([\d.]+) "
                   r"keyframe_ms=([\d.]+)$")
 WHEP_CALL_RE = re.compile(r"^call (\d+): a WHEP client plays")
