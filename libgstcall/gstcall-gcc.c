@@ -41,6 +41,14 @@
  *   a deep buffer that the start or a drop of the link filled empties in
  *   about a second instead of the several seconds a cut to 0.85 x the
  *   throughput takes. The delay-based estimate itself is cut as usual.
+ * - Recovery after a collapse (libwebrtc probes instead, which needs a
+ *   pacer): an outage leaves the measured throughput near nothing and the
+ *   target at the floor. When it falls within twice the minimum and below
+ *   a third of the last 10 s's highest, the start ramp runs again once
+ *   the queue has drained (up to 0.85 x that highest, ending at overuse or
+ *   loss; a failed attempt is tried again after 1, 2, 4... s, for 30 s).
+ *   A ramp is not held by underuse, which a few packets a second make
+ *   flip with normal from one report to the next.
  * - Acknowledged throughput (libwebrtc BitrateEstimator): bytes per
  *   150 ms window of arrival time (500 ms for the first), merged into a
  *   running estimate weighted by its uncertainty.
@@ -113,6 +121,14 @@
 #define DRAIN_PERIOD (1 * SECOND)
 #define DRAIN_MIN_FACTOR 0.5
 #define BASE_DELAY_WINDOW (10 * SECOND)
+
+/* Recovery after a collapse (see update_target). */
+#define COLLAPSE_FRACTION 0.34
+#define COLLAPSE_FLOOR_FACTOR 2.0
+#define RECOVERY_FRACTION 0.85
+#define RECENT_HIGH_WINDOW (10 * SECOND)
+#define RECOVERY_FIRST_BACKOFF SECOND
+#define RECOVERY_TIMEOUT (30 * SECOND)
 
 /* Ramps (the fast start, and after the link grew). */
 #define START_RAMP_PER_SECOND 4.0
@@ -194,6 +210,16 @@ struct _GstCallGcc {
   gint64 drain_until;        /* -1: not draining */
   double drain_bitrate;
 
+  /* Recovery after a collapse: the highest target of the last
+   * RECENT_HIGH_WINDOW, and whether the target fell far below it. */
+  double recent_high;
+  gint64 recent_high_time;
+  gboolean recovering;
+  double recovery_ceiling;
+  gint64 recovery_start;
+  gint64 recovery_next_attempt;
+  gint64 recovery_backoff;
+
   /* Overuse detector. */
   double threshold;
   gint64 last_threshold_update; /* ms; -1: never */
@@ -269,6 +295,7 @@ gst_call_gcc_new (guint min_bitrate,
   self->drain_until = -1;
 
   self->target_bitrate = start_bitrate;
+  self->recent_high = start_bitrate;
   self->last_loss_report = -1;
   self->last_loss_decrease = -1;
   return self;
@@ -621,6 +648,25 @@ multiplicative_increase (GstCallGcc *self,
   return MAX (self->delay_based_bitrate * (alpha - 1.0), MIN_MULTIPLICATIVE_INCREASE);
 }
 
+/* The recovery is over (the ramp reached its ceiling, or it timed out):
+ * the next collapse is measured from here. */
+static void
+end_recovery (GstCallGcc *self)
+{
+  self->recovering = FALSE;
+  self->recent_high = self->target_bitrate;
+}
+
+/* A recovery ramp ended at overuse or loss at @now: the link is not back
+ * yet; the next attempt waits twice as long as the last. */
+static void
+recovery_attempt_failed (GstCallGcc *self,
+                         gint64      now)
+{
+  self->recovery_next_attempt = now + self->recovery_backoff;
+  self->recovery_backoff *= 2;
+}
+
 static void
 rate_control_update (GstCallGcc *self,
                      GstCallGccUsage usage,
@@ -640,8 +686,16 @@ rate_control_update (GstCallGcc *self,
       self->rate_state = RATE_DECREASE;
       break;
     case GST_CALL_GCC_USAGE_UNDERUSING:
-      /* The queue drains: let it, without adding to it. */
-      self->rate_state = RATE_HOLD;
+      /* The queue drains: let it, without adding to it; a ramp goes on
+       * (at a few packets a second the trend flips between underuse and
+       * normal from one report to the next, and each hold would start
+       * the ramp over). */
+      if (!self->ramping)
+        self->rate_state = RATE_HOLD;
+      else if (self->rate_state == RATE_HOLD) {
+        self->time_last_change = now;
+        self->rate_state = RATE_INCREASE;
+      }
       break;
   }
 
@@ -665,6 +719,10 @@ rate_control_update (GstCallGcc *self,
       if (bitrate < limit) {
         double increased;
 
+        if (self->ramping && self->recovering && bitrate >= self->recovery_ceiling) {
+          GST_DEBUG ("congestion control: recovered, %.0f bit/s", bitrate);
+          end_recovery (self);
+        }
         if (self->ramping)
           increased = bitrate + multiplicative_increase (self, self->ramp_per_second, elapsed);
         else if (self->have_capacity)
@@ -707,6 +765,8 @@ rate_control_update (GstCallGcc *self,
       capacity_on_overuse (self, throughput);
       if (self->ramping)
         GST_DEBUG ("congestion control: ramp ends at overuse, %.0f bit/s", bitrate);
+      if (self->recovering && self->ramping)
+        recovery_attempt_failed (self, now);
       self->ramping = FALSE;
       self->rate_state = RATE_HOLD;
       self->time_last_change = now;
@@ -783,6 +843,8 @@ update_target (GstCallGcc *self,
       GST_DEBUG ("congestion control: %.1f %% lost, target %.0f bit/s", loss * 100, target);
       if (self->ramping)
         GST_DEBUG ("congestion control: ramp ends at loss");
+      if (self->recovering && self->ramping)
+        recovery_attempt_failed (self, now);
       self->ramping = FALSE;
       /* The delay-based part starts again from what loss allows. */
       self->delay_based_bitrate = MIN (self->delay_based_bitrate, target);
@@ -802,6 +864,35 @@ update_target (GstCallGcc *self,
   self->target_bitrate = CLAMP (target, self->min_bitrate, self->max_bitrate);
   if (self->ramping)
     self->min_history_length = 0;
+
+  /* A collapse: an outage (a handover, a tunnel) leaves the throughput
+   * measured near nothing and the cut that follows takes the target to
+   * the floor (within twice the minimum, and below a third of the last
+   * 10 s's highest; a link that only got slower settles above it), from
+   * which 8% a second (or a packet per round trip) takes
+   * a minute to come back. libwebrtc probes the link then; without a
+   * pacer to probe with, the start ramp runs again once the queue has
+   * drained, up to 0.85 x the rate before, and ends as it does at the
+   * first overuse or loss; if the link is not back yet, the next attempt
+   * waits 1, 2, 4... s, and after 30 s the rate is taken as it is. */
+  if (self->target_bitrate >= self->recent_high ||
+      now - self->recent_high_time > RECENT_HIGH_WINDOW) {
+    self->recent_high = self->target_bitrate;
+    self->recent_high_time = now;
+  }
+  if (!self->ramping && !self->recovering &&
+      self->target_bitrate < COLLAPSE_FRACTION * self->recent_high &&
+      self->target_bitrate <= COLLAPSE_FLOOR_FACTOR * self->min_bitrate) {
+    GST_DEBUG ("congestion control: collapsed from %.0f to %.0f bit/s", self->recent_high,
+               self->target_bitrate);
+    self->recovering = TRUE;
+    self->recovery_ceiling = RECOVERY_FRACTION * self->recent_high;
+    self->recovery_start = now;
+    self->recovery_next_attempt = now;
+    self->recovery_backoff = RECOVERY_FIRST_BACKOFF;
+  } else if (self->recovering && !self->ramping && now - self->recovery_start > RECOVERY_TIMEOUT) {
+    end_recovery (self);
+  }
 }
 
 static void
@@ -914,6 +1005,22 @@ gst_call_gcc_on_transport_feedback (GstCallGcc             *self,
     }
   }
   usage = overused ? GST_CALL_GCC_USAGE_OVERUSING : self->usage;
+
+  /* After a collapse, once the queue has drained and nothing is lost:
+   * the start ramp again. */
+  if (self->recovering && !self->ramping && now >= self->recovery_next_attempt &&
+      usage != GST_CALL_GCC_USAGE_OVERUSING && self->queue_delay < DRAIN_QUEUE_THRESHOLD / 2) {
+    GST_DEBUG ("congestion control: ramping back towards %.0f bit/s", self->recovery_ceiling);
+    /* The losses counted were the outage's; at the floor's few packets
+     * a second the next count would take seconds. A lossy link shows in
+     * the next one and ends the ramp. */
+    self->last_fraction_lost = 0;
+    self->loss_lost = self->loss_expected = 0;
+    self->ramping = TRUE;
+    self->ramp_per_second = START_RAMP_PER_SECOND;
+    self->rate_state = RATE_INCREASE;
+    self->time_last_change = now;
+  }
 
   if (usage == GST_CALL_GCC_USAGE_OVERUSING) {
     if (self->throughput_estimate >= 0) {

@@ -549,6 +549,35 @@ test_recovers_after_outage (void)
   link_free (link);
 }
 
+/* 3 Mbit/s, then 100 kbit/s for 5 s (the target collapses to near the
+ * floor), then 3 Mbit/s again: once the queue has drained, the target
+ * ramps as at the start (as fast as the throughput it sees allows) and is
+ * back above half the link within 10 s; from the floor at 8% a second it
+ * took half a minute. */
+static void
+test_fast_recovery_after_collapse (void)
+{
+  Link *link = link_new (30000, 300000, 10000000, 3e6);
+  gint64 since_recovery = 0;
+
+  link->frames = TRUE;
+  run (link, 10 * SECOND);
+  g_assert_cmpuint (target (link), >=, 0.7 * 3e6);
+  link->capacity = 1e5;
+  run (link, 5 * SECOND);
+  g_test_message ("after 5 s at 100 kbit/s: %u", target (link));
+  g_assert_cmpuint (target (link), <=, 0.34 * 3e6);
+  link->capacity = 3e6;
+  while (target (link) < 0.5 * 3e6 && since_recovery < 60 * SECOND) {
+    run (link, 100 * MS);
+    since_recovery += 100 * MS;
+  }
+  g_test_message ("back above half of 3 Mbit/s after %" G_GINT64_FORMAT " ms",
+                  since_recovery / MS);
+  g_assert_cmpint (since_recovery, <=, 10 * SECOND);
+  link_free (link);
+}
+
 /* The target stays within min and max whatever the link does. */
 static void
 test_min_max (void)
@@ -616,6 +645,8 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/Gcc/recovers-after-capacity-returns",
                    test_recovers_after_capacity_returns);
   g_test_add_func ("/GstCall/Gcc/recovers-after-outage", test_recovers_after_outage);
+  g_test_add_func ("/GstCall/Gcc/fast-recovery-after-collapse",
+                   test_fast_recovery_after_collapse);
   g_test_add_func ("/GstCall/Gcc/min-max", test_min_max);
   g_test_add_func ("/GstCall/Gcc/set-bounds", test_set_bounds);
 
