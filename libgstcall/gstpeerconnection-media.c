@@ -478,6 +478,20 @@ video_share (GstPeerConnectionShared *shared,
   return MAX (video, VIDEO_MIN_BITRATE);
 }
 
+/* Called with shared->lock: @slots (a new array when NULL) with a
+ * reference to each slot of @from added, to be given a bitrate once the
+ * lock is released. */
+static GPtrArray *
+append_slots (GPtrArray *slots,
+              GPtrArray *from)
+{
+  if (!slots)
+    slots = g_ptr_array_new_with_free_func (gst_object_unref);
+  for (guint i = 0; i < from->len; i++)
+    g_ptr_array_add (slots, gst_object_ref (g_ptr_array_index (from, i)));
+  return slots;
+}
+
 /* Called with shared->lock: the Opus encoders whose bitrate is to follow
  * @target (a new array, NULL when none moves), and that bitrate in
  * *@bitrate, bit/s. */
@@ -586,26 +600,22 @@ void
 gst_peer_connection_expect_congestion_feedback (GstPeerConnectionShared *shared,
                                                 const GstSDPMessage     *remote)
 {
-  g_autoptr (GPtrArray) slots = g_ptr_array_new_with_free_func (gst_object_unref);
-  guint start;
+  GPtrArray *slots = NULL;
+  GPtrArray *opus_slots = NULL;
+  guint start, opus_start = 0;
 
   if (gst_call_sdp_find_twcc_id (remote, GST_CALL_MEDIA_KIND_VIDEO) == 0)
     return;
-  g_autoptr (GPtrArray) opus_slots = NULL;
-  guint opus_start = 0;
-
   g_mutex_lock (&shared->lock);
   shared->feedback_expected = TRUE;
   start = start_video_bitrate (shared);
-  for (guint i = 0; start && i < shared->video_slots->len; i++)
-    g_ptr_array_add (slots, gst_object_ref (g_ptr_array_index (shared->video_slots, i)));
-  if (start)
+  if (start) {
+    slots = append_slots (NULL, shared->video_slots);
     opus_slots = decide_opus_bitrate (shared, start_target (shared), &opus_start);
+  }
   g_mutex_unlock (&shared->lock);
-  /* Outside the lock, as on_send_upstream_event() does. */
-  for (guint i = 0; i < slots->len; i++)
-    gst_call_encoder_slot_set_congestion_bitrate (g_ptr_array_index (slots, i), start);
-  apply_congestion_bitrate (g_steal_pointer (&opus_slots), opus_start);
+  apply_congestion_bitrate (slots, start * 1000);
+  apply_congestion_bitrate (opus_slots, opus_start);
 }
 
 void
@@ -642,7 +652,7 @@ void
 gst_peer_connection_apply_congestion_settings (GstPeerConnection *self)
 {
   GstPeerConnectionShared *shared = self->shared;
-  g_autoptr (GPtrArray) slots = NULL;
+  GPtrArray *slots = NULL;
   guint min_bitrate, start_bitrate, max_bitrate;
 
   gst_peer_connection_congestion_bounds (self->min_bitrate, self->start_bitrate,
@@ -661,19 +671,14 @@ gst_peer_connection_apply_congestion_settings (GstPeerConnection *self)
     shared->applied_audio_bitrate = 0;
     shared->last_applied = 0;
     shared->reported_target = 0;
-    slots = g_ptr_array_new_with_free_func (gst_object_unref);
-    for (guint i = 0; i < shared->video_slots->len; i++)
-      g_ptr_array_add (slots, gst_object_ref (g_ptr_array_index (shared->video_slots, i)));
-    for (guint i = 0; i < shared->audio_slots->len; i++)
-      g_ptr_array_add (slots, gst_object_ref (g_ptr_array_index (shared->audio_slots, i)));
+    slots = append_slots (append_slots (NULL, shared->video_slots), shared->audio_slots);
   } else if (shared->congestion_controller) {
     /* Running: the new bounds hold from now on (the start is past). */
     gst_call_gcc_set_bounds (shared->congestion_controller, min_bitrate, max_bitrate);
   }
   g_mutex_unlock (&shared->lock);
 
-  for (guint i = 0; slots && i < slots->len; i++)
-    gst_call_encoder_slot_set_congestion_bitrate (g_ptr_array_index (slots, i), 0);
+  apply_congestion_bitrate (slots, 0);
   if (self->congestion_control == GST_CALL_CONGESTION_CONTROL_NONE && self->target_bitrate != 0) {
     self->target_bitrate = 0;
     g_object_notify_by_pspec (G_OBJECT (self), gst_peer_connection_props[PROP_TARGET_BITRATE]);
@@ -776,11 +781,7 @@ on_send_upstream_event (GstPad          *pad,
     }
     opus_slots = decide_opus_bitrate (shared, target, &opus_bitrate);
     if (decide_video_bitrate (shared, now, &video_bitrate))
-    {
-      slots = g_ptr_array_new_with_free_func (gst_object_unref);
-      for (guint i = 0; i < shared->video_slots->len; i++)
-        g_ptr_array_add (slots, gst_object_ref (g_ptr_array_index (shared->video_slots, i)));
-    }
+      slots = append_slots (NULL, shared->video_slots);
   }
   g_mutex_unlock (&shared->lock);
 
