@@ -63,4 +63,7 @@ void        gst_call_encoder_slot_set_bitrate (GstCallEncoderSlot *self,
 void        gst_call_encoder_slot_set_congestion_bitrate (GstCallEncoderSlot *self,
                                                           guint               kbit_per_second);
 
+/* The next frame into the slot is encoded as a keyframe. Any thread. */
+void        gst_call_encoder_slot_request_keyframe (GstCallEncoderSlot *self);
+
 G_END_DECLS

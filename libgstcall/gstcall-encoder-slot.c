@@ -119,6 +119,14 @@ gst_call_encoder_slot_set_congestion_bitrate (GstCallEncoderSlot *self,
     gst_call_codec_tuning_reset_encoder_bitrate (encoder);
 }
 
+void
+gst_call_encoder_slot_request_keyframe (GstCallEncoderSlot *self)
+{
+  g_return_if_fail (GST_IS_CALL_ENCODER_SLOT (self));
+
+  g_atomic_int_set (&self->keyframe_pending, 1);
+}
+
 guint64
 gst_call_encoder_slot_get_frames_encoded (GstCallEncoderSlot *self)
 {

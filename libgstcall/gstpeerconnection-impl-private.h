@@ -29,6 +29,24 @@ G_BEGIN_DECLS
  *   gstpeerconnection-data-channels.c data channels
  *   gstpeerconnection-stats.c         statistics */
 
+/* Frames captured before the connection is up would wait in webrtcbin
+ * and reach the peer at once when it is, late, as a burst that fills the
+ * path's queue: until it is up, the encoders' frames are dropped. Each time
+ * it opens, the video encoders are asked for a keyframe, and their frames
+ * are dropped until it comes (for a second at most): the peer's decoder
+ * never had what came before. */
+typedef enum {
+  GST_PEER_CONNECTION_MEDIA_GATE_NEW,         /* not connected yet: dropped */
+  GST_PEER_CONNECTION_MEDIA_GATE_OPEN,        /* connected: sent */
+  GST_PEER_CONNECTION_MEDIA_GATE_INTERRUPTED, /* connectivity lost for now: sent */
+  GST_PEER_CONNECTION_MEDIA_GATE_CLOSED,      /* failed or closed: dropped */
+} GstPeerConnectionMediaGate;
+
+typedef struct {
+  gint gate;      /* atomic, a GstPeerConnectionMediaGate */
+  gint openings;  /* atomic: times the gate opened */
+} GstPeerConnectionMediaGateState;
+
 /* Parts shared with GStreamer threads. The peer connection holds one
  * reference, every webrtcbin/decodebin signal handler another, so a handler
  * running while the peer connection is disposed never touches freed memory. */
@@ -56,6 +74,10 @@ typedef struct {
   GPtrArray *video_slots;  /* GstCallEncoderSlot of the local video tracks */
   GPtrArray *audio_slots;  /* GstCallEncoderSlot of the local audio tracks */
   GPtrArray *broadcast_sources; /* the sources of the broadcasts sent, lock */
+  /* Whether the local tracks' frames are sent, see
+   * gst_peer_connection_gate_media(): an atomic reference-counted box,
+   * also held by the probes on the encoders, which the pipeline owns. */
+  GstPeerConnectionMediaGateState *media_gate;
   guint applied_video_bitrate; /* bit/s given to the video encoders, 0: none yet */
   guint applied_audio_bitrate; /* bit/s given to the Opus encoders, 0: none yet */
   gint64 last_applied;     /* when, system clock, microseconds */
@@ -111,6 +133,7 @@ struct _GstPeerConnection {
   gboolean holds_background_probes;
   gboolean closed;
 };
+
 
 /* The elements sending one local track. */
 typedef struct {
@@ -237,6 +260,12 @@ GstCallTrack *gst_peer_connection_add_track_internal (GstPeerConnection  *self,
                                                       const char         *profile_level_id,
                                                       guint               twcc_id,
                                                       GError            **error);
+/* webrtcbin's thread, on each state change: the connection is up with
+ * its description applied (OPEN), lost connectivity (INTERRUPTED), failed
+ * or closed (CLOSED). Local frames flow while it is open or interrupted,
+ * broadcast packets while it is open. */
+void        gst_peer_connection_gate_media (GstPeerConnectionShared   *shared,
+                                            GstPeerConnectionMediaGate gate);
 /* Main context: the settings changed; the running controller follows. */
 void        gst_peer_connection_apply_congestion_settings (GstPeerConnection *self);
 /* Main context: a remote description is applied. When its video asks for

@@ -685,6 +685,90 @@ gst_peer_connection_apply_congestion_settings (GstPeerConnection *self)
   }
 }
 
+/* How long a video track's frames wait for the keyframe asked for when
+ * the gate opened, in microseconds: an encoder that ignored the request
+ * must not keep the track off for long. */
+#define KEYFRAME_WAIT_US (1 * G_USEC_PER_SEC)
+
+typedef struct {
+  GstPeerConnectionMediaGateState *state;
+  gboolean video;
+  gint openings;        /* of the gate, when last seen */
+  gint64 keyframe_wait; /* monotonic µs the wait started, 0: none */
+} SendGate;
+
+static void
+send_gate_free (gpointer data)
+{
+  SendGate *gate = data;
+
+  g_atomic_rc_box_release (gate->state);
+  g_free (gate);
+}
+
+/* Streaming thread of a local track: what its encoder makes is sent only
+ * while the gate lets it, see GstPeerConnectionMediaGate. */
+static GstPadProbeReturn
+gate_encoded (GstPad          *pad,
+              GstPadProbeInfo *info,
+              gpointer         user_data)
+{
+  SendGate *gate = user_data;
+  GstPeerConnectionMediaGate state = g_atomic_int_get (&gate->state->gate);
+  gint openings = g_atomic_int_get (&gate->state->openings);
+  GstBuffer *buffer;
+
+  if (state == GST_PEER_CONNECTION_MEDIA_GATE_NEW ||
+      state == GST_PEER_CONNECTION_MEDIA_GATE_CLOSED)
+    return GST_PAD_PROBE_DROP;
+  if (!gate->video)
+    return GST_PAD_PROBE_OK;
+  if (openings != gate->openings) {
+    gate->openings = openings;
+    gate->keyframe_wait = g_get_monotonic_time ();
+  }
+  if (!gate->keyframe_wait)
+    return GST_PAD_PROBE_OK;
+  /* A list holds the units of one frame. */
+  buffer = (GST_PAD_PROBE_INFO_TYPE (info) & GST_PAD_PROBE_TYPE_BUFFER)
+               ? GST_PAD_PROBE_INFO_BUFFER (info)
+               : gst_buffer_list_get (GST_PAD_PROBE_INFO_BUFFER_LIST (info), 0);
+  if (buffer && GST_BUFFER_FLAG_IS_SET (buffer, GST_BUFFER_FLAG_DELTA_UNIT) &&
+      g_get_monotonic_time () - gate->keyframe_wait < KEYFRAME_WAIT_US)
+    return GST_PAD_PROBE_DROP;
+  gate->keyframe_wait = 0;
+  return GST_PAD_PROBE_OK;
+}
+
+void
+gst_peer_connection_gate_media (GstPeerConnectionShared   *shared,
+                                GstPeerConnectionMediaGate gate)
+{
+  GstPeerConnectionMediaGate was;
+  gboolean open = gate == GST_PEER_CONNECTION_MEDIA_GATE_OPEN;
+
+  /* Connectivity lost only interrupts an open gate. */
+  if (gate == GST_PEER_CONNECTION_MEDIA_GATE_INTERRUPTED) {
+    g_atomic_int_compare_and_exchange (&shared->media_gate->gate,
+                                       GST_PEER_CONNECTION_MEDIA_GATE_OPEN, gate);
+    return;
+  }
+  was = g_atomic_int_exchange (&shared->media_gate->gate, gate);
+  g_mutex_lock (&shared->lock);
+  if (open && was != GST_PEER_CONNECTION_MEDIA_GATE_OPEN) {
+    GST_DEBUG ("local media flows");
+    g_atomic_int_inc (&shared->media_gate->openings);
+    for (guint i = 0; i < shared->video_slots->len; i++)
+      gst_call_encoder_slot_request_keyframe (g_ptr_array_index (shared->video_slots, i));
+  }
+  /* Every time, not only when the gate turns: a broadcast added later
+   * flows once the renegotiation for it is done. */
+  for (guint i = 0; i < shared->broadcast_sources->len; i++)
+    gst_call_broadcast_viewer_set_flowing (g_ptr_array_index (shared->broadcast_sources, i),
+                                           open);
+  g_mutex_unlock (&shared->lock);
+}
+
 /* Streaming thread (rtpbin's RTCP): a transport-wide feedback report
  * (RTCP transport-cc), which rtpbin sends upstream to every local track as
  * a custom event. Each report feeds the congestion controller once. */
@@ -1000,6 +1084,18 @@ gst_peer_connection_add_track_internal (GstPeerConnection *self,
     g_autoptr (GstElement) slot = gst_call_media_find_encoder_slot (send_bin);
 
     gst_call_track_set_encoder_slot (track, slot);
+    /* Encoded but not sent before the connection is up: the payloader's
+     * caps still reach webrtcbin, which names the stream's SSRC in the
+     * offer from them. */
+    if (slot) {
+      g_autoptr (GstPad) encoded = gst_element_get_static_pad (slot, "src");
+      SendGate *gate = g_new0 (SendGate, 1);
+
+      gate->state = g_atomic_rc_box_acquire (shared->media_gate);
+      gate->video = kind == GST_CALL_MEDIA_KIND_VIDEO;
+      gst_pad_add_probe (encoded, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST,
+                         gate_encoded, gate, send_gate_free);
+    }
     /* A broadcast's encoder is shared by its viewers: no one viewer's
      * congestion control drives it. */
     if (slot) {
@@ -1038,7 +1134,7 @@ gst_peer_connection_add_track_internal (GstPeerConnection *self,
     g_hash_table_insert (self->local_branches, track, branch);
   }
   if (broadcast) {
-    /* Its packets flow once the call is up: see gate_broadcast_sources(). */
+    /* Its packets flow once the call is up: see gst_peer_connection_gate_media(). */
     g_mutex_lock (&shared->lock);
     g_ptr_array_add (shared->broadcast_sources, gst_object_ref (source));
     g_mutex_unlock (&shared->lock);

@@ -133,6 +133,7 @@ shared_new (GstPeerConnection *self)
   shared->video_slots = g_ptr_array_new_with_free_func (gst_object_unref);
   shared->audio_slots = g_ptr_array_new_with_free_func (gst_object_unref);
   shared->broadcast_sources = g_ptr_array_new_with_free_func (gst_object_unref);
+  shared->media_gate = g_atomic_rc_box_new0 (GstPeerConnectionMediaGateState);
   shared->congestion_control = GST_CALL_CONGESTION_CONTROL_GCC;
   shared->min_bitrate = DEFAULT_MIN_BITRATE;
   shared->start_bitrate = DEFAULT_START_BITRATE;
@@ -163,6 +164,7 @@ gst_peer_connection_shared_unref (gpointer data)
   g_ptr_array_unref (shared->video_slots);
   g_ptr_array_unref (shared->audio_slots);
   g_ptr_array_unref (shared->broadcast_sources);
+  g_atomic_rc_box_release (shared->media_gate);
   g_mutex_clear (&shared->lock);
   gst_call_context_proxy_unref (shared->proxy);
   g_free (shared);
@@ -361,30 +363,6 @@ typedef struct {
   int value;
 } StateEvent;
 
-/* The encoders run from the start, but what they made before the secure
- * transport was up never left: the peer's decoder would have to wait for
- * the next keyframe, or ask for one and wait again. Ask each video encoder
- * for one as soon as the connection is up. */
-static void
-request_video_keyframes (GstPeerConnection *self)
-{
-  GHashTableIter iter;
-  gpointer key, value;
-
-  g_hash_table_iter_init (&iter, self->local_branches);
-  while (g_hash_table_iter_next (&iter, &key, &value)) {
-    GstPeerConnectionLocalBranch *branch = value;
-    g_autoptr (GstPad) src = NULL;
-
-    if (gst_call_track_get_kind (key) != GST_CALL_MEDIA_KIND_VIDEO)
-      continue;
-    src = gst_element_get_static_pad (branch->send_bin, "src");
-    if (src)
-      gst_pad_send_event (src, gst_video_event_new_upstream_force_key_unit (
-                                   GST_CLOCK_TIME_NONE, TRUE, 0));
-  }
-}
-
 /* A TURN server that refuses the credentials (or cannot be reached) gives
  * no relay candidate, and libnice reports nothing else: gathering just
  * completes without one. With the relay-only policy the call cannot
@@ -493,9 +471,6 @@ apply_state (gpointer object,
   *field = event->value;
   GST_DEBUG ("%s: %s -> %d", g_type_name (G_OBJECT_TYPE (self)),
              gst_peer_connection_props[event->prop_id]->name, event->value);
-  if (event->prop_id == PROP_CONNECTION_STATE &&
-      event->value == GST_CALL_PEER_CONNECTION_STATE_CONNECTED)
-    request_video_keyframes (self);
   if (event->prop_id == PROP_ICE_CONNECTION_STATE)
     pace_ice_checks (self, event->value);
   if (event->prop_id == PROP_ICE_CONNECTION_STATE && ice_has_path (event->value) &&
@@ -508,32 +483,26 @@ apply_state (gpointer object,
     check_relay_gathering (self);
 }
 
-/* webrtcbin's thread: the broadcasts' packets flow into the call once its
- * connection is up and its description applied (before, webrtcbin would
- * hold the broadcast's thread), and stop when it failed or closed. */
+/* webrtcbin's thread: local media flows into the call once its connection
+ * is up and its description applied (before, webrtcbin would hold it, and
+ * send it late), and stops when it failed or closed. */
 static void
-gate_broadcast_sources (GstElement              *webrtcbin,
-                        GstPeerConnectionShared *shared)
+gate_local_media (GstElement              *webrtcbin,
+                  GstPeerConnectionShared *shared)
 {
   GstWebRTCPeerConnectionState connection = GST_WEBRTC_PEER_CONNECTION_STATE_NEW;
   GstWebRTCSignalingState signaling = GST_WEBRTC_SIGNALING_STATE_STABLE;
-  gboolean open;
 
   g_object_get (webrtcbin, "connection-state", &connection, "signaling-state", &signaling,
                 NULL);
   if (connection == GST_WEBRTC_PEER_CONNECTION_STATE_CONNECTED &&
       signaling == GST_WEBRTC_SIGNALING_STATE_STABLE)
-    open = TRUE;
+    gst_peer_connection_gate_media (shared, GST_PEER_CONNECTION_MEDIA_GATE_OPEN);
+  else if (connection == GST_WEBRTC_PEER_CONNECTION_STATE_DISCONNECTED)
+    gst_peer_connection_gate_media (shared, GST_PEER_CONNECTION_MEDIA_GATE_INTERRUPTED);
   else if (connection == GST_WEBRTC_PEER_CONNECTION_STATE_FAILED ||
            connection == GST_WEBRTC_PEER_CONNECTION_STATE_CLOSED)
-    open = FALSE;
-  else
-    return;
-  g_mutex_lock (&shared->lock);
-  for (guint i = 0; i < shared->broadcast_sources->len; i++)
-    gst_call_broadcast_viewer_set_flowing (g_ptr_array_index (shared->broadcast_sources, i),
-                                           open);
-  g_mutex_unlock (&shared->lock);
+    gst_peer_connection_gate_media (shared, GST_PEER_CONNECTION_MEDIA_GATE_CLOSED);
 }
 
 static void
@@ -546,7 +515,7 @@ on_webrtc_state_notify (GstElement *webrtcbin,
 
   if (g_str_equal (pspec->name, "connection-state") ||
       g_str_equal (pspec->name, "signaling-state"))
-    gate_broadcast_sources (webrtcbin, shared);
+    gate_local_media (webrtcbin, shared);
   g_object_get (webrtcbin, pspec->name, &value, NULL);
   if (g_str_equal (pspec->name, "signaling-state")) {
     event->prop_id = PROP_SIGNALING_STATE;

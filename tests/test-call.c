@@ -1026,22 +1026,25 @@ test_file_source (void)
 }
 
 typedef struct {
-  GThread *main_thread;
-  gint keyframe_requests; /* atomic: force-key-unit events from our thread */
+  gint keyframe_requests; /* atomic: force-key-unit events into the encoder */
+  gint frames_before;     /* atomic: frames into the encoder before the request */
 } KeyframeWatch;
 
 static GstPadProbeReturn
-on_upstream_event (GstPad          *pad,
-                   GstPadProbeInfo *info,
-                   gpointer         user_data)
+on_encoder_input (GstPad          *pad,
+                  GstPadProbeInfo *info,
+                  gpointer         user_data)
 {
   KeyframeWatch *watch = user_data;
-  GstEvent *event = GST_PAD_PROBE_INFO_EVENT (info);
 
-  /* Keyframe requests from the peer (PLI, FIR) come from an RTP session
-   * thread; the one made when the connection comes up, from the call's. */
-  if (gst_video_event_is_force_key_unit (event) && g_thread_self () == watch->main_thread)
-    g_atomic_int_inc (&watch->keyframe_requests);
+  /* The peer's requests (PLI, FIR) reach the encoder from downstream, as
+   * upstream events on its source pad: what comes in here is the call's. */
+  if (GST_PAD_PROBE_INFO_TYPE (info) & GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM) {
+    if (gst_video_event_is_force_key_unit (GST_PAD_PROBE_INFO_EVENT (info)))
+      g_atomic_int_inc (&watch->keyframe_requests);
+  } else if (g_atomic_int_get (&watch->keyframe_requests) == 0) {
+    g_atomic_int_inc (&watch->frames_before);
+  }
   return GST_PAD_PROBE_OK;
 }
 
@@ -1050,20 +1053,24 @@ watch_keyframe_requests (GstCall    *call,
                          GParamSpec *pspec,
                          gpointer    user_data)
 {
-  GstPeerConnection *pc = gst_call_get_peer_connection (call);
+  GstElement *pipeline;
   GstIterator *it;
   GValue item = G_VALUE_INIT;
 
   if (gst_call_get_state (call) != GST_CALL_STATE_CONNECTING)
     return;
-  /* The media branches feed webrtcbin's sink pads. */
-  it = gst_element_iterate_sink_pads (gst_peer_connection_get_webrtcbin (pc));
+  pipeline = gst_peer_connection_get_pipeline (gst_call_get_peer_connection (call));
+  it = gst_bin_iterate_recurse (GST_BIN (pipeline));
   while (gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
-    g_autoptr (GstPad) branch = gst_pad_get_peer (g_value_get_object (&item));
+    GstElement *element = g_value_get_object (&item);
+    GstElementFactory *factory = gst_element_get_factory (element);
 
-    if (branch)
-      gst_pad_add_probe (branch, GST_PAD_PROBE_TYPE_EVENT_UPSTREAM, on_upstream_event,
-                         user_data, NULL);
+    if (factory && g_str_equal (gst_plugin_feature_get_name (factory), "vp8enc")) {
+      g_autoptr (GstPad) sink = gst_element_get_static_pad (element, "sink");
+
+      gst_pad_add_probe (sink, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM | GST_PAD_PROBE_TYPE_BUFFER,
+                         on_encoder_input, user_data, NULL);
+    }
     g_value_reset (&item);
   }
   g_value_unset (&item);
@@ -1071,13 +1078,13 @@ watch_keyframe_requests (GstCall    *call,
 }
 
 /* What the video encoder made before the secure connection was up never
- * reached the peer: a keyframe is asked for as soon as it is. */
+ * reached the peer: a keyframe is asked for, once, as soon as it is. */
 static void
 test_keyframe_on_connect (void)
 {
   g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
   g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
-  KeyframeWatch watch = { g_thread_self (), 0 };
+  KeyframeWatch watch = { 0, 0 };
   Side a, b;
 
   gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
@@ -1086,8 +1093,10 @@ test_keyframe_on_connect (void)
   g_signal_connect (a.call, "notify::state", G_CALLBACK (watch_keyframe_requests), &watch);
 
   test_call_connect_pair (&a, &b);
-  g_assert_cmpint (g_atomic_int_get (&watch.keyframe_requests), ==, 1);
   test_wait_call_stats (b.call, "video-frames-received", 5);
+  g_assert_cmpint (g_atomic_int_get (&watch.keyframe_requests), ==, 1);
+  /* Asked for when the connection came up, not when the encoder started. */
+  g_assert_cmpint (g_atomic_int_get (&watch.frames_before), >, 0);
 
   hang_up_and_clear (&a, &b);
 }

@@ -5,6 +5,9 @@
  */
 
 #include "test-utils.h"
+
+#include <gst/rtp/rtp.h>
+#include <gst/webrtc/webrtc.h>
 #include "gstcalltrack-private.h"
 
 #include "gstcall-private.h"
@@ -753,6 +756,169 @@ test_remove_track_before_connection (void)
   finish_pc (pc);
 }
 
+/* Whether the RTP packet @buffer starts a VP8 keyframe (RFC 7741). */
+static gboolean
+rtp_starts_vp8_keyframe (GstBuffer *buffer)
+{
+  GstRTPBuffer rtp = GST_RTP_BUFFER_INIT;
+  const guint8 *payload;
+  guint size, offset = 1;
+  gboolean keyframe = FALSE;
+
+  if (!gst_rtp_buffer_map (buffer, GST_MAP_READ, &rtp))
+    return FALSE;
+  payload = gst_rtp_buffer_get_payload (&rtp);
+  size = gst_rtp_buffer_get_payload_len (&rtp);
+  /* The payload descriptor: its S bit (start of a partition), PID 0, and
+   * the optional picture ID, TL0PICIDX and TID/KEYIDX fields. */
+  if (size > 0 && (payload[0] & 0x17) == 0x10) {
+    if (payload[0] & 0x80 && size > 1) {
+      guint8 extension = payload[1];
+
+      offset = 2;
+      if (extension & 0x80 && size > offset)
+        offset += (payload[offset] & 0x80) ? 2 : 1;
+      if (extension & 0x40)
+        offset++;
+      if (extension & 0x30)
+        offset++;
+    }
+    /* The payload header's P bit: 0 for a keyframe. */
+    keyframe = size > offset && (payload[offset] & 0x01) == 0;
+  }
+  gst_rtp_buffer_unmap (&rtp);
+  return keyframe;
+}
+
+typedef struct {
+  GstElement *webrtcbin;
+  gint encoded;         /* atomic */
+  gint sent;            /* atomic: packets into webrtcbin */
+  gint sent_connected;  /* atomic: of them, while webrtcbin was connected */
+  gint first_keyframe;  /* atomic: -1 before the first packet */
+  gint encoded_before;  /* atomic: frames encoded before the first packet */
+} GateRun;
+
+static GstPadProbeReturn
+count_encoded (GstPad          *pad,
+               GstPadProbeInfo *info,
+               gpointer         data)
+{
+  GateRun *run = data;
+
+  g_atomic_int_inc (&run->encoded);
+  return GST_PAD_PROBE_OK;
+}
+
+static GstPadProbeReturn
+check_sent_packet (GstPad          *pad,
+                   GstPadProbeInfo *info,
+                   gpointer         data)
+{
+  GateRun *run = data;
+  GstWebRTCPeerConnectionState state = GST_WEBRTC_PEER_CONNECTION_STATE_NEW;
+
+  g_object_get (run->webrtcbin, "connection-state", &state, NULL);
+  if (state == GST_WEBRTC_PEER_CONNECTION_STATE_CONNECTED)
+    g_atomic_int_inc (&run->sent_connected);
+  if (g_atomic_int_add (&run->sent, 1) == 0) {
+    g_atomic_int_set (&run->encoded_before, g_atomic_int_get (&run->encoded));
+    g_atomic_int_set (&run->first_keyframe,
+                      rtp_starts_vp8_keyframe (GST_PAD_PROBE_INFO_BUFFER (info)));
+  }
+  return GST_PAD_PROBE_OK;
+}
+
+static gboolean
+run_encoded_frames (gpointer data)
+{
+  return g_atomic_int_get (&((GateRun *) data)->encoded) >= 10;
+}
+
+static gboolean
+run_sent_packets (gpointer data)
+{
+  return g_atomic_int_get (&((GateRun *) data)->sent) >= 20;
+}
+
+static GstElement *
+find_vp8enc (GstElement *pipeline)
+{
+  GstIterator *it = gst_bin_iterate_recurse (GST_BIN (pipeline));
+  GValue item = G_VALUE_INIT;
+  GstElement *found = NULL;
+
+  while (!found && gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
+    GstElement *element = g_value_get_object (&item);
+    GstElementFactory *factory = gst_element_get_factory (element);
+
+    if (factory && g_str_equal (gst_plugin_feature_get_name (factory), "vp8enc"))
+      found = gst_object_ref (element);
+    g_value_reset (&item);
+  }
+  g_value_unset (&item);
+  gst_iterator_free (it);
+  return found;
+}
+
+/* Frames encoded before the connection is up are not sent: they would
+ * reach the peer late, as one burst. The first packet sent starts a
+ * keyframe, although the encoder made frames before it. */
+static void
+test_media_waits_for_connection (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GstElement) encoder = NULL;
+  g_autoptr (GstPad) encoder_src = NULL;
+  GstIterator *it;
+  GValue item = G_VALUE_INIT;
+  TestPeer *offerer, *answerer;
+  GateRun run = { NULL, 0, 0, 0, -1, 0 };
+  gint64 deadline;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  offerer = test_peer_new ("offerer", GST_CALL_SIGNALLER (signaller_a), TRUE);
+  answerer = test_peer_new ("answerer", GST_CALL_SIGNALLER (signaller_b), FALSE);
+  run.webrtcbin = gst_peer_connection_get_webrtcbin (offerer->pc);
+  g_assert_nonnull (gst_peer_connection_add_track_from_description (
+      offerer->pc, GST_CALL_MEDIA_KIND_VIDEO, TEST_VIDEO_SOURCE, &error));
+  g_assert_no_error (error);
+
+  encoder = find_vp8enc (gst_peer_connection_get_pipeline (offerer->pc));
+  g_assert_nonnull (encoder);
+  encoder_src = gst_element_get_static_pad (encoder, "src");
+  gst_pad_add_probe (encoder_src, GST_PAD_PROBE_TYPE_BUFFER, count_encoded, &run, NULL);
+  it = gst_element_iterate_sink_pads (run.webrtcbin);
+  while (gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
+    gst_pad_add_probe (g_value_get_object (&item), GST_PAD_PROBE_TYPE_BUFFER,
+                       check_sent_packet, &run, NULL);
+    g_value_reset (&item);
+  }
+  g_value_unset (&item);
+  gst_iterator_free (it);
+
+  /* The main context does not run: the descriptions wait in it, and the
+   * encoder works on. */
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (!run_encoded_frames (&run) && g_get_monotonic_time () < deadline)
+    g_usleep (10000);
+  g_assert_cmpint (g_atomic_int_get (&run.encoded), >=, 10);
+  g_assert_cmpint (g_atomic_int_get (&run.sent), ==, 0);
+
+  test_wait_for_flag (&offerer->connected, 10000, "the offerer to connect");
+  test_wait_until (run_sent_packets, &run, 10000, "packets to be sent");
+  g_test_message ("%d frames encoded before the first packet sent",
+                  g_atomic_int_get (&run.encoded_before));
+  g_assert_cmpint (g_atomic_int_get (&run.sent_connected), ==, g_atomic_int_get (&run.sent));
+  g_assert_cmpint (g_atomic_int_get (&run.encoded_before), >=, 10);
+  g_assert_cmpint (g_atomic_int_get (&run.first_keyframe), ==, 1);
+
+  test_peer_free (offerer);
+  test_peer_free (answerer);
+}
+
 static void
 test_closed (void)
 {
@@ -957,6 +1123,8 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/PeerConnection/bad-ice-candidate", test_bad_ice_candidate);
   g_test_add_func ("/GstCall/PeerConnection/remove-track-before-connection",
                    test_remove_track_before_connection);
+  g_test_add_func ("/GstCall/PeerConnection/media-waits-for-connection",
+                   test_media_waits_for_connection);
   g_test_add_func ("/GstCall/PeerConnection/closed", test_closed);
   g_test_add_func ("/GstCall/PeerConnection/gives-back-freed-memory",
                    test_gives_back_freed_memory);
