@@ -21,19 +21,25 @@ typedef struct {
   const char *value;
 } PresetEntry;
 
+/* Keyframes come when a receiver asks for one (PLI, FIR); the encoders'
+ * own come only every 300 frames (10 s at 30 fps), for peers that cannot
+ * ask. A keyframe is several times a frame's size and, on a slow link,
+ * holds the frames behind it in the bottleneck's queue: one every 2-4 s
+ * (the encoders' defaults here before) showed as a delay peak every
+ * 2-4 s at 500 kbit/s. libwebrtc sends them only on request. */
 static const PresetEntry low_latency_presets[] = {
   { "x264enc", "tune", "zerolatency" },
   { "x264enc", "speed-preset", "ultrafast" },
-  { "x264enc", "key-int-max", "60" },
+  { "x264enc", "key-int-max", "300" },
   { "x264enc", "bframes", "0" },
   { "x265enc", "tune", "zerolatency" },
   { "x265enc", "speed-preset", "ultrafast" },
-  { "x265enc", "key-int-max", "60" },
+  { "x265enc", "key-int-max", "300" },
   { "vp8enc", "deadline", "1" },
   { "vp8enc", "cpu-used", "8" },
   { "vp8enc", "lag-in-frames", "0" },
   { "vp8enc", "end-usage", "cbr" },
-  { "vp8enc", "keyframe-max-dist", "120" },
+  { "vp8enc", "keyframe-max-dist", "300" },
   /* Rate control that follows a new target within about a second, as
    * libwebrtc sets libvpx up for calls: a 1 s client buffer (the default,
    * 6 s, let the encoder go on above a lowered target for seconds, filling
@@ -54,7 +60,7 @@ static const PresetEntry low_latency_presets[] = {
   { "vp9enc", "cpu-used", "8" },
   { "vp9enc", "lag-in-frames", "0" },
   { "vp9enc", "end-usage", "cbr" },
-  { "vp9enc", "keyframe-max-dist", "120" },
+  { "vp9enc", "keyframe-max-dist", "300" },
   { "vp9enc", "buffer-size", "1000" },
   { "vp9enc", "buffer-initial-size", "500" },
   { "vp9enc", "buffer-optimal-size", "600" },
@@ -66,7 +72,7 @@ static const PresetEntry low_latency_presets[] = {
   { "openh264enc", "usage-type", "camera" },
   { "openh264enc", "rate-control", "bitrate" },
   { "openh264enc", "complexity", "low" },
-  { "openh264enc", "gop-size", "60" },
+  { "openh264enc", "gop-size", "300" },
   /* Legacy nvh264enc has low-latency presets and zerolatency; the new
    * nvcodec encoders have "tune". */
   { "nv*enc", "preset", "low-latency-hp" },
@@ -74,22 +80,22 @@ static const PresetEntry low_latency_presets[] = {
   { "nv*enc", "rc-mode", "cbr" },
   { "nv*enc", "zerolatency", "true" },
   { "nv*enc", "bframes", "0" },
-  { "nv*enc", "gop-size", "60" },
+  { "nv*enc", "gop-size", "300" },
   { "vaapi*enc", "rate-control", "cbr" },
-  { "vaapi*enc", "keyframe-period", "60" },
+  { "vaapi*enc", "keyframe-period", "300" },
   { "vaapi*enc", "max-bframes", "0" },
   { "va*enc", "rate-control", "cbr" },
   { "va*enc", "target-usage", "7" },
   { "va*enc", "b-frames", "0" },
-  { "va*enc", "key-int-max", "60" },
+  { "va*enc", "key-int-max", "300" },
   { "qsv*enc", "rate-control", "cbr" },
   { "qsv*enc", "target-usage", "7" },
   { "qsv*enc", "b-frames", "0" },
-  { "qsv*enc", "gop-size", "60" },
+  { "qsv*enc", "gop-size", "300" },
   { "msdk*enc", "rate-control", "cbr" },
   { "msdk*enc", "target-usage", "7" },
   { "msdk*enc", "b-frames", "0" },
-  { "msdk*enc", "gop-size", "60" },
+  { "msdk*enc", "gop-size", "300" },
   { "msdk*enc", "async-depth", "1" },
   { "amf*enc", "usage", "ultra-low-latency" },
   { "amf*enc", "rate-control", "cbr" },

@@ -453,7 +453,7 @@ test_keyframe_requests_coalesced (void)
   g_assert_cmpuint (gst_call_broadcast_get_keyframe_requests (broadcast), ==, N_REQUESTS);
   /* 15 frames with a request each, then 15 more: 1 keyframe at once, and
    * one each 300 ms (9 frames) for the requests waiting; one more may be
-   * the encoder's own (every 120 frames). Without coalescing each request
+   * the encoder's own (every 300 frames). Without coalescing each request
    * makes one: 15. */
   g_test_message ("keyframes for %d requests: %d", N_REQUESTS,
                   g_atomic_int_get (&run.keyframes) - keyframes_before);
