@@ -49,6 +49,10 @@ guint       gst_call_encoder_slot_get_effective_bitrate (GstCallEncoderSlot *sel
  * for (the application's, or the one the slot was made with). */
 gboolean    gst_call_encoder_slot_is_limited_by_congestion (GstCallEncoderSlot *self);
 
+/* Whether encoding takes most of the time between two frames (see
+ * gstcall-encode-usage-private.h): the machine limits the quality. */
+gboolean    gst_call_encoder_slot_is_limited_by_cpu (GstCallEncoderSlot *self);
+
 /* Frames (encoded buffers, headers aside) out of the slot so far. */
 guint64     gst_call_encoder_slot_get_frames_encoded (GstCallEncoderSlot *self);
 

@@ -9,6 +9,7 @@
 #include <gst/video/video.h>
 
 #include "gstcall-encoder-slot-private.h"
+#include "gstcall-encode-usage-private.h"
 #include "gstcallcodecs-private.h"
 #include "gstcall-codec-tuning-private.h"
 #include "gstcall-error.h"
@@ -35,6 +36,7 @@ struct _GstCallEncoderSlot {
   gint keyframe_pending; /* atomic: ask the new encoder for a keyframe */
   guint replacements;
   gint frames_encoded; /* atomic: buffers out of the encoder */
+  GstCallEncodeUsage usage; /* how much of the frame interval encoding takes */
 };
 
 G_DEFINE_FINAL_TYPE (GstCallEncoderSlot, gst_call_encoder_slot, GST_TYPE_BIN)
@@ -127,6 +129,14 @@ gst_call_encoder_slot_request_keyframe (GstCallEncoderSlot *self)
   g_atomic_int_set (&self->keyframe_pending, 1);
 }
 
+gboolean
+gst_call_encoder_slot_is_limited_by_cpu (GstCallEncoderSlot *self)
+{
+  g_return_val_if_fail (GST_IS_CALL_ENCODER_SLOT (self), FALSE);
+
+  return gst_call_encode_usage_is_overused (&self->usage);
+}
+
 guint64
 gst_call_encoder_slot_get_frames_encoded (GstCallEncoderSlot *self)
 {
@@ -185,6 +195,7 @@ slot_sink_chain (GstPad    *pad,
   GstCallEncoderSlot *self = GST_CALL_ENCODER_SLOT (parent);
 
   request_keyframe_if_pending (self, pad);
+  gst_call_encode_usage_frame_in (&self->usage, g_get_monotonic_time ());
   return finish_chain (self, gst_proxy_pad_chain_default (pad, parent, buffer));
 }
 
@@ -196,6 +207,7 @@ slot_sink_chain_list (GstPad        *pad,
   GstCallEncoderSlot *self = GST_CALL_ENCODER_SLOT (parent);
 
   request_keyframe_if_pending (self, pad);
+  gst_call_encode_usage_frame_in (&self->usage, g_get_monotonic_time ());
   return finish_chain (self, gst_proxy_pad_chain_list_default (pad, parent, list));
 }
 
@@ -208,8 +220,10 @@ count_encoded (GstPad          *pad,
   GstCallEncoderSlot *self = user_data;
   GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER (info);
 
-  if (buffer && !GST_BUFFER_FLAG_IS_SET (buffer, GST_BUFFER_FLAG_HEADER))
+  if (buffer && !GST_BUFFER_FLAG_IS_SET (buffer, GST_BUFFER_FLAG_HEADER)) {
     g_atomic_int_inc (&self->frames_encoded);
+    gst_call_encode_usage_frame_out (&self->usage, g_get_monotonic_time ());
+  }
   return GST_PAD_PROBE_OK;
 }
 
@@ -416,12 +430,22 @@ gst_call_encoder_slot_dispose (GObject *object)
 }
 
 static void
+gst_call_encoder_slot_finalize (GObject *object)
+{
+  GstCallEncoderSlot *self = GST_CALL_ENCODER_SLOT (object);
+
+  gst_call_encode_usage_clear (&self->usage);
+  G_OBJECT_CLASS (gst_call_encoder_slot_parent_class)->finalize (object);
+}
+
+static void
 gst_call_encoder_slot_class_init (GstCallEncoderSlotClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GstBinClass *bin_class = GST_BIN_CLASS (klass);
 
   object_class->dispose = gst_call_encoder_slot_dispose;
+  object_class->finalize = gst_call_encoder_slot_finalize;
   bin_class->handle_message = gst_call_encoder_slot_handle_message;
 
   gst_element_class_set_static_metadata (GST_ELEMENT_CLASS (klass),
@@ -434,6 +458,7 @@ gst_call_encoder_slot_class_init (GstCallEncoderSlotClass *klass)
 static void
 gst_call_encoder_slot_init (GstCallEncoderSlot *self)
 {
+  gst_call_encode_usage_init (&self->usage);
 }
 
 GstElement *

@@ -238,7 +238,11 @@ add_outbound (Collection *collection,
     stream->encoder = element ? g_strdup (factory_name (element)) : NULL;
     stream->frames_sent = gst_call_encoder_slot_get_frames_encoded (slot);
     stream->target_bitrate = (guint64) gst_call_encoder_slot_get_effective_bitrate (slot) * 1000;
-    if (gst_call_encoder_slot_is_limited_by_congestion (slot))
+    /* As libwebrtc: the machine first, as lowering the bitrate would not
+     * help it. */
+    if (gst_call_encoder_slot_is_limited_by_cpu (slot))
+      stream->quality_limitation_reason = "cpu";
+    else if (gst_call_encoder_slot_is_limited_by_congestion (slot))
       stream->quality_limitation_reason = "bandwidth";
   } else if (encoder) {
     stream->encoder = g_strdup (factory_name (encoder));

@@ -305,15 +305,18 @@ gst_call_outbound_stream_stats_class_init (GstCallOutboundStreamStatsClass *klas
   /**
    * GstCallOutboundStreamStats:quality-limitation-reason:
    *
-   * Why the stream is sent at a lower quality than asked for: `bandwidth`
+   * Why the stream is sent at a lower quality than asked for: `cpu` while
+   * its encoder takes more than 85% of the time between two frames to
+   * encode one (averaged over about a second; until it is below 70%
+   * again), as libwebrtc's overuse detector measures it: the machine
+   * cannot keep up; else `bandwidth`
    * while congestion control holds its encoder below the bitrate the
    * application set ([method@CallTrack.set_bitrate],
    * [property@Call:video-bitrate]) or, without one, the encoder's default
    * (1000 kbit/s for video); `none` otherwise (audio, plain RTP,
    * [property@PeerConnection:congestion-control]
    * %GST_CALL_CONGESTION_CONTROL_NONE, media the application encodes).
-   * Browsers also report `cpu`; libgstcall does not yet. W3C:
-   * `qualityLimitationReason`.
+   * W3C: `qualityLimitationReason`.
    *
    * Since: 0.1
    */

@@ -447,6 +447,81 @@ test_congestion_control_none (void)
   hang_up_and_clear (&a, &b);
 }
 
+/* Streaming thread: an encoder that takes longer than a frame interval. */
+static GstPadProbeReturn
+slow_down_encoder (GstPad          *pad,
+                   GstPadProbeInfo *info,
+                   gpointer         user_data)
+{
+  g_usleep (45 * 1000);
+  return GST_PAD_PROBE_OK;
+}
+
+/* Waits until the call's video stream reports @reason; fails after
+ * TIMEOUT_MS. */
+static void
+wait_quality_limitation_reason (GstCall    *call,
+                                const char *reason)
+{
+  gint64 until = g_get_monotonic_time () + TIMEOUT_MS * 1000;
+
+  for (;;) {
+    g_autofree char *now = quality_limitation_reason (call, GST_CALL_MEDIA_KIND_VIDEO);
+
+    if (g_str_equal (now, reason))
+      return;
+    if (g_get_monotonic_time () > until)
+      g_error ("quality-limitation-reason still %s, not %s", now, reason);
+    test_iterate_for (200);
+  }
+}
+
+/* An encoder that needs more than the time between two frames limits the
+ * stream by the CPU, as browsers report it, until it keeps up again. */
+static void
+test_quality_limited_by_cpu (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (GstPad) encoder_sink = NULL;
+  GstElement *pipeline;
+  GstIterator *it;
+  GValue item = G_VALUE_INIT;
+  gulong probe;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a), TRUE, FALSE);
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b), TRUE, FALSE);
+  /* Without congestion control nothing else limits the stream. */
+  gst_call_set_congestion_control (a.call, GST_CALL_CONGESTION_CONTROL_NONE);
+  test_call_connect_pair (&a, &b);
+  test_wait_call_stats (b.call, "video-frames-received", 30);
+  wait_quality_limitation_reason (a.call, "none");
+
+  pipeline = gst_peer_connection_get_pipeline (gst_call_get_peer_connection (a.call));
+  it = gst_bin_iterate_recurse (GST_BIN (pipeline));
+  while (gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
+    GstElement *element = g_value_get_object (&item);
+    GstElementFactory *factory = gst_element_get_factory (element);
+
+    if (factory && g_str_equal (gst_plugin_feature_get_name (factory), "vp8enc"))
+      encoder_sink = gst_element_get_static_pad (element, "sink");
+    g_value_reset (&item);
+  }
+  g_value_unset (&item);
+  gst_iterator_free (it);
+  g_assert_nonnull (encoder_sink);
+
+  probe = gst_pad_add_probe (encoder_sink, GST_PAD_PROBE_TYPE_BUFFER, slow_down_encoder,
+                             NULL, NULL);
+  wait_quality_limitation_reason (a.call, "cpu");
+  gst_pad_remove_probe (encoder_sink, probe);
+  wait_quality_limitation_reason (a.call, "none");
+
+  hang_up_and_clear (&a, &b);
+}
+
 static void
 test_call_both_ways (void)
 {
@@ -1810,6 +1885,7 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/Call/congestion-control/max-bitrate",
                    test_congestion_control_max_bitrate);
   g_test_add_func ("/GstCall/Call/congestion-control/none", test_congestion_control_none);
+  g_test_add_func ("/GstCall/Call/quality-limited-by-cpu", test_quality_limited_by_cpu);
   g_test_add_func ("/GstCall/Call/remote-video-frames", test_remote_video_frames);
   g_test_add_func ("/GstCall/Call/incoming-call", test_incoming_call);
   g_test_add_func ("/GstCall/Call/declined", test_declined);
