@@ -66,12 +66,16 @@ GstClockTime    gst_call_playout_get_correction (GstCallPlayout *self);
  * its jitterbuffer gave up on it, the latency grows by how late it was
  * (plus a margin, up to GST_CALL_LATENCY_MAX_MS); after
  * GST_CALL_LATENCY_CALM without such a packet it goes back a fifth of the
- * way to the one configured, as a browser's jitter buffer shrinks its
- * delay again. Times are monotonic microseconds, latencies milliseconds. */
+ * way to the one configured every GST_CALL_LATENCY_LOWER_INTERVAL, as a
+ * browser's jitter buffer shrinks its delay again: from the cap to 50 ms
+ * in about ten seconds (a queue that grew when the link got slower and
+ * then drained no longer shows in every frame's delay for a minute).
+ * Times are monotonic microseconds, latencies milliseconds. */
 #define GST_CALL_LATENCY_MAX_MS 400
 #define GST_CALL_LATENCY_MARGIN_MS 20
 #define GST_CALL_LATENCY_RAISE_INTERVAL (500 * G_TIME_SPAN_MILLISECOND)
-#define GST_CALL_LATENCY_CALM (10 * G_TIME_SPAN_SECOND)
+#define GST_CALL_LATENCY_CALM (3 * G_TIME_SPAN_SECOND)
+#define GST_CALL_LATENCY_LOWER_INTERVAL (500 * G_TIME_SPAN_MILLISECOND)
 
 typedef struct {
   guint base;          /* configured, ms */

@@ -217,9 +217,10 @@ gst_call_latency_on_packet (GstCallLatency *self,
 
   if (self->current <= self->base ||
       now - self->last_late < GST_CALL_LATENCY_CALM ||
-      now - self->last_lower < GST_CALL_LATENCY_CALM)
+      now - self->last_lower < GST_CALL_LATENCY_LOWER_INTERVAL)
     return 0;
-  /* Calm for a while: a fifth of the way back, 10 ms at least. */
+  /* Calm for a while: a fifth of the way back, 10 ms at least, at most
+   * every GST_CALL_LATENCY_LOWER_INTERVAL. */
   step = MAX ((self->current - self->base) / 5, 10);
   self->current = self->current > self->base + step ? self->current - step : self->base;
   self->last_lower = now;

@@ -264,12 +264,14 @@ test_latency_grows_with_late_packets (void)
 }
 
 /* After a calm period the latency comes back, a fifth of the way at a
- * time, to the configured one and not below. */
+ * time, one step per GST_CALL_LATENCY_LOWER_INTERVAL, to the configured
+ * one and not below, within about ten seconds from 300 ms. */
 static void
 test_latency_comes_back (void)
 {
   GstCallLatency latency;
   gint64 t = US (1000);
+  gint64 calm_end, last_step;
   guint previous;
   guint steps = 0;
 
@@ -280,10 +282,14 @@ test_latency_comes_back (void)
   /* Not before the calm period. */
   g_assert_cmpuint (gst_call_latency_on_packet (&latency, t + GST_CALL_LATENCY_CALM - 1), ==, 0);
   previous = latency.current;
+  calm_end = last_step = t + GST_CALL_LATENCY_CALM;
   for (t += GST_CALL_LATENCY_CALM; latency.current > 50; t += US (20)) {
     guint lowered = gst_call_latency_on_packet (&latency, t);
 
     if (lowered) {
+      if (steps > 0)
+        g_assert_cmpint (t - last_step, >=, GST_CALL_LATENCY_LOWER_INTERVAL);
+      last_step = t;
       g_assert_cmpuint (lowered, <, previous);
       g_assert_cmpuint (lowered, >=, 50);
       g_assert_cmpuint (previous - lowered, <=, MAX ((previous - 50) / 5, 10));
@@ -292,8 +298,10 @@ test_latency_comes_back (void)
     }
   }
   g_assert_cmpuint (latency.current, ==, 50);
-  g_test_message ("300 -> 50 ms in %u steps", steps);
+  g_test_message ("300 -> 50 ms in %u steps, %" G_GINT64_FORMAT " ms after the calm period",
+                  steps, (t - calm_end) / 1000);
   g_assert_cmpuint (steps, >=, 5);
+  g_assert_cmpint (t - calm_end, <=, 10 * G_USEC_PER_SEC);
   /* A late packet during the way back stops it. */
   gst_call_latency_on_late_packet (&latency, US (100), t);
   g_assert_cmpuint (gst_call_latency_on_packet (&latency, t + US (1000)), ==, 0);
