@@ -707,6 +707,13 @@ rate_control_update (GstCallGcc *self,
       double limit = THROUGHPUT_LIMIT_FACTOR * throughput + THROUGHPUT_LIMIT_EXTRA;
       gint64 elapsed = self->time_last_change >= 0 ? now - self->time_last_change : 0;
 
+      /* A recovery ramp starts from the floor, where an encoder makes a
+       * frame a second or so: what gets through says nothing of the link
+       * and would hold the ramp there. It goes up to its ceiling; the
+       * first overuse or loss ends it. */
+      if (self->recovering && self->ramping)
+        limit = MAX (limit, self->recovery_ceiling);
+
       if (self->have_capacity && throughput > capacity_upper_bound (self)) {
         /* More gets through than the link took when it was congested:
          * it has grown. Forget its old capacity and ramp. */

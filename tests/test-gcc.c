@@ -48,6 +48,10 @@ typedef struct {
 
   /* The sender. */
   double fixed_rate;       /* bit/s; 0: send at the target */
+  /* An encoder that drops frames at low bitrates: below this target
+   * (bit/s) it sends only starved_share of it; 0: never. */
+  double starved_below;
+  double starved_share;
   gboolean frames;         /* 30 frames a second, each sent at once */
   double frame_credit;     /* bits of the next frame not yet sent */
   gint64 next_send;
@@ -194,6 +198,9 @@ run (Link  *link,
     }
     while (link->next_send <= link->now) {
       double rate = link->fixed_rate > 0 ? link->fixed_rate : target (link);
+
+      if (link->starved_below > 0 && rate < link->starved_below)
+        rate *= link->starved_share;
 
       if (link->frames) {
         /* An encoder without a pacer: a frame's packets leave together. */
@@ -522,16 +529,23 @@ test_recovers_after_capacity_returns (void)
 
 /* 3 Mbit/s, @low bit/s for @duration, 3 Mbit/s again: how long, from the
  * link's return, until the target is back above half of it (at most a
- * minute), the target at the end of @duration in *@at_low. */
+ * minute), the target at the end of @duration in *@at_low. With @starved,
+ * the encoder sends a fifth of targets below 100 kbit/s, as libvpx does
+ * at the floor (a frame a second or so). */
 static gint64
-time_to_recover (double  low,
-                 gint64  duration,
-                 guint  *at_low)
+time_to_recover_full (double    low,
+                      gint64    duration,
+                      gboolean  starved,
+                      guint    *at_low)
 {
   Link *link = link_new (30000, 300000, 10000000, 3e6);
   gint64 since_recovery = 0;
 
   link->frames = TRUE;
+  if (starved) {
+    link->starved_below = 100000;
+    link->starved_share = 0.2;
+  }
   run (link, 10 * SECOND);
   g_assert_cmpuint (target (link), >=, 0.7 * 3e6);
   link->capacity = low;
@@ -547,6 +561,14 @@ time_to_recover (double  low,
                   since_recovery / MS);
   link_free (link);
   return since_recovery;
+}
+
+static gint64
+time_to_recover (double  low,
+                 gint64  duration,
+                 guint  *at_low)
+{
+  return time_to_recover_full (low, duration, FALSE, at_low);
 }
 
 /* A link that all but stops for 2 s (a handover, a tunnel), then comes
@@ -570,9 +592,16 @@ static void
 test_fast_recovery_after_collapse (void)
 {
   guint at_low;
+  gint64 full, starved;
 
-  g_assert_cmpint (time_to_recover (1e5, 5 * SECOND, &at_low), <=, 10 * SECOND);
+  full = time_to_recover (1e5, 5 * SECOND, &at_low);
+  g_assert_cmpint (full, <=, 10 * SECOND);
   g_assert_cmpuint (at_low, <=, 0.34 * 3e6);
+  /* What gets through from an encoder starved at the floor says nothing
+   * of the link: the ramp back does not wait for it, and is about as
+   * fast as with an encoder that fills its target. */
+  starved = time_to_recover_full (1e5, 5 * SECOND, TRUE, &at_low);
+  g_assert_cmpint (starved, <=, full + 500 * MS);
 }
 
 /* The target stays within min and max whatever the link does. */
