@@ -101,8 +101,10 @@ guint gst_call_latency_on_packet      (GstCallLatency *self,
 /* Streaming thread: times the packets leaving @jitterbuffer (an
  * rtpjitterbuffer, from rtpbin's new-jitterbuffer) with a GstCallPlayout
  * of its own, and makes its latency follow the link (GstCallLatency), for
- * as long as the element lives. The pipeline's owner recalculates the
- * pipeline's latency on the jitterbuffer's latency messages. */
+ * as long as the element lives; a latency the application sets on it
+ * later (through rtpbin's) becomes the one it follows the link from. The
+ * pipeline's owner recalculates the pipeline's latency on the
+ * jitterbuffer's latency messages. */
 void            gst_call_playout_watch_jitterbuffer (GstElement *jitterbuffer);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GstCallPlayout, gst_call_playout_free)

@@ -425,6 +425,34 @@ keep_up_with_link (GstPad          *pad,
   return GST_PAD_PROBE_OK;
 }
 
+/* Any thread: the jitterbuffer's latency was set. A value other than the
+ * watch's own is the application's (rtpbin passes its latency on to every
+ * jitterbuffer): the latency grows from it and comes back to it. */
+static void
+on_latency_set (GObject    *jitterbuffer,
+                GParamSpec *pspec,
+                gpointer    user_data)
+{
+  Watch *watch = user_data;
+  guint latency = 0;
+
+  g_object_get (jitterbuffer, "latency", &latency, NULL);
+  g_mutex_lock (&watch->lock);
+  if (latency != watch->latency.current) {
+    GST_INFO_OBJECT (jitterbuffer, "latency set to %u ms, from %u", latency,
+                     watch->latency.current);
+    gst_call_latency_init (&watch->latency, latency, g_get_monotonic_time ());
+  }
+  g_mutex_unlock (&watch->lock);
+}
+
+static void
+watch_closure_unref (gpointer  data,
+                     GClosure *closure)
+{
+  watch_unref (data);
+}
+
 void
 gst_call_playout_watch_jitterbuffer (GstElement *jitterbuffer)
 {
@@ -450,6 +478,8 @@ gst_call_playout_watch_jitterbuffer (GstElement *jitterbuffer)
   /* Each probe holds the watch: the pads go when the element does. */
   gst_pad_add_probe (sink, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST,
                      on_packet_arrived, g_atomic_rc_box_acquire (watch), watch_unref);
+  g_signal_connect_data (jitterbuffer, "notify::latency", G_CALLBACK (on_latency_set),
+                         g_atomic_rc_box_acquire (watch), watch_closure_unref, 0);
   gst_pad_add_probe (src, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST,
                      keep_up_with_link, watch, watch_unref);
 }

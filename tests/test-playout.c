@@ -11,6 +11,7 @@
  */
 
 #include <gst/gst.h>
+#include <gst/rtp/rtp.h>
 
 #include "gstcall-playout-private.h"
 
@@ -318,6 +319,99 @@ test_latency_configured_above_cap (void)
   g_assert_cmpuint (latency.current, ==, 1000);
 }
 
+/* An RTP packet of a 30 fps video stream: @seqnum, frame @seqnum. */
+static GstBuffer *
+make_packet (guint16 seqnum)
+{
+  GstRTPBuffer rtp = GST_RTP_BUFFER_INIT;
+  GstBuffer *buffer = gst_rtp_buffer_new_allocate (100, 0, 0);
+
+  gst_rtp_buffer_map (buffer, GST_MAP_WRITE, &rtp);
+  gst_rtp_buffer_set_payload_type (&rtp, 96);
+  gst_rtp_buffer_set_seq (&rtp, seqnum);
+  gst_rtp_buffer_set_timestamp (&rtp, seqnum * 3000);
+  gst_rtp_buffer_set_ssrc (&rtp, 0x1234);
+  gst_rtp_buffer_set_marker (&rtp, TRUE);
+  gst_rtp_buffer_unmap (&rtp);
+  return buffer;
+}
+
+/* appsrc's push-buffer: the buffer stays ours. */
+static GstFlowReturn
+push_packet (GstElement *source,
+             guint16     seqnum)
+{
+  g_autoptr (GstBuffer) buffer = make_packet (seqnum);
+  GstFlowReturn ret = GST_FLOW_ERROR;
+
+  g_signal_emit_by_name (source, "push-buffer", buffer, &ret);
+  return ret;
+}
+
+static GstPadProbeReturn
+count_pushed (GstPad          *pad,
+              GstPadProbeInfo *info,
+              gpointer         user_data)
+{
+  g_atomic_int_inc ((gint *) user_data);
+  return GST_PAD_PROBE_OK;
+}
+
+/* A latency the application sets during the call is the one the watch
+ * grows from and comes back to: a late packet never takes the
+ * jitterbuffer below it. */
+static void
+test_latency_follows_application (void)
+{
+  g_autoptr (GstElement) pipeline = NULL;
+  g_autoptr (GstElement) source = NULL;
+  g_autoptr (GstElement) jitterbuffer = NULL;
+  g_autoptr (GstPad) src = NULL;
+  gint pushed = 0;
+  guint latency = 0;
+  gint64 until;
+
+  pipeline = gst_parse_launch ("appsrc name=source is-live=true do-timestamp=true format=time "
+                               "caps=application/x-rtp,media=video,clock-rate=90000,"
+                               "encoding-name=VP8,payload=96 "
+                               "! rtpjitterbuffer name=jitterbuffer latency=50 "
+                               "! fakesink sync=false async=false", NULL);
+  g_assert_nonnull (pipeline);
+  source = gst_bin_get_by_name (GST_BIN (pipeline), "source");
+  jitterbuffer = gst_bin_get_by_name (GST_BIN (pipeline), "jitterbuffer");
+  gst_call_playout_watch_jitterbuffer (jitterbuffer);
+  src = gst_element_get_static_pad (jitterbuffer, "src");
+  gst_pad_add_probe (src, GST_PAD_PROBE_TYPE_BUFFER, count_pushed, &pushed, NULL);
+  g_assert_cmpint (gst_element_set_state (pipeline, GST_STATE_PLAYING), !=,
+                   GST_STATE_CHANGE_FAILURE);
+
+  /* The application raises it. */
+  g_object_set (jitterbuffer, "latency", 150, NULL);
+
+  /* Packets 0-9 but 5, which the jitterbuffer gives up on after its
+   * latency; then 5, late. */
+  for (guint16 seqnum = 0; seqnum < 10; seqnum++) {
+    if (seqnum != 5)
+      g_assert_cmpint (push_packet (source, seqnum), ==, GST_FLOW_OK);
+    g_usleep (33 * 1000);
+  }
+  until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  while (g_atomic_int_get (&pushed) < 9 && g_get_monotonic_time () < until)
+    g_usleep (10 * 1000);
+  g_assert_cmpint (g_atomic_int_get (&pushed), ==, 9);
+  g_assert_cmpint (push_packet (source, 5), ==, GST_FLOW_OK);
+  /* The late packet made the watch set a latency. */
+  until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  do {
+    g_usleep (10 * 1000);
+    g_object_get (jitterbuffer, "latency", &latency, NULL);
+  } while (latency == 150 && g_get_monotonic_time () < until);
+  g_test_message ("latency after a late packet: %u ms", latency);
+  g_assert_cmpuint (latency, >, 150);
+
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -336,5 +430,6 @@ main (int argc, char **argv)
   g_test_add_func ("/latency/grows-with-late-packets", test_latency_grows_with_late_packets);
   g_test_add_func ("/latency/comes-back", test_latency_comes_back);
   g_test_add_func ("/latency/configured-above-cap", test_latency_configured_above_cap);
+  g_test_add_func ("/latency/follows-application", test_latency_follows_application);
   return g_test_run ();
 }
