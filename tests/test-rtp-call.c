@@ -491,8 +491,8 @@ encoder_int_property (GstCall    *call,
 }
 
 /* The call's video size and frame rate shape its default source (the far end
- * decodes that size); the bitrate properties set the encoders' targets,
- * before the call and during it. */
+ * decodes that size); without congestion control, the bitrate properties
+ * set the encoders' targets, before the call and during it. */
 static void
 test_video_format_and_bitrate (void)
 {
@@ -504,8 +504,10 @@ test_video_format_and_bitrate (void)
   gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
   side_init_with_video (&a, "caller", GST_CALL_SIGNALLER (signaller_a), NULL);
   side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b));
+  /* Without congestion control the encoders run at what is asked. */
   g_object_set (a.base.call, "video-width", 352, "video-height", 288, "video-framerate", 15,
-                "video-bitrate", 300, "audio-bitrate", 40, NULL);
+                "video-bitrate", 300, "audio-bitrate", 40,
+                "congestion-control", GST_CALL_CONGESTION_CONTROL_NONE, NULL);
 
   connect_pair (&a, &b);
   assert_flows_both_ways (&a, &b);
