@@ -6,6 +6,8 @@
 
 #include "test-utils.h"
 
+#include <gst/rtp/rtp.h>
+
 #include "gstcallrtptransport-private.h"
 
 #define TIMEOUT_MS 20000
@@ -723,6 +725,97 @@ test_congestion_control_receiver_reports (void)
   side_clear (&b);
 }
 
+/* RTCP thread of the callee's sessions: each RTCP packet it sends carries
+ * a REMB of 150 kbit/s (draft-alvestrand-rmcat-remb: PSFB, FMT 15). */
+static gboolean
+add_remb (GObject   *rtp_session,
+          GstBuffer *buffer,
+          gboolean   early,
+          gpointer   data)
+{
+  GstRTCPBuffer rtcp = GST_RTCP_BUFFER_INIT;
+  GstRTCPPacket packet;
+
+  if (!gst_rtcp_buffer_map (buffer, GST_MAP_READWRITE, &rtcp))
+    return FALSE;
+  if (gst_rtcp_buffer_add_packet (&rtcp, GST_RTCP_TYPE_PSFB, &packet)) {
+    guint8 *fci;
+
+    gst_rtcp_packet_fb_set_type (&packet, GST_RTCP_PSFB_TYPE_AFB);
+    gst_rtcp_packet_fb_set_sender_ssrc (&packet, 1);
+    gst_rtcp_packet_fb_set_media_ssrc (&packet, 0);
+    gst_rtcp_packet_fb_set_fci_length (&packet, 3);
+    fci = gst_rtcp_packet_fb_get_fci (&packet);
+    memcpy (fci, "REMB", 4);
+    /* One SSRC; exponent 0, mantissa 150000. */
+    fci[4] = 1;
+    fci[5] = (guint8) (150000 >> 16);
+    fci[6] = (guint8) (150000 >> 8);
+    fci[7] = (guint8) 150000;
+    GST_WRITE_UINT32_BE (fci + 8, 0);
+  }
+  gst_rtcp_buffer_unmap (&rtcp);
+  return FALSE;
+}
+
+static gboolean
+target_at_remb (gpointer data)
+{
+  return gst_call_get_target_bitrate (data) == 150000;
+}
+
+/* A peer that sends REMB bounds the target: the callee's RTCP carries one
+ * of 150 kbit/s, the caller's target comes down to it from the start
+ * bitrate (without any loss) and the video encoder follows. */
+static void
+test_congestion_control_remb (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  TargetWatch watch = { g_thread_self (), 0, 0, G_MAXUINT };
+  GstCallRtpTransport *transport;
+  GstPipeline *pipeline;
+  g_autoptr (GstElement) rtpbin = NULL;
+  guint reports = 0, rembs = 0, target = 0;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a));
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b));
+  g_signal_connect (a.base.call, "notify::target-bitrate", G_CALLBACK (on_target_bitrate),
+                    &watch);
+  connect_pair (&a, &b);
+
+  pipeline = gst_call_rtp_transport_get_pipeline (gst_call_get_rtp_transport (b.base.call));
+  rtpbin = gst_bin_get_by_name (GST_BIN (pipeline), "rtpbin");
+  for (guint session = 0; session < 2; session++) {
+    g_autoptr (GObject) rtp_session = NULL;
+
+    g_signal_emit_by_name (rtpbin, "get-internal-session", session, &rtp_session);
+    g_assert_nonnull (rtp_session);
+    g_signal_connect (rtp_session, "on-sending-rtcp", G_CALLBACK (add_remb), NULL);
+  }
+  test_wait_until (target_at_remb, a.base.call, TIMEOUT_MS, "the target to come down to the REMB");
+  test_wait_until (video_encoder_below_start, a.base.call, TIMEOUT_MS,
+                   "the video encoder to follow the target down");
+  transport = gst_call_get_rtp_transport (a.base.call);
+  g_assert_true (gst_call_rtp_transport_get_congestion_estimate (transport, &reports, &rembs,
+                                                                 &target, NULL));
+  g_test_message ("caller: %u receiver reports, %u REMBs, target %u bit/s, video encoder %d bit/s",
+                  reports, rembs, target,
+                  encoder_int_property (a.base.call, "vp8enc", "target-bitrate"));
+  g_assert_cmpuint (rembs, >, 0);
+  g_assert_cmpuint (target, ==, 150000);
+  g_assert_cmpuint (watch.first, ==, 300000);
+  g_assert_cmpuint (watch.lowest, ==, 150000);
+  g_assert_cmpint (encoder_int_property (a.base.call, "vp8enc", "target-bitrate"), <=, 150000);
+
+  gst_call_hangup (a.base.call);
+  test_wait_until (test_call_side_ended, &b.base, 2000, "the callee to see the hang-up");
+  side_clear (&a);
+  side_clear (&b);
+}
+
 /* congestion-control=none on plain RTP: the same loss leaves the video
  * and audio encoders at their configured bitrates, and there is no
  * target. */
@@ -1143,6 +1236,7 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/RtpCall/h264-1080p", test_h264_1080p);
   g_test_add_func ("/GstCall/RtpCall/congestion-control/receiver-reports",
                    test_congestion_control_receiver_reports);
+  g_test_add_func ("/GstCall/RtpCall/congestion-control/remb", test_congestion_control_remb);
   g_test_add_func ("/GstCall/RtpCall/congestion-control/none", test_congestion_control_none);
   g_test_add_func ("/GstCall/RtpCall/peer-silent", test_peer_silent);
   g_test_add_func ("/GstCall/RtpCall/peer-silent-comes-back", test_peer_silent_comes_back);
