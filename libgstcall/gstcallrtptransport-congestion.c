@@ -214,11 +214,12 @@ follow_target (GstCallRtpTransport *self,
   video_slots = decide_video_bitrate (congestion, target, now, &video_bitrate);
   g_mutex_unlock (&congestion->lock);
 
+  /* The encoders first: the application hears of a target they follow. */
+  apply_bitrate (opus_slots, opus_bitrate);
+  apply_bitrate (video_slots, video_bitrate);
   if (report)
     gst_call_context_proxy_invoke (self->proxy, notify_target_bitrate,
                                    GUINT_TO_POINTER (target), NULL);
-  apply_bitrate (opus_slots, opus_bitrate);
-  apply_bitrate (video_slots, video_bitrate);
 }
 
 /* Streaming thread (the RTCP received): report blocks about the stream
