@@ -600,11 +600,22 @@ target_below_start (gpointer data)
   return target > 0 && target < 300000;
 }
 
+/* The video encoder's bitrate at the start: its share of 300 kbit/s,
+ * 221.4 kbit/s, in whole kbit/s. */
+#define START_VIDEO_BITRATE 221000
+
 /* The video encoder below what the start bitrate gave it. */
 static gboolean
 video_encoder_below_start (gpointer data)
 {
-  return encoder_int_property (data, "vp8enc", "target-bitrate") < 221400;
+  return encoder_int_property (data, "vp8enc", "target-bitrate") < START_VIDEO_BITRATE;
+}
+
+/* The video encoder at its share of a REMB of 150 kbit/s, or below. */
+static gboolean
+video_encoder_within_remb (gpointer data)
+{
+  return encoder_int_property (data, "vp8enc", "target-bitrate") <= 150000;
 }
 
 static void
@@ -689,6 +700,8 @@ test_congestion_control_receiver_reports (void)
   test_wait_until (target_notified, &watch, TIMEOUT_MS, "the start target");
   g_assert_cmpuint (watch.first, ==, 300000);
   assert_flows_both_ways (&a, &b);
+  g_assert_cmpint (encoder_int_property (a.base.call, "vp8enc", "target-bitrate"), >=,
+                   START_VIDEO_BITRATE);
   g_assert_cmpint (encoder_int_property (a.base.call, "vp8enc", "target-bitrate"), <=, 400000);
 
   inject_receive_loss (b.base.call, &dropped);
@@ -796,7 +809,9 @@ test_congestion_control_remb (void)
     g_signal_connect (rtp_session, "on-sending-rtcp", G_CALLBACK (add_remb), NULL);
   }
   test_wait_until (target_at_remb, a.base.call, TIMEOUT_MS, "the target to come down to the REMB");
-  test_wait_until (video_encoder_below_start, a.base.call, TIMEOUT_MS,
+  /* The encoders were given it before the target was notified. */
+  g_assert_cmpint (encoder_int_property (a.base.call, "vp8enc", "target-bitrate"), <=, 150000);
+  test_wait_until (video_encoder_within_remb, a.base.call, TIMEOUT_MS,
                    "the video encoder to follow the target down");
   transport = gst_call_get_rtp_transport (a.base.call);
   g_assert_true (gst_call_rtp_transport_get_congestion_estimate (transport, &reports, &rembs,
