@@ -1300,12 +1300,19 @@ release_sink (GstElement *sink)
   gst_bin_remove (GST_BIN (parent), sink);
 }
 
-/* The call's target-bitrate is its peer connection's. */
+/* The call's target-bitrate is its transport's: the peer connection's, or
+ * the plain RTP transport's. */
 static void
 update_target_bitrate (GstCall *self)
 {
   GstPeerConnection *pc = gst_call_get_peer_connection (self);
-  guint target = pc ? gst_peer_connection_get_target_bitrate (pc) : 0;
+  GstCallRtpTransport *rtp = gst_call_get_rtp_transport (self);
+  guint target = 0;
+
+  if (pc)
+    target = gst_peer_connection_get_target_bitrate (pc);
+  else if (rtp)
+    target = gst_call_rtp_transport_get_target_bitrate (rtp);
 
   if (self->target_bitrate == target)
     return;
@@ -1320,6 +1327,16 @@ on_peer_connection_target_bitrate (GstPeerConnection *pc,
 {
   /* A replaced transport's last word does not count. */
   if (pc == gst_call_get_peer_connection (self))
+    update_target_bitrate (self);
+}
+
+static void
+on_rtp_transport_target_bitrate (GstCallRtpTransport *transport,
+                                 GParamSpec          *pspec,
+                                 GstCall             *self)
+{
+  /* A replaced session's last word does not count. */
+  if (transport == gst_call_get_rtp_transport (self))
     update_target_bitrate (self);
 }
 
@@ -1372,6 +1389,11 @@ gst_call_set_session (GstCall              *self,
   g_signal_connect (self->session, "reconnecting",
                     G_CALLBACK (on_session_reconnecting), self);
   g_signal_connect (self->session, "dtmf", G_CALLBACK (on_session_dtmf), self);
+  /* The plain RTP transport is there from the start, and stays. */
+  if (gst_call_get_rtp_transport (self))
+    g_signal_connect_object (gst_call_get_rtp_transport (self), "notify::target-bitrate",
+                             G_CALLBACK (on_rtp_transport_target_bitrate), self, 0);
+  update_target_bitrate (self);
   gst_call_data_channels_session_changed (self);
 }
 

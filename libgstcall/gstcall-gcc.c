@@ -869,7 +869,10 @@ update_target (GstCallGcc *self,
   if (self->have_feedback)
     target = MIN (target, self->delay_based_bitrate);
   self->target_bitrate = CLAMP (target, self->min_bitrate, self->max_bitrate);
-  if (self->ramping)
+  /* The ramp leads, the loss-based growth starts again from its end.
+   * Without feedback there is no ramp to follow: loss alone grows the
+   * target at 8% a second, however often the receiver reports. */
+  if (self->ramping && self->have_feedback)
     self->min_history_length = 0;
 
   /* A collapse: an outage (a handover, a tunnel) leaves the throughput

@@ -226,6 +226,9 @@ gst_call_rtp_session_start (GstCallSession             *session,
     return FALSE;
   gst_call_rtp_transport_set_video_format (self->transport, config->video_width,
                                            config->video_height, config->video_framerate);
+  g_object_set (self->transport, "congestion-control", config->congestion_control,
+                "min-bitrate", config->min_bitrate, "start-bitrate", config->start_bitrate,
+                "max-bitrate", config->max_bitrate, NULL);
   gst_call_rtp_transport_set_track_func (self->transport, on_remote_track, self);
   gst_call_rtp_transport_set_dtmf_func (self->transport, on_remote_dtmf, self);
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)

@@ -31,7 +31,7 @@ typedef struct {
   GStrv ice_servers;
   GStrv ice_local_addresses;
   GstCallIceTransportPolicy ice_transport_policy;
-  /* Congestion control (WebRTC only): mode and bounds in bit/s. */
+  /* Congestion control: mode and bounds in bit/s. */
   GstCallCongestionControl congestion_control;
   guint min_bitrate;
   guint start_bitrate;

@@ -979,10 +979,12 @@ gst_call_class_init (GstCallClass *klass)
    * GstCall:video-bitrate: (getter get_video_bitrate) (setter set_video_bitrate)
    *
    * Target bitrate of the video encoder, in kbit/s; 0 for its default
-   * (1000). Can change during the call. Over WebRTC, congestion control
-   * sets the encoder's bitrate from the peer's transport-wide feedback
-   * during the call: a value set here is then its ceiling, and the default
-   * only the bitrate it starts at.
+   * (1000). Can change during the call. With congestion control
+   * ([property@Call:congestion-control]), it sets the encoder's bitrate
+   * during the call (over WebRTC from the peer's transport-wide feedback,
+   * over plain RTP from its receiver reports and REMB): a value set here
+   * is then its ceiling, and the default only the bitrate it starts at
+   * over WebRTC.
    *
    * Since: 0.1
    */
@@ -1194,8 +1196,13 @@ gst_call_class_init (GstCallClass *klass)
    * Set it before the call starts; it is given to every peer connection of
    * the call, also the new one made when the call re-establishes its
    * transport. On the plain RTP transport ([property@Call:transport]
-   * %GST_CALL_TRANSPORT_KIND_RTP) it has no effect yet: the encoders keep
-   * their configured bitrate.
+   * %GST_CALL_TRANSPORT_KIND_RTP) it is given to the
+   * [property@Call:rtp-transport]
+   * ([property@CallRtpTransport:congestion-control]): plain RTP peers send
+   * no transport-wide feedback, so the same controller goes by their RTCP
+   * receiver reports (fraction lost, round trip from LSR and DLSR) and is
+   * bounded by their REMB if they send it; it starts at
+   * [property@Call:start-bitrate] as soon as media flows.
    *
    * Since: 0.1
    */
@@ -1208,8 +1215,7 @@ gst_call_class_init (GstCallClass *klass)
    *
    * The lowest target of congestion control in bit/s (30000 by default),
    * see [property@PeerConnection:min-bitrate]: the maximum wins when this
-   * is above it. Set it before the call starts; no effect on the plain RTP
-   * transport yet.
+   * is above it. Set it before the call starts.
    *
    * Since: 0.1
    */
@@ -1223,8 +1229,9 @@ gst_call_class_init (GstCallClass *klass)
    * The target congestion control starts from in bit/s (300000 by
    * default), clamped between [property@Call:min-bitrate] and
    * [property@Call:max-bitrate], see
-   * [property@PeerConnection:start-bitrate]. Set it before the call
-   * starts; no effect on the plain RTP transport yet.
+   * [property@PeerConnection:start-bitrate] (on the plain RTP transport,
+   * [property@CallRtpTransport:start-bitrate]: from the start of media).
+   * Set it before the call starts.
    *
    * Since: 0.1
    */
@@ -1239,7 +1246,7 @@ gst_call_class_init (GstCallClass *klass)
    * default), for everything the call sends (audio and packet headers
    * included), see [property@PeerConnection:max-bitrate]. Set it before the
    * call starts (during a call, set it on [property@Call:peer-connection]
-   * for that transport); no effect on the plain RTP transport yet.
+   * or [property@Call:rtp-transport] for that transport).
    *
    * Since: 0.1
    */
@@ -1252,10 +1259,13 @@ gst_call_class_init (GstCallClass *klass)
    *
    * What congestion control estimates the path can carry, in bit/s: the
    * [property@PeerConnection:target-bitrate] of the call's peer connection,
-   * notified on the call's main context when it moves by more than 5%. 0
-   * before the first transport-wide feedback report, with
-   * %GST_CALL_CONGESTION_CONTROL_NONE, on the plain RTP transport, and
-   * again when the call re-establishes its transport.
+   * or on the plain RTP transport the
+   * [property@CallRtpTransport:target-bitrate] of
+   * [property@Call:rtp-transport], notified on the call's main context when
+   * it moves by more than 5%. 0 with %GST_CALL_CONGESTION_CONTROL_NONE;
+   * over WebRTC also before the first transport-wide feedback report and
+   * again when the call re-establishes its transport; over plain RTP
+   * before media flows (then the start bitrate).
    *
    * Since: 0.1
    */

@@ -313,7 +313,7 @@ gst_call_outbound_stream_stats_class_init (GstCallOutboundStreamStatsClass *klas
    * while congestion control holds its encoder below the bitrate the
    * application set ([method@CallTrack.set_bitrate],
    * [property@Call:video-bitrate]) or, without one, the encoder's default
-   * (1000 kbit/s for video); `none` otherwise (audio, plain RTP,
+   * (1000 kbit/s for video); `none` otherwise (audio,
    * [property@PeerConnection:congestion-control]
    * %GST_CALL_CONGESTION_CONTROL_NONE, media the application encodes).
    * W3C: `qualityLimitationReason`.

@@ -12,6 +12,8 @@
 #include "gstcallrtptransport.h"
 #include "gstcallrtptransport-private.h"
 #include "gstcall-dtmf-private.h"
+#include "gstcall-gcc-private.h"
+#include "gstcall-rtcp-feedback-private.h"
 #include "gstcall-private.h"
 #include "gstcall-srtp-private.h"
 #include "gstcall-stats-collector-private.h"
@@ -25,7 +27,12 @@ G_BEGIN_DECLS
  *   gstcallrtptransport-rtpbin.c        the pipeline: socket, rtpbin, SSRC
  *                                       routing, RTX and SRTP elements
  *   gstcallrtptransport-media.c         send branches and remote decoding
+ *   gstcallrtptransport-congestion.c    congestion control: RTCP receiver
+ *                                       reports and REMB to the encoders
  *   gstcallrtptransport-stats.c         statistics */
+
+/* The lowest bound congestion control takes, bit/s. */
+#define GST_CALL_RTP_TRANSPORT_LOWEST_BITRATE 1000
 
 typedef struct {
   GstCallMediaKind kind;
@@ -71,7 +78,32 @@ typedef struct {
   GstElement *rtp_sink;     /* its udpsinks, the pipeline's */
   GstElement *rtcp_sink;
   GstElement *srtp_decoder; /* owned ref, or NULL */
+  gboolean rtcp_watched;    /* congestion control reads its RTCP */
 } Session;
+
+/* What congestion control shares between the main context (settings,
+ * media started and stopped) and the threads RTCP comes and goes in. */
+typedef struct {
+  GMutex lock;
+  GstCallCongestionControl mode;
+  guint min_bitrate;         /* bit/s, as set (in any order) */
+  guint start_bitrate;
+  guint max_bitrate;
+  GstCallGcc *controller;    /* NULL while off, or before media is sent */
+  GstCallRtcpSentReports *sent_reports;
+  guint32 video_ssrc;        /* the first video and audio streams sent, 0: none */
+  guint32 audio_ssrc;
+  GPtrArray *video_slots;    /* GstCallEncoderSlot of the media sent */
+  GPtrArray *audio_slots;
+  guint64 remb_bitrate;      /* the peer's last REMB, bit/s; 0: none */
+  guint applied_video_bitrate; /* bit/s given to the video encoders, 0: none yet */
+  guint applied_audio_bitrate; /* bit/s given to the Opus encoders, 0: none yet */
+  gint64 last_applied;       /* when, monotonic microseconds */
+  guint reported_target;     /* the last target told the main context, bit/s */
+  guint receiver_reports;    /* report blocks about the stream that feeds it */
+  guint remb_reports;
+  gint64 round_trip_time;    /* microseconds, -1: not known */
+} GstCallRtpCongestion;
 
 struct _GstCallRtpTransport {
   GObject parent;
@@ -93,6 +125,12 @@ struct _GstCallRtpTransport {
   gpointer track_func_data;
   GstCallRtpTransportDtmfFunc dtmf_func;
   gpointer dtmf_func_data;
+  GstCallCongestionControl congestion_control;
+  guint min_bitrate;         /* bit/s, congestion control's bounds as set */
+  guint start_bitrate;
+  guint max_bitrate;
+  guint target_bitrate;      /* the main context's copy of the controller's, bit/s */
+  GstCallRtpCongestion congestion;
   gint muted[2];             /* atomic, by GstCallMediaKind */
   GstCallCodec codecs[2];    /* what is sent, by GstCallMediaKind */
   guint bitrates[2];         /* kbit/s by GstCallMediaKind, 0: the encoder's default */
@@ -145,6 +183,11 @@ enum {
   PROP_SRTP,
   PROP_SECURE,
   PROP_AVPF,
+  PROP_CONGESTION_CONTROL,
+  PROP_MIN_BITRATE,
+  PROP_START_BITRATE,
+  PROP_MAX_BITRATE,
+  PROP_TARGET_BITRATE,
   N_PROPS
 };
 
@@ -218,5 +261,19 @@ gboolean      gst_call_rtp_transport_add_send_branch (GstCallRtpTransport  *self
 void          gst_call_rtp_transport_on_rtpbin_pad_added (GstElement          *rtpbin,
                                                           GstPad              *pad,
                                                           GstCallRtpTransport *self);
+
+/* gstcallrtptransport-congestion.c */
+void          gst_call_rtp_transport_congestion_init  (GstCallRtpTransport *self);
+void          gst_call_rtp_transport_congestion_clear (GstCallRtpTransport *self);
+/* Main context: @media, whose send branch was just made, is sent: its
+ * encoder follows congestion control (starting at the start bitrate) and
+ * the RTCP of its session feeds it. */
+void          gst_call_rtp_transport_congestion_add_media (GstCallRtpTransport *self,
+                                                           LocalMedia          *media);
+/* Main context: @media is no longer sent. */
+void          gst_call_rtp_transport_congestion_remove_media (GstCallRtpTransport *self,
+                                                              LocalMedia          *media);
+/* Main context: the settings changed. */
+void          gst_call_rtp_transport_apply_congestion_settings (GstCallRtpTransport *self);
 
 G_END_DECLS

@@ -327,6 +327,7 @@ gst_call_rtp_transport_add_send_branch (GstCallRtpTransport  *self,
   if (media->rtx_payload_type)
     gst_call_rtp_demux_add_local_ssrc (GST_CALL_RTP_DEMUX (self->demux), media->rtx_ssrc,
                                        (guint) media->session);
+  gst_call_rtp_transport_congestion_add_media (self, media);
   gst_element_set_locked_state (send_bin, FALSE);
   gst_element_set_locked_state (source, FALSE);
   if (self->started) {

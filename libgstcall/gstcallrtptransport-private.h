@@ -99,4 +99,14 @@ void gst_call_rtp_transport_set_bitrate (GstCallRtpTransport *self,
                                          GstCallMediaKind     kind,
                                          guint                kbit_per_second);
 
+/* What congestion control has made of the peer's RTCP so far: the report
+ * blocks about the stream that feeds it, the REMBs, its target (bit/s,
+ * REMB applied) and the last round trip measured (microseconds, -1: none).
+ * FALSE while no controller runs. Any thread; for tests. */
+gboolean gst_call_rtp_transport_get_congestion_estimate (GstCallRtpTransport *self,
+                                                         guint               *receiver_reports,
+                                                         guint               *remb_reports,
+                                                         guint               *target_bitrate,
+                                                         gint64              *round_trip_time);
+
 G_END_DECLS

@@ -8,6 +8,7 @@
 
 #include "gstcallrtptransport-impl-private.h"
 #include "gstcall-codec-table-private.h"
+#include "gstcall-enum-types.h"
 #include "gstcall-error.h"
 #include "gstcall-media-private.h"
 #include "gstcalltrack-private.h"
@@ -283,6 +284,13 @@ gst_call_rtp_transport_close (GstCallRtpTransport *self)
     for (guint i = 0; i < GST_CALL_RTP_TRANSPORT_MAX_SESSIONS; i++) {
       if (self->sessions[i].srtp_decoder)
         g_signal_handlers_disconnect_by_data (self->sessions[i].srtp_decoder, self);
+      if (self->sessions[i].rtcp_watched) {
+        g_autoptr (GObject) rtp_session = NULL;
+
+        g_signal_emit_by_name (self->rtpbin, "get-internal-session", i, &rtp_session);
+        if (rtp_session)
+          g_signal_handlers_disconnect_by_data (rtp_session, self);
+      }
     }
   }
   if (self->socket)
@@ -783,6 +791,7 @@ gst_call_rtp_transport_remove_track (GstCallRtpTransport  *self,
       continue;
     media->removed = TRUE;
     media->send = FALSE;
+    gst_call_rtp_transport_congestion_remove_media (self, media);
     if (media->sending) {
       /* Its media stops at once; the re-offer tells the peer. */
       gst_element_set_locked_state (media->sending, TRUE);
@@ -904,6 +913,7 @@ gst_call_rtp_transport_finalize (GObject *object)
   g_free (self->local_address);
   g_free (self->cname);
   g_mutex_clear (&self->lock);
+  gst_call_rtp_transport_congestion_clear (self);
 
   G_OBJECT_CLASS (gst_call_rtp_transport_parent_class)->finalize (object);
 }
@@ -944,6 +954,21 @@ gst_call_rtp_transport_get_property (GObject    *object,
   case PROP_AVPF:
     g_value_set_boolean (value, self->avpf);
     break;
+  case PROP_CONGESTION_CONTROL:
+    g_value_set_enum (value, self->congestion_control);
+    break;
+  case PROP_MIN_BITRATE:
+    g_value_set_uint (value, self->min_bitrate);
+    break;
+  case PROP_START_BITRATE:
+    g_value_set_uint (value, self->start_bitrate);
+    break;
+  case PROP_MAX_BITRATE:
+    g_value_set_uint (value, self->max_bitrate);
+    break;
+  case PROP_TARGET_BITRATE:
+    g_value_set_uint (value, self->target_bitrate);
+    break;
   default:
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
@@ -969,6 +994,18 @@ gst_call_rtp_transport_set_property (GObject      *object,
     break;
   case PROP_AVPF:
     gst_call_rtp_transport_set_avpf (self, g_value_get_boolean (value));
+    break;
+  case PROP_CONGESTION_CONTROL:
+    gst_call_rtp_transport_set_congestion_control (self, g_value_get_enum (value));
+    break;
+  case PROP_MIN_BITRATE:
+    gst_call_rtp_transport_set_min_bitrate (self, g_value_get_uint (value));
+    break;
+  case PROP_START_BITRATE:
+    gst_call_rtp_transport_set_start_bitrate (self, g_value_get_uint (value));
+    break;
+  case PROP_MAX_BITRATE:
+    gst_call_rtp_transport_set_max_bitrate (self, g_value_get_uint (value));
     break;
   case PROP_VIDEO_SINK:
     gst_call_rtp_transport_set_video_sink (self, g_value_get_object (value));
@@ -1154,6 +1191,101 @@ gst_call_rtp_transport_class_init (GstCallRtpTransportClass *klass)
       g_param_spec_boolean ("avpf", NULL, NULL, TRUE,
                             G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
                             G_PARAM_EXPLICIT_NOTIFY);
+  /**
+   * GstCallRtpTransport:congestion-control: (getter get_congestion_control) (setter set_congestion_control)
+   *
+   * How the transport adapts what it sends to the network. With
+   * %GST_CALL_CONGESTION_CONTROL_GCC (the default) the controller a
+   * [class@PeerConnection] runs estimates the bitrate the path can carry,
+   * [property@CallRtpTransport:target-bitrate], and the encoders follow
+   * it as they do on WebRTC: the video gets the target less the audio's
+   * share and the packets' overhead, Opus a tenth of it (16 to 64 kbit/s),
+   * never above the bitrate the application asked for. Plain RTP peers
+   * send no transport-wide feedback, so the controller goes by their RTCP
+   * receiver reports about the video sent (about the audio when no video
+   * is sent): the fraction lost (over 10% lowers the target, under 2% lets
+   * it grow by 8% a second) and the round trip their LSR and DLSR give;
+   * a REMB from the peer (RTCP PSFB "REMB") bounds the target. It starts
+   * at [property@CallRtpTransport:start-bitrate] once media is sent; a
+   * peer that sends no RTCP leaves it there.
+   *
+   * With %GST_CALL_CONGESTION_CONTROL_NONE the encoders keep the bitrate
+   * they are configured with whatever the network does. Turning it off
+   * during a call gives them that bitrate back at once; turning it on
+   * starts again from the start bitrate.
+   *
+   * Since: 0.1
+   */
+  gst_call_rtp_transport_props[PROP_CONGESTION_CONTROL] =
+      g_param_spec_enum ("congestion-control", NULL, NULL, GST_TYPE_CALL_CONGESTION_CONTROL,
+                         GST_CALL_CONGESTION_CONTROL_GCC,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+                         G_PARAM_EXPLICIT_NOTIFY);
+  /**
+   * GstCallRtpTransport:min-bitrate: (getter get_min_bitrate) (setter set_min_bitrate)
+   *
+   * The lowest target congestion control sets, in bit/s, whatever the
+   * losses (30000 by default). A value above
+   * [property@CallRtpTransport:max-bitrate] is accepted, but the maximum
+   * wins. A change during a call applies at once.
+   *
+   * Since: 0.1
+   */
+  gst_call_rtp_transport_props[PROP_MIN_BITRATE] =
+      g_param_spec_uint ("min-bitrate", NULL, NULL, GST_CALL_RTP_TRANSPORT_LOWEST_BITRATE,
+                         G_MAXUINT, GST_CALL_GCC_DEFAULT_MIN_BITRATE,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+                         G_PARAM_EXPLICIT_NOTIFY);
+  /**
+   * GstCallRtpTransport:start-bitrate: (getter get_start_bitrate) (setter set_start_bitrate)
+   *
+   * The target congestion control starts from, in bit/s, as soon as media
+   * is sent (300000 by default), clamped between
+   * [property@CallRtpTransport:min-bitrate] and
+   * [property@CallRtpTransport:max-bitrate]. Set it before media is sent:
+   * a change once the controller runs only matters if congestion control
+   * is turned off and on again.
+   *
+   * Since: 0.1
+   */
+  gst_call_rtp_transport_props[PROP_START_BITRATE] =
+      g_param_spec_uint ("start-bitrate", NULL, NULL, GST_CALL_RTP_TRANSPORT_LOWEST_BITRATE,
+                         G_MAXUINT, GST_CALL_GCC_DEFAULT_START_BITRATE,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+                         G_PARAM_EXPLICIT_NOTIFY);
+  /**
+   * GstCallRtpTransport:max-bitrate: (getter get_max_bitrate) (setter set_max_bitrate)
+   *
+   * The highest target congestion control sets, in bit/s (2500000 by
+   * default): everything the transport sends, audio and packet headers
+   * included. It wins over [property@CallRtpTransport:min-bitrate] and
+   * [property@CallRtpTransport:start-bitrate] when they are above it. A
+   * change during a call applies at once.
+   *
+   * Since: 0.1
+   */
+  gst_call_rtp_transport_props[PROP_MAX_BITRATE] =
+      g_param_spec_uint ("max-bitrate", NULL, NULL, GST_CALL_RTP_TRANSPORT_LOWEST_BITRATE,
+                         G_MAXUINT, GST_CALL_GCC_DEFAULT_MAX_BITRATE,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+                         G_PARAM_EXPLICIT_NOTIFY);
+  /**
+   * GstCallRtpTransport:target-bitrate: (getter get_target_bitrate)
+   *
+   * What congestion control estimates the path can carry, in bit/s: the
+   * rate the whole transport aims at. The start bitrate once media is
+   * sent, then what the peer's receiver reports and REMB make of it;
+   * notified on the transport's main context when it moves by more than
+   * 5%. 0 before media is sent and while
+   * [property@CallRtpTransport:congestion-control] is
+   * %GST_CALL_CONGESTION_CONTROL_NONE.
+   *
+   * Since: 0.1
+   */
+  gst_call_rtp_transport_props[PROP_TARGET_BITRATE] =
+      g_param_spec_uint ("target-bitrate", NULL, NULL, 0, G_MAXUINT, 0,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                         G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, gst_call_rtp_transport_props);
 
   /**
@@ -1225,5 +1357,6 @@ gst_call_rtp_transport_init (GstCallRtpTransport *self)
   self->codecs[GST_CALL_MEDIA_KIND_VIDEO] = gst_call_media_default_codec (GST_CALL_MEDIA_KIND_VIDEO);
   self->codecs[GST_CALL_MEDIA_KIND_AUDIO] = gst_call_media_default_codec (GST_CALL_MEDIA_KIND_AUDIO);
   self->cname = g_strdup_printf ("gstcall-%08x", g_random_int ());
+  gst_call_rtp_transport_congestion_init (self);
   self->sdp_session_id = ((guint64) g_random_int () << 16) | g_random_int_range (0, 65536);
 }

@@ -79,6 +79,29 @@ GST_CALL_AVAILABLE_IN_0_1
 guint                gst_call_rtp_transport_get_local_port    (GstCallRtpTransport  *self);
 
 GST_CALL_AVAILABLE_IN_0_1
+GstCallCongestionControl gst_call_rtp_transport_get_congestion_control (GstCallRtpTransport *self);
+GST_CALL_AVAILABLE_IN_0_1
+void                 gst_call_rtp_transport_set_congestion_control (GstCallRtpTransport      *self,
+                                                                    GstCallCongestionControl  congestion_control);
+GST_CALL_AVAILABLE_IN_0_1
+guint                gst_call_rtp_transport_get_min_bitrate   (GstCallRtpTransport  *self);
+GST_CALL_AVAILABLE_IN_0_1
+void                 gst_call_rtp_transport_set_min_bitrate   (GstCallRtpTransport  *self,
+                                                               guint                 bitrate);
+GST_CALL_AVAILABLE_IN_0_1
+guint                gst_call_rtp_transport_get_start_bitrate (GstCallRtpTransport  *self);
+GST_CALL_AVAILABLE_IN_0_1
+void                 gst_call_rtp_transport_set_start_bitrate (GstCallRtpTransport  *self,
+                                                               guint                 bitrate);
+GST_CALL_AVAILABLE_IN_0_1
+guint                gst_call_rtp_transport_get_max_bitrate   (GstCallRtpTransport  *self);
+GST_CALL_AVAILABLE_IN_0_1
+void                 gst_call_rtp_transport_set_max_bitrate   (GstCallRtpTransport  *self,
+                                                               guint                 bitrate);
+GST_CALL_AVAILABLE_IN_0_1
+guint                gst_call_rtp_transport_get_target_bitrate (GstCallRtpTransport *self);
+
+GST_CALL_AVAILABLE_IN_0_1
 char                *gst_call_rtp_transport_create_offer      (GstCallRtpTransport  *self,
                                                                GError              **error);
 GST_CALL_AVAILABLE_IN_0_1

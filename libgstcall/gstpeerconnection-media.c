@@ -15,6 +15,7 @@
 
 #include "gstpeerconnection-impl-private.h"
 #include "gstcallbroadcast-private.h"
+#include "gstcall-bitrate-allocation-private.h"
 #include "gstcall-codec-table-private.h"
 #include "gstcall-dtls-private.h"
 #include "gstcall-encoder-slot-private.h"
@@ -28,29 +29,8 @@
 #include "gstcall-stats-collector-private.h"
 #include "gstcalltrack-private.h"
 
-/* How the target becomes the encoders' bitrates. Opus gets a tenth of
- * the target, between 16 kbit/s (wideband speech stays clear) and
- * opusenc's default 64 kbit/s, as libwebrtc lowers Opus on a short link; a
- * bitrate the application asks for is its ceiling, and other audio codecs
- * keep theirs (G.711: 64 kbit/s). The audio's packets' headers (IP, UDP,
- * SRTP, RTP and extensions: about 60 bytes, 50 packets a second) come on
- * top; the video gets 90% of the rest, the other 10% for its own headers
- * (about 5% at 1200-byte payloads) and retransmissions. Opus is
- * reconfigured when its share moves by AUDIO_STEP or more. */
-#define AUDIO_DEFAULT_BITRATE 64000
-#define AUDIO_MIN_BITRATE 16000
-#define AUDIO_SHARE_DIVISOR 10
-#define AUDIO_STEP 4000
-#define AUDIO_OVERHEAD_BITRATE 24000
-#define VIDEO_SHARE_PERCENT 90
-#define VIDEO_MIN_BITRATE 30000
-/* An encoder is not reconfigured for every report: a rise waits for
- * CONGESTION_UPDATE_INTERVAL and must be more than CONGESTION_RISE_PERCENT;
- * a fall of more than CONGESTION_FALL_PERCENT applies at once (the queue
- * is growing), a smaller one after the interval. */
-#define CONGESTION_UPDATE_INTERVAL (250 * G_TIME_SPAN_MILLISECOND)
-#define CONGESTION_RISE_PERCENT 8
-#define CONGESTION_FALL_PERCENT 15
+/* How the target becomes the encoders' bitrates: see
+ * gstcall-bitrate-allocation-private.h. */
 
 /* GstPeerConnection's media: the branches sending local tracks and the
  * branches decoding remote ones. */
@@ -439,43 +419,13 @@ gst_peer_connection_add_broadcast_track (GstPeerConnection *self,
                              0, error);
 }
 
-/* What congestion control gives an Opus encoder of @target, bit/s. */
-static guint64
-opus_share (guint64 target)
-{
-  return CLAMP (target / AUDIO_SHARE_DIVISOR, AUDIO_MIN_BITRATE, AUDIO_DEFAULT_BITRATE);
-}
-
-/* What the audio encoder of @slot sends at @target, bit/s. */
-static guint64
-audio_bitrate (GstCallEncoderSlot *slot,
-               guint64             target)
-{
-  guint asked = gst_call_encoder_slot_get_bitrate (slot);
-
-  if (gst_call_encoder_slot_get_codec (slot) == GST_CALL_CODEC_OPUS) {
-    guint64 share = opus_share (target);
-
-    return asked ? MIN (share, (guint64) asked * 1000) : share;
-  }
-  return asked ? (guint64) asked * 1000 : AUDIO_DEFAULT_BITRATE;
-}
-
 /* Called with shared->lock: what each video encoder gets of @target
  * (bit/s), the audio's share taken out. */
 static guint64
 video_share (GstPeerConnectionShared *shared,
              guint64                  target)
 {
-  guint64 audio = 0;
-  guint64 video;
-
-  for (guint i = 0; i < shared->audio_slots->len; i++)
-    audio += audio_bitrate (g_ptr_array_index (shared->audio_slots, i), target) +
-             AUDIO_OVERHEAD_BITRATE;
-  video = target > audio ? (target - audio) * VIDEO_SHARE_PERCENT / 100 : 0;
-  video = MAX (video, VIDEO_MIN_BITRATE) / MAX (shared->video_slots->len, 1);
-  return MAX (video, VIDEO_MIN_BITRATE);
+  return gst_call_bitrate_video_share (shared->audio_slots, shared->video_slots->len, target);
 }
 
 /* Called with shared->lock: @slots (a new array when NULL) with a
@@ -500,11 +450,12 @@ decide_opus_bitrate (GstPeerConnectionShared *shared,
                      guint64                  target,
                      guint                   *bitrate)
 {
-  guint64 share = opus_share (target);
+  guint64 share = gst_call_bitrate_opus_share (target);
   GPtrArray *slots = NULL;
 
   if (shared->applied_audio_bitrate != 0 &&
-      (guint64) ABS ((gint64) share - (gint64) shared->applied_audio_bitrate) < AUDIO_STEP)
+      (guint64) ABS ((gint64) share - (gint64) shared->applied_audio_bitrate) <
+          GST_CALL_BITRATE_AUDIO_STEP)
     return NULL;
   for (guint i = 0; i < shared->audio_slots->len; i++) {
     GstCallEncoderSlot *slot = g_ptr_array_index (shared->audio_slots, i);
@@ -544,7 +495,6 @@ decide_video_bitrate (GstPeerConnectionShared *shared,
   guint64 target = gst_call_gcc_get_target_bitrate (shared->congestion_controller);
   guint64 video;
   guint64 applied = shared->applied_video_bitrate;
-  gboolean due;
 
   if (shared->video_slots->len == 0)
     return FALSE;
@@ -556,13 +506,7 @@ decide_video_bitrate (GstPeerConnectionShared *shared,
 
     applied = (guint64) gst_call_encoder_slot_get_effective_bitrate (slot) * 1000;
   }
-  due = shared->last_applied == 0 || now - shared->last_applied >= CONGESTION_UPDATE_INTERVAL;
-  if (applied > 0 && video * 100 < applied * (100 - CONGESTION_FALL_PERCENT))
-    ; /* a fall: at once */
-  else if (!due || video == applied)
-    return FALSE;
-  else if (video > applied && applied > 0 &&
-           video * 100 <= applied * (100 + CONGESTION_RISE_PERCENT))
+  if (!gst_call_bitrate_video_due (applied, video, shared->last_applied, now))
     return FALSE;
 
   GST_DEBUG ("congestion control: target %" G_GUINT64_FORMAT " bit/s, video %" G_GUINT64_FORMAT

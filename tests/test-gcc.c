@@ -491,6 +491,27 @@ test_receiver_report_loss (void)
   gst_call_gcc_free (gcc);
 }
 
+/* Receiver reports ten times a second (plain RTP's RTCP at its shortest
+ * interval) grow the target no faster than one a second does. */
+static void
+test_receiver_report_rate (void)
+{
+  GstCallGcc *gcc = gst_call_gcc_new (50000, 300000, 2500000);
+  gint64 now = SECOND;
+  guint before = gst_call_gcc_get_target_bitrate (gcc);
+
+  for (guint i = 0; i < 50; i++, now += 100 * MS)
+    gst_call_gcc_on_receiver_report (gcc, 0, 5 * MS, now);
+  g_assert_cmpuint (gst_call_gcc_get_target_bitrate (gcc), >, before * 1.3);
+  g_assert_cmpuint (gst_call_gcc_get_target_bitrate (gcc), <, before * 1.6);
+
+  /* A quarter lost: down below the start within a few reports. */
+  for (guint i = 0; i < 20; i++, now += 100 * MS)
+    gst_call_gcc_on_receiver_report (gcc, 0.25, 5 * MS, now);
+  g_assert_cmpuint (gst_call_gcc_get_target_bitrate (gcc), <, before);
+  gst_call_gcc_free (gcc);
+}
+
 /* 2 Mbit/s, then 300 kbit/s for 15 s, then 2 Mbit/s again: the target
  * follows the drop within 2 s and comes back up. */
 static void
@@ -668,6 +689,7 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/Gcc/deep-queue-drains", test_deep_queue_drains);
   g_test_add_func ("/GstCall/Gcc/loss-lowers-target", test_loss_lowers_target);
   g_test_add_func ("/GstCall/Gcc/receiver-report-loss", test_receiver_report_loss);
+  g_test_add_func ("/GstCall/Gcc/receiver-report-rate", test_receiver_report_rate);
   g_test_add_func ("/GstCall/Gcc/recovers-after-capacity-returns",
                    test_recovers_after_capacity_returns);
   g_test_add_func ("/GstCall/Gcc/recovers-after-outage", test_recovers_after_outage);

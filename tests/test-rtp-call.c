@@ -6,6 +6,10 @@
 
 #include "test-utils.h"
 
+#include <gst/rtp/rtp.h>
+
+#include "gstcallrtptransport-private.h"
+
 #define TIMEOUT_MS 20000
 
 typedef struct {
@@ -491,8 +495,8 @@ encoder_int_property (GstCall    *call,
 }
 
 /* The call's video size and frame rate shape its default source (the far end
- * decodes that size); the bitrate properties set the encoders' targets,
- * before the call and during it. */
+ * decodes that size); without congestion control, the bitrate properties
+ * set the encoders' targets, before the call and during it. */
 static void
 test_video_format_and_bitrate (void)
 {
@@ -504,8 +508,10 @@ test_video_format_and_bitrate (void)
   gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
   side_init_with_video (&a, "caller", GST_CALL_SIGNALLER (signaller_a), NULL);
   side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b));
+  /* Without congestion control the encoders run at what is asked. */
   g_object_set (a.base.call, "video-width", 352, "video-height", 288, "video-framerate", 15,
-                "video-bitrate", 300, "audio-bitrate", 40, NULL);
+                "video-bitrate", 300, "audio-bitrate", 40,
+                "congestion-control", GST_CALL_CONGESTION_CONTROL_NONE, NULL);
 
   connect_pair (&a, &b);
   assert_flows_both_ways (&a, &b);
@@ -520,6 +526,358 @@ test_video_format_and_bitrate (void)
   g_object_set (a.base.call, "video-bitrate", 500, "audio-bitrate", 24, NULL);
   g_assert_cmpint (encoder_int_property (a.base.call, "vp8enc", "target-bitrate"), ==, 500000);
   g_assert_cmpint (encoder_int_property (a.base.call, "opusenc", "bitrate"), ==, 24000);
+
+  gst_call_hangup (a.base.call);
+  test_wait_until (test_call_side_ended, &b.base, 2000, "the callee to see the hang-up");
+  side_clear (&a);
+  side_clear (&b);
+}
+
+/* Streaming thread of a call's socket: every fourth RTP packet is dropped,
+ * as a lossy link would; RTCP, which shares the port (rtcp-mux, RFC 5761:
+ * its packet types 200 to 206 make a second byte of 192 to 223), passes. */
+static GstPadProbeReturn
+drop_quarter_of_rtp (GstPad          *pad,
+                     GstPadProbeInfo *info,
+                     gpointer         data)
+{
+  GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER (info);
+  guint8 second = 0;
+
+  if (gst_buffer_extract (buffer, 1, &second, 1) != 1 || (second >= 192 && second <= 223))
+    return GST_PAD_PROBE_OK;
+  return g_atomic_int_add ((gint *) data, 1) % 4 == 0 ? GST_PAD_PROBE_DROP : GST_PAD_PROBE_OK;
+}
+
+/* What @call receives loses a quarter of its RTP from now on. */
+static void
+inject_receive_loss (GstCall *call,
+                     gint    *counter)
+{
+  GstPipeline *pipeline = gst_call_rtp_transport_get_pipeline (gst_call_get_rtp_transport (call));
+  g_autoptr (GstElement) udpsrc = gst_bin_get_by_name (GST_BIN (pipeline), "udpsrc");
+  g_autoptr (GstPad) src = NULL;
+
+  g_assert_nonnull (udpsrc);
+  src = gst_element_get_static_pad (udpsrc, "src");
+  gst_pad_add_probe (src, GST_PAD_PROBE_TYPE_BUFFER, drop_quarter_of_rtp, counter, NULL);
+}
+
+/* What notify::target-bitrate of a call saw. */
+typedef struct {
+  GThread *thread;        /* the test's: every notification must come there */
+  guint notifications;
+  guint first;            /* the first target notified, bit/s */
+  guint lowest;
+} TargetWatch;
+
+static void
+on_target_bitrate (GObject    *object,
+                   GParamSpec *pspec,
+                   gpointer    data)
+{
+  TargetWatch *watch = data;
+  guint target = 0;
+
+  g_assert_true (g_thread_self () == watch->thread);
+  g_object_get (object, "target-bitrate", &target, NULL);
+  if (watch->notifications++ == 0)
+    watch->first = target;
+  watch->lowest = MIN (watch->lowest, target);
+}
+
+static gboolean
+target_notified (gpointer data)
+{
+  return ((TargetWatch *) data)->notifications > 0;
+}
+
+static gboolean
+target_below_start (gpointer data)
+{
+  guint target = gst_call_get_target_bitrate (data);
+
+  return target > 0 && target < 300000;
+}
+
+/* The video encoder's bitrate at the start: its share of 300 kbit/s,
+ * 221.4 kbit/s, in whole kbit/s. */
+#define START_VIDEO_BITRATE 221000
+
+/* The video encoder below what the start bitrate gave it. */
+static gboolean
+video_encoder_below_start (gpointer data)
+{
+  return encoder_int_property (data, "vp8enc", "target-bitrate") < START_VIDEO_BITRATE;
+}
+
+/* The video encoder at its share of a REMB of 150 kbit/s, or below. */
+static gboolean
+video_encoder_within_remb (gpointer data)
+{
+  return encoder_int_property (data, "vp8enc", "target-bitrate") <= 150000;
+}
+
+static void
+on_call_stats (GObject      *source,
+               GAsyncResult *result,
+               gpointer      data)
+{
+  g_autoptr (GError) error = NULL;
+  GstCallStats **stats = data;
+
+  *stats = gst_call_get_stats_finish (GST_CALL (source), result, &error);
+  g_assert_no_error (error);
+}
+
+static gboolean
+call_stats_arrived (gpointer data)
+{
+  return *(GstCallStats **) data != NULL;
+}
+
+/* The quality-limitation-reason of the call's outbound stream of @kind. */
+static char *
+quality_limitation_reason (GstCall          *call,
+                           GstCallMediaKind  kind)
+{
+  g_autoptr (GstCallStats) stats = NULL;
+  GPtrArray *streams;
+
+  gst_call_get_stats_async (call, NULL, on_call_stats, &stats);
+  test_wait_until (call_stats_arrived, &stats, TIMEOUT_MS, "the statistics");
+  streams = gst_call_stats_get_outbound_streams (stats);
+  for (guint i = 0; i < streams->len; i++) {
+    GstCallOutboundStreamStats *stream = streams->pdata[i];
+    GstCallMediaKind stream_kind;
+
+    g_object_get (stream, "kind", &stream_kind, NULL);
+    if (stream_kind == kind)
+      return g_strdup (gst_call_outbound_stream_stats_get_quality_limitation_reason (stream));
+  }
+  g_assert_not_reached ();
+}
+
+/* Congestion control on plain RTP, from receiver reports: the caller's
+ * transport gets the call's settings and starts at the start bitrate
+ * (300 kbit/s: the video encoder at its share, 221.4 kbit/s, below the
+ * 1000 kbit/s it is configured with); once the callee loses a quarter of
+ * the RTP it receives, its receiver reports lower the target below the
+ * start, and the video encoder follows. notify::target-bitrate comes on
+ * the test's thread. */
+static void
+test_congestion_control_receiver_reports (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  TargetWatch watch = { g_thread_self (), 0, 0, G_MAXUINT };
+  GstCallRtpTransport *transport;
+  guint reports = 0, rembs = 0, target = 0;
+  gint64 round_trip = -1;
+  gint dropped = 0;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a));
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b));
+  gst_call_set_min_bitrate (a.base.call, 50000);
+  gst_call_set_max_bitrate (a.base.call, 2000000);
+  /* Without retransmissions: the callee's rtpsession counts a
+   * retransmitted packet as received, so with RTX every other report
+   * says nothing was lost. */
+  gst_call_rtp_transport_set_rtx (gst_call_get_rtp_transport (a.base.call), FALSE);
+  gst_call_rtp_transport_set_rtx (gst_call_get_rtp_transport (b.base.call), FALSE);
+  g_signal_connect (a.base.call, "notify::target-bitrate", G_CALLBACK (on_target_bitrate),
+                    &watch);
+  connect_pair (&a, &b);
+
+  transport = gst_call_get_rtp_transport (a.base.call);
+  g_assert_cmpint (gst_call_rtp_transport_get_congestion_control (transport), ==,
+                   GST_CALL_CONGESTION_CONTROL_GCC);
+  g_assert_cmpuint (gst_call_rtp_transport_get_min_bitrate (transport), ==, 50000);
+  g_assert_cmpuint (gst_call_rtp_transport_get_start_bitrate (transport), ==, 300000);
+  g_assert_cmpuint (gst_call_rtp_transport_get_max_bitrate (transport), ==, 2000000);
+  test_wait_until (target_notified, &watch, TIMEOUT_MS, "the start target");
+  g_assert_cmpuint (watch.first, ==, 300000);
+  assert_flows_both_ways (&a, &b);
+  g_assert_cmpint (encoder_int_property (a.base.call, "vp8enc", "target-bitrate"), >=,
+                   START_VIDEO_BITRATE);
+  g_assert_cmpint (encoder_int_property (a.base.call, "vp8enc", "target-bitrate"), <=, 400000);
+
+  inject_receive_loss (b.base.call, &dropped);
+  test_wait_until (target_below_start, a.base.call, TIMEOUT_MS,
+                   "the target to fall below the start");
+  test_wait_until (video_encoder_below_start, a.base.call, TIMEOUT_MS,
+                   "the video encoder to follow the target down");
+  g_assert_true (gst_call_rtp_transport_get_congestion_estimate (transport, &reports, &rembs,
+                                                                 &target, &round_trip));
+  g_test_message ("caller: %u receiver reports, %u REMBs, target %u bit/s (call %u), "
+                  "round trip %" G_GINT64_FORMAT " us, video encoder %d bit/s, "
+                  "%u notifications, %d RTP packets seen by the callee",
+                  reports, rembs, target, gst_call_get_target_bitrate (a.base.call), round_trip,
+                  encoder_int_property (a.base.call, "vp8enc", "target-bitrate"),
+                  watch.notifications, g_atomic_int_get (&dropped));
+  g_assert_cmpuint (reports, >, 0);
+  g_assert_cmpuint (rembs, ==, 0);
+  /* LSR and DLSR named an SR sent: the round trip is known (loopback). */
+  g_assert_cmpint (round_trip, >=, 0);
+  g_assert_cmpint (round_trip, <, G_USEC_PER_SEC);
+  g_assert_cmpuint (gst_call_get_target_bitrate (a.base.call), ==,
+                    gst_call_rtp_transport_get_target_bitrate (transport));
+  g_assert_cmpuint (watch.lowest, <, 300000);
+  g_assert_cmpuint (watch.lowest, >=, 50000);
+  {
+    g_autofree char *video = quality_limitation_reason (a.base.call, GST_CALL_MEDIA_KIND_VIDEO);
+
+    g_assert_cmpstr (video, ==, "bandwidth");
+  }
+
+  gst_call_hangup (a.base.call);
+  test_wait_until (test_call_side_ended, &b.base, 2000, "the callee to see the hang-up");
+  side_clear (&a);
+  side_clear (&b);
+}
+
+/* RTCP thread of the callee's sessions: each RTCP packet it sends carries
+ * a REMB of 150 kbit/s (draft-alvestrand-rmcat-remb: PSFB, FMT 15). */
+static gboolean
+add_remb (GObject   *rtp_session,
+          GstBuffer *buffer,
+          gboolean   early,
+          gpointer   data)
+{
+  GstRTCPBuffer rtcp = GST_RTCP_BUFFER_INIT;
+  GstRTCPPacket packet;
+
+  if (!gst_rtcp_buffer_map (buffer, GST_MAP_READWRITE, &rtcp))
+    return FALSE;
+  if (gst_rtcp_buffer_add_packet (&rtcp, GST_RTCP_TYPE_PSFB, &packet)) {
+    guint8 *fci;
+
+    gst_rtcp_packet_fb_set_type (&packet, GST_RTCP_PSFB_TYPE_AFB);
+    gst_rtcp_packet_fb_set_sender_ssrc (&packet, 1);
+    gst_rtcp_packet_fb_set_media_ssrc (&packet, 0);
+    gst_rtcp_packet_fb_set_fci_length (&packet, 3);
+    fci = gst_rtcp_packet_fb_get_fci (&packet);
+    memcpy (fci, "REMB", 4);
+    /* One SSRC; exponent 0, mantissa 150000. */
+    fci[4] = 1;
+    fci[5] = (guint8) (150000 >> 16);
+    fci[6] = (guint8) (150000 >> 8);
+    fci[7] = (guint8) 150000;
+    GST_WRITE_UINT32_BE (fci + 8, 0);
+  }
+  gst_rtcp_buffer_unmap (&rtcp);
+  return FALSE;
+}
+
+static gboolean
+target_at_remb (gpointer data)
+{
+  return gst_call_get_target_bitrate (data) == 150000;
+}
+
+/* A peer that sends REMB bounds the target: the callee's RTCP carries one
+ * of 150 kbit/s, the caller's target comes down to it from the start
+ * bitrate (without any loss) and the video encoder follows. */
+static void
+test_congestion_control_remb (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  TargetWatch watch = { g_thread_self (), 0, 0, G_MAXUINT };
+  GstCallRtpTransport *transport;
+  GstPipeline *pipeline;
+  g_autoptr (GstElement) rtpbin = NULL;
+  guint reports = 0, rembs = 0, target = 0;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a));
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b));
+  g_signal_connect (a.base.call, "notify::target-bitrate", G_CALLBACK (on_target_bitrate),
+                    &watch);
+  connect_pair (&a, &b);
+
+  pipeline = gst_call_rtp_transport_get_pipeline (gst_call_get_rtp_transport (b.base.call));
+  rtpbin = gst_bin_get_by_name (GST_BIN (pipeline), "rtpbin");
+  for (guint session = 0; session < 2; session++) {
+    g_autoptr (GObject) rtp_session = NULL;
+
+    g_signal_emit_by_name (rtpbin, "get-internal-session", session, &rtp_session);
+    g_assert_nonnull (rtp_session);
+    g_signal_connect (rtp_session, "on-sending-rtcp", G_CALLBACK (add_remb), NULL);
+  }
+  test_wait_until (target_at_remb, a.base.call, TIMEOUT_MS, "the target to come down to the REMB");
+  /* The encoders were given it before the target was notified. */
+  g_assert_cmpint (encoder_int_property (a.base.call, "vp8enc", "target-bitrate"), <=, 150000);
+  test_wait_until (video_encoder_within_remb, a.base.call, TIMEOUT_MS,
+                   "the video encoder to follow the target down");
+  transport = gst_call_get_rtp_transport (a.base.call);
+  g_assert_true (gst_call_rtp_transport_get_congestion_estimate (transport, &reports, &rembs,
+                                                                 &target, NULL));
+  g_test_message ("caller: %u receiver reports, %u REMBs, target %u bit/s, video encoder %d bit/s",
+                  reports, rembs, target,
+                  encoder_int_property (a.base.call, "vp8enc", "target-bitrate"));
+  g_assert_cmpuint (rembs, >, 0);
+  g_assert_cmpuint (target, ==, 150000);
+  g_assert_cmpuint (watch.first, ==, 300000);
+  g_assert_cmpuint (watch.lowest, ==, 150000);
+  g_assert_cmpint (encoder_int_property (a.base.call, "vp8enc", "target-bitrate"), <=, 150000);
+
+  gst_call_hangup (a.base.call);
+  test_wait_until (test_call_side_ended, &b.base, 2000, "the callee to see the hang-up");
+  side_clear (&a);
+  side_clear (&b);
+}
+
+/* congestion-control=none on plain RTP: the same loss leaves the video
+ * and audio encoders at their configured bitrates, and there is no
+ * target. */
+static void
+test_congestion_control_none (void)
+{
+  g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
+  g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  TargetWatch watch = { g_thread_self (), 0, 0, G_MAXUINT };
+  GstCallRtpTransport *transport;
+  gint dropped = 0;
+  gint64 until;
+  Side a, b;
+
+  gst_call_loopback_signaller_new_pair (&signaller_a, &signaller_b);
+  side_init (&a, "caller", GST_CALL_SIGNALLER (signaller_a));
+  side_init (&b, "callee", GST_CALL_SIGNALLER (signaller_b));
+  g_object_set (a.base.call, "congestion-control", GST_CALL_CONGESTION_CONTROL_NONE,
+                "video-bitrate", 300, NULL);
+  g_signal_connect (a.base.call, "notify::target-bitrate", G_CALLBACK (on_target_bitrate),
+                    &watch);
+  connect_pair (&a, &b);
+
+  transport = gst_call_get_rtp_transport (a.base.call);
+  g_assert_cmpint (gst_call_rtp_transport_get_congestion_control (transport), ==,
+                   GST_CALL_CONGESTION_CONTROL_NONE);
+  assert_flows_both_ways (&a, &b);
+  inject_receive_loss (b.base.call, &dropped);
+  until = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+  while (g_get_monotonic_time () < until) {
+    g_assert_cmpint (encoder_int_property (a.base.call, "vp8enc", "target-bitrate"), ==,
+                     300000);
+    /* Opus keeps opusenc's own 64 kbit/s. */
+    g_assert_cmpint (encoder_int_property (a.base.call, "opusenc", "bitrate"), ==, 64000);
+    test_iterate_for (50);
+  }
+  g_assert_cmpint (g_atomic_int_get (&dropped), >, 100);
+  g_assert_false (gst_call_rtp_transport_get_congestion_estimate (transport, NULL, NULL, NULL,
+                                                                  NULL));
+  g_assert_cmpuint (gst_call_get_target_bitrate (a.base.call), ==, 0);
+  g_assert_cmpuint (gst_call_rtp_transport_get_target_bitrate (transport), ==, 0);
+  g_assert_cmpuint (watch.notifications, ==, 0);
+  {
+    g_autofree char *video = quality_limitation_reason (a.base.call, GST_CALL_MEDIA_KIND_VIDEO);
+
+    g_assert_cmpstr (video, ==, "none");
+  }
 
   gst_call_hangup (a.base.call);
   test_wait_until (test_call_side_ended, &b.base, 2000, "the callee to see the hang-up");
@@ -891,6 +1249,10 @@ main (int argc, char **argv)
   g_test_add_data_func ("/GstCall/RtpCall/codec/pcma", &codec_pcma, test_codec);
   g_test_add_func ("/GstCall/RtpCall/video-format-and-bitrate", test_video_format_and_bitrate);
   g_test_add_func ("/GstCall/RtpCall/h264-1080p", test_h264_1080p);
+  g_test_add_func ("/GstCall/RtpCall/congestion-control/receiver-reports",
+                   test_congestion_control_receiver_reports);
+  g_test_add_func ("/GstCall/RtpCall/congestion-control/remb", test_congestion_control_remb);
+  g_test_add_func ("/GstCall/RtpCall/congestion-control/none", test_congestion_control_none);
   g_test_add_func ("/GstCall/RtpCall/peer-silent", test_peer_silent);
   g_test_add_func ("/GstCall/RtpCall/peer-silent-comes-back", test_peer_silent_comes_back);
   g_test_add_func ("/GstCall/RtpCall/add-and-remove-tracks-mid-call", test_add_track_mid_call);

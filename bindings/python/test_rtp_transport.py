@@ -84,6 +84,33 @@ def test_properties():
     assert_finalized(objects)
 
 
+def test_congestion_control_settings():
+    """Congestion control: GCC between 30 kbit/s and 2.5 Mbit/s by default,
+    no target before media is sent, settings changeable and notified."""
+    transport = GstCall.CallRtpTransport.new()
+    assert transport.get_congestion_control() == GstCall.CallCongestionControl.GCC
+    assert (transport.get_min_bitrate(), transport.get_start_bitrate(),
+            transport.get_max_bitrate()) == (30000, 300000, 2500000)
+    assert transport.get_target_bitrate() == transport.props.target_bitrate == 0
+    notified = []
+    transport.connect("notify", lambda t, pspec: notified.append(pspec.name))
+    transport.set_congestion_control(GstCall.CallCongestionControl.NONE)
+    transport.set_min_bitrate(50000)
+    transport.set_start_bitrate(200000)
+    transport.set_max_bitrate(400000)
+    transport.set_max_bitrate(400000)
+    assert notified == ["congestion-control", "min-bitrate", "start-bitrate", "max-bitrate"]
+    assert transport.props.congestion_control == GstCall.CallCongestionControl.NONE
+    assert (transport.props.min_bitrate, transport.props.start_bitrate,
+            transport.props.max_bitrate) == (50000, 200000, 400000)
+    transport.props.congestion_control = GstCall.CallCongestionControl.GCC
+    assert transport.get_target_bitrate() == 0
+    transport.close()
+    objects = [transport]
+    del transport
+    assert_finalized(objects)
+
+
 def test_avpf_off():
     """RTP/AVP offers, as SIP endpoints take, with their feedback lines."""
     transport = GstCall.CallRtpTransport.new()

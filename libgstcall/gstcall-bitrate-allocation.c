@@ -1,0 +1,64 @@
+/* libgstcall
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include "gstcall-bitrate-allocation-private.h"
+
+guint64
+gst_call_bitrate_opus_share (guint64 target)
+{
+  return CLAMP (target / GST_CALL_BITRATE_AUDIO_SHARE_DIVISOR, GST_CALL_BITRATE_AUDIO_MIN,
+                GST_CALL_BITRATE_AUDIO_DEFAULT);
+}
+
+guint64
+gst_call_bitrate_audio (GstCallEncoderSlot *slot,
+                        guint64             target)
+{
+  guint asked = gst_call_encoder_slot_get_bitrate (slot);
+
+  if (gst_call_encoder_slot_get_codec (slot) == GST_CALL_CODEC_OPUS) {
+    guint64 share = gst_call_bitrate_opus_share (target);
+
+    return asked ? MIN (share, (guint64) asked * 1000) : share;
+  }
+  return asked ? (guint64) asked * 1000 : GST_CALL_BITRATE_AUDIO_DEFAULT;
+}
+
+guint64
+gst_call_bitrate_video_share (GPtrArray *audio_slots,
+                              guint      n_video,
+                              guint64    target)
+{
+  guint64 audio = 0;
+  guint64 video;
+
+  for (guint i = 0; i < audio_slots->len; i++)
+    audio += gst_call_bitrate_audio (g_ptr_array_index (audio_slots, i), target) +
+             GST_CALL_BITRATE_AUDIO_OVERHEAD;
+  video = target > audio ? (target - audio) * GST_CALL_BITRATE_VIDEO_SHARE_PERCENT / 100 : 0;
+  video = MAX (video, GST_CALL_BITRATE_VIDEO_MIN) / MAX (n_video, 1);
+  return MAX (video, GST_CALL_BITRATE_VIDEO_MIN);
+}
+
+gboolean
+gst_call_bitrate_video_due (guint64 applied,
+                            guint64 video,
+                            gint64  last_applied,
+                            gint64  now)
+{
+  gboolean due = last_applied == 0 || now - last_applied >= GST_CALL_BITRATE_UPDATE_INTERVAL;
+
+  if (applied > 0 && video * 100 < applied * (100 - GST_CALL_BITRATE_FALL_PERCENT))
+    return TRUE; /* a fall: at once */
+  if (!due || video == applied)
+    return FALSE;
+  if (video > applied && applied > 0 &&
+      video * 100 <= applied * (100 + GST_CALL_BITRATE_RISE_PERCENT))
+    return FALSE;
+  return TRUE;
+}
