@@ -1,0 +1,251 @@
+/* libgstcall
+ * Copyright (C) 2026 The libgstcall authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The degradation ladder of a video sender (gstcall-degradation.c): which
+ * resolution and frame rate a bitrate gets, on simulated time, no
+ * pipeline. tests/test-codecs.c runs it through an encoder slot.
+ */
+
+#include <locale.h>
+
+#include <glib.h>
+
+#include "gstcall-degradation-private.h"
+
+#define MS ((gint64) 1000)
+#define SECOND ((gint64) 1000000)
+/* How often the sender looks at the bitrate here: congestion control's
+ * bitrate changes at most this often. */
+#define UPDATE_INTERVAL (250 * MS)
+/* Monotonic time is never 0. */
+#define START (1000 * SECOND)
+
+static const GstCallVideoFormat vga = { 640, 480, 30, 1 };
+
+static void
+assert_format (const GstCallVideoFormat *source,
+               guint                     step,
+               guint                     width,
+               guint                     height,
+               guint                     framerate)
+{
+  GstCallVideoFormat format;
+
+  gst_call_degradation_get_format (source, step, &format);
+  g_assert_cmpuint (format.width, ==, width);
+  g_assert_cmpuint (format.height, ==, height);
+  g_assert_cmpuint (format.framerate_numerator, ==, framerate);
+  g_assert_cmpuint (format.framerate_denominator, ==, 1);
+}
+
+/* Resolution first, by 3/4 with even sizes, down to about 160x90; then the
+ * frame rate, 20, 15 and 10 fps. */
+static void
+test_ladder (void)
+{
+  const GstCallVideoFormat hd = { 1280, 720, 30, 1 };
+  const GstCallVideoFormat small = { 160, 120, 30, 1 };
+  const GstCallVideoFormat slow = { 640, 480, 15, 1 };
+  const GstCallVideoFormat variable = { 640, 480, 0, 1 };
+  guint previous_needed = G_MAXUINT;
+
+  g_assert_cmpuint (gst_call_degradation_count_steps (&vga), ==, 9);
+  assert_format (&vga, 0, 640, 480, 30);
+  assert_format (&vga, 1, 480, 360, 30);
+  assert_format (&vga, 2, 360, 270, 30);
+  assert_format (&vga, 3, 270, 202, 30);
+  assert_format (&vga, 4, 202, 152, 30);
+  assert_format (&vga, 5, 152, 114, 30);
+  assert_format (&vga, 6, 152, 114, 20);
+  assert_format (&vga, 7, 152, 114, 15);
+  assert_format (&vga, 8, 152, 114, 10);
+  /* Past the last step: the last step. */
+  assert_format (&vga, 100, 152, 114, 10);
+
+  /* Each step needs less than the one before. */
+  for (guint step = 0; step < gst_call_degradation_count_steps (&vga); step++) {
+    GstCallVideoFormat format;
+    guint needed;
+
+    gst_call_degradation_get_format (&vga, step, &format);
+    needed = gst_call_degradation_needed_bitrate (&format);
+    g_assert_cmpuint (needed, <, previous_needed);
+    previous_needed = needed;
+  }
+  /* 0.05 bit per pixel per frame. */
+  g_assert_cmpuint (gst_call_degradation_needed_bitrate (&vga), ==, 461);
+
+  /* 16:9 keeps its shape, even sizes, never below 160x90. */
+  g_assert_cmpuint (gst_call_degradation_count_steps (&hd), ==, 1 + 7 + 3);
+  for (guint step = 0; step < gst_call_degradation_count_steps (&hd); step++) {
+    GstCallVideoFormat format;
+
+    gst_call_degradation_get_format (&hd, step, &format);
+    g_assert_cmpuint (format.width % 2, ==, 0);
+    g_assert_cmpuint (format.height % 2, ==, 0);
+    g_assert_cmpuint (format.width * format.height, >=, 160 * 90);
+    g_assert_cmpfloat_with_epsilon ((double) format.width / format.height, 16.0 / 9.0, 0.02);
+  }
+  assert_format (&hd, 7, 170, 96, 30);
+
+  /* A small source is only slowed down, never scaled up. */
+  g_assert_cmpuint (gst_call_degradation_count_steps (&small), ==, 4);
+  assert_format (&small, 0, 160, 120, 30);
+  assert_format (&small, 1, 160, 120, 20);
+
+  /* Rates at or above the source's are skipped. */
+  g_assert_cmpuint (gst_call_degradation_count_steps (&slow), ==, 1 + 5 + 1);
+  assert_format (&slow, 5, 152, 114, 15);
+  assert_format (&slow, 6, 152, 114, 10);
+
+  /* No known rate: the resolution only. */
+  g_assert_cmpuint (gst_call_degradation_count_steps (&variable), ==, 6);
+  assert_format (&variable, 5, 152, 114, 0);
+}
+
+static guint
+step_for (guint kbit_per_second)
+{
+  GstCallDegradation degradation = { 0, };
+
+  gst_call_degradation_update (&degradation, &vga, kbit_per_second, START);
+  return degradation.step;
+}
+
+/* Down at once, as far as the bitrate needs. */
+static void
+test_down (void)
+{
+  GstCallDegradation degradation = { 0, };
+
+  g_assert_cmpuint (step_for (2000), ==, 0);
+  g_assert_cmpuint (step_for (461), ==, 0);
+  g_assert_cmpuint (step_for (460), ==, 1);
+  /* 150 kbit/s: 640x480 would be mush; 270x202 needs 82 kbit/s. */
+  g_assert_cmpuint (step_for (150), ==, 2);
+  g_assert_cmpuint (step_for (100), ==, 3);
+  /* The smallest size is reached before the rate comes down. */
+  g_assert_cmpuint (step_for (26), ==, 5);
+  g_assert_cmpuint (step_for (20), ==, 6);
+  g_assert_cmpuint (step_for (10), ==, 8);
+  g_assert_cmpuint (step_for (1), ==, 8);
+
+  g_assert_true (gst_call_degradation_update (&degradation, &vga, 100, START));
+  g_assert_cmpuint (degradation.step, ==, 3);
+  g_assert_false (gst_call_degradation_update (&degradation, &vga, 100, START + UPDATE_INTERVAL));
+  g_assert_true (gst_call_degradation_update (&degradation, &vga, 10, START + 2 * UPDATE_INTERVAL));
+  g_assert_cmpuint (degradation.step, ==, 8);
+  /* No congestion control any more: the source's format at once. */
+  g_assert_true (gst_call_degradation_update (&degradation, &vga, 0, START + 3 * UPDATE_INTERVAL));
+  g_assert_cmpuint (degradation.step, ==, 0);
+  g_assert_cmpint (degradation.rise_since, ==, 0);
+}
+
+/* A bitrate moving around a threshold, up and down every update for a
+ * minute, changes the format at most once. */
+static void
+test_no_flapping (void)
+{
+  /* Around what 360x270 needs (146 kbit/s), and around what 270x202
+   * needs (82 kbit/s). */
+  const guint around[][2] = { { 140, 152 }, { 78, 86 }, { 120, 175 } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (around); i++) {
+    GstCallDegradation degradation = { 0, };
+    guint changes = 0;
+
+    gst_call_degradation_update (&degradation, &vga, around[i][0], START);
+    for (gint64 t = 1; t < 60 * SECOND / UPDATE_INTERVAL; t++) {
+      guint bitrate = around[i][t % 2];
+
+      if (gst_call_degradation_update (&degradation, &vga, bitrate,
+                                       START + t * UPDATE_INTERVAL))
+        changes++;
+    }
+    g_test_message ("%u and %u kbit/s: step %u, %u changes", around[i][0], around[i][1],
+                    degradation.step, changes);
+    g_assert_cmpuint (changes, <=, 1);
+  }
+}
+
+/* Back up one step at a time, each once the bitrate has covered it with
+ * room to spare for 3 s; a dip in between starts the wait again. */
+static void
+test_recovery (void)
+{
+  GstCallDegradation degradation = { 0, };
+  gint64 now = START;
+  gint64 last_change = START;
+  guint previous_step;
+
+  gst_call_degradation_update (&degradation, &vga, 10, now);
+  g_assert_cmpuint (degradation.step, ==, 8);
+
+  previous_step = degradation.step;
+  while (degradation.step > 0 && now < START + 60 * SECOND) {
+    now += UPDATE_INTERVAL;
+    if (gst_call_degradation_update (&degradation, &vga, 2000, now)) {
+      g_assert_cmpuint (degradation.step, ==, previous_step - 1);
+      g_assert_cmpint (now - last_change, >=, 3 * SECOND);
+      previous_step = degradation.step;
+      last_change = now;
+    }
+  }
+  g_assert_cmpuint (degradation.step, ==, 0);
+  /* Eight steps of 3 s (and the update that starts each wait). */
+  g_assert_cmpint (now - START, <=, 8 * (3 * SECOND + 2 * UPDATE_INTERVAL));
+
+  /* Back at 100 kbit/s: 270x202. Enough for 360x270 (146 kbit/s) but not
+   * with 30% to spare: it stays. */
+  gst_call_degradation_update (&degradation, &vga, 100, now);
+  g_assert_cmpuint (degradation.step, ==, 3);
+  for (guint i = 0; i < 40; i++) {
+    now += UPDATE_INTERVAL;
+    g_assert_false (gst_call_degradation_update (&degradation, &vga, 180, now));
+  }
+  /* 190 kbit/s is 146 with 30% more: up after 3 s, unless a lower report
+   * comes in between. */
+  for (guint i = 0; i < 10; i++) {
+    now += UPDATE_INTERVAL;
+    g_assert_false (gst_call_degradation_update (&degradation, &vga, 200, now));
+  }
+  now += UPDATE_INTERVAL;
+  g_assert_false (gst_call_degradation_update (&degradation, &vga, 120, now));
+  last_change = now;
+  while (!gst_call_degradation_update (&degradation, &vga, 200, now += UPDATE_INTERVAL))
+    g_assert_cmpint (now - last_change, <=, 4 * SECOND);
+  g_assert_cmpint (now - last_change, >=, 3 * SECOND);
+  g_assert_cmpuint (degradation.step, ==, 2);
+}
+
+/* A source format that changes under a degraded sender: the step is kept
+ * within the new ladder. */
+static void
+test_source_change (void)
+{
+  const GstCallVideoFormat small = { 160, 120, 30, 1 };
+  GstCallDegradation degradation = { 0, };
+
+  gst_call_degradation_update (&degradation, &vga, 10, START);
+  g_assert_cmpuint (degradation.step, ==, 8);
+  g_assert_true (gst_call_degradation_update (&degradation, &small, 10, START + UPDATE_INTERVAL));
+  g_assert_cmpuint (degradation.step, ==, 3);
+  assert_format (&small, degradation.step, 160, 120, 10);
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/GstCall/Degradation/ladder", test_ladder);
+  g_test_add_func ("/GstCall/Degradation/down", test_down);
+  g_test_add_func ("/GstCall/Degradation/no-flapping", test_no_flapping);
+  g_test_add_func ("/GstCall/Degradation/recovery", test_recovery);
+  g_test_add_func ("/GstCall/Degradation/source-change", test_source_change);
+
+  return g_test_run ();
+}
