@@ -29,11 +29,13 @@ typedef struct {
   guint framerate_denominator;
 } GstCallVideoFormat;
 
-/* Where a sender is on the ladder. */
+/* Where a sender is on the ladder; all zero at first. */
 typedef struct {
   guint step;         /* 0: the source's format */
-  gint64 rise_since;  /* monotonic µs since which the bitrate allows the
-                       * step above, 0 when it does not */
+  gint64 rise_since;  /* monotonic µs since which the step above is
+                       * allowed, 0 when it is not */
+  gint64 rise_hold;   /* how long it must be allowed, 0: the shortest */
+  gint64 last_rise;   /* when the last step up was taken, 0: long ago */
 } GstCallDegradation;
 
 /* The number of steps for @source, the source's own included (at least
@@ -49,12 +51,14 @@ void     gst_call_degradation_get_format  (const GstCallVideoFormat *source,
  * further. */
 guint    gst_call_degradation_needed_bitrate (const GstCallVideoFormat *format);
 
-/* Moves @degradation for @kbit_per_second (0: no congestion control, back
- * to the source's format at once) at @now (monotonic µs); TRUE when its
- * step changed. */
+/* Moves @degradation for @kbit_per_second, the encoder's bitrate (0: no
+ * congestion control, back to the source's format at once), of which the
+ * encoder produced @sent_kbit_per_second lately (0: not known yet), at
+ * @now (monotonic µs, never 0); TRUE when its step changed. */
 gboolean gst_call_degradation_update (GstCallDegradation       *degradation,
                                       const GstCallVideoFormat *source,
                                       guint                     kbit_per_second,
+                                      guint                     sent_kbit_per_second,
                                       gint64                    now);
 
 G_END_DECLS

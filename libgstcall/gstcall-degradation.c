@@ -30,6 +30,21 @@
  *   above by RISE_MARGIN_PERCENT (30%) for RISE_HOLD (3 s): a bitrate
  *   moving around one threshold neither flaps between two formats (the
  *   30% gap) nor raises the format on one good report (the hold).
+ * - The encoder's output decides as well: what the picture needs depends
+ *   on what it shows (a talking head in front of a wall needs far less
+ *   than 0.05 bit, a crowd more), which libwebrtc reads from the
+ *   encoder's quantizer. Here: an encoder that produces less than
+ *   UNDERSHOOT_PERCENT (75%) of its bitrate is not short of bits, so the
+ *   step above is allowed (with the hold) whatever the bitrate; and a step
+ *   down needs an encoder that uses at least FILL_PERCENT (85%) of it (or
+ *   an output not measured yet). This also keeps a call from staying
+ *   small for good: congestion control raises its target only to 1.5
+ *   times what arrives, so a sender that does not fill its bitrate sits
+ *   at about 2/3 of it, and would never see the margin above.
+ * - A step up on the encoder's output that the encoder then finds too
+ *   small for (a step down within FAILED_RISE_WINDOW, 10 s) doubles the
+ *   hold before the next such step, up to MAX_RISE_HOLD (48 s): content
+ *   between two steps does not flap.
  * - Never above the source: step 0 is the source's format.
  */
 #define BITS_PER_PIXEL_PER_FRAME_PERCENT 5 /* 0.05 bit */
@@ -37,6 +52,10 @@
 #define MAX_SCALE_STEPS 16
 #define RISE_MARGIN_PERCENT 30
 #define RISE_HOLD (3 * G_TIME_SPAN_SECOND)
+#define MAX_RISE_HOLD (48 * G_TIME_SPAN_SECOND)
+#define FAILED_RISE_WINDOW (10 * G_TIME_SPAN_SECOND)
+#define UNDERSHOOT_PERCENT 75
+#define FILL_PERCENT 85
 /* When the source gives no frame rate. */
 #define ASSUMED_FRAMERATE 30
 
@@ -164,32 +183,59 @@ gboolean
 gst_call_degradation_update (GstCallDegradation       *degradation,
                              const GstCallVideoFormat *source,
                              guint                     kbit_per_second,
+                             guint                     sent_kbit_per_second,
                              gint64                    now)
 {
   guint last_step, step;
+  guint64 bitrate = kbit_per_second, sent = sent_kbit_per_second;
+  gboolean fills, undershoots;
 
   g_return_val_if_fail (degradation != NULL, FALSE);
   g_return_val_if_fail (source != NULL, FALSE);
 
   last_step = gst_call_degradation_count_steps (source) - 1;
   step = MIN (degradation->step, last_step);
+  if (degradation->rise_hold == 0)
+    degradation->rise_hold = RISE_HOLD;
+  /* The last step up held: the next one waits the shortest again. */
+  if (degradation->last_rise != 0 && now - degradation->last_rise >= FAILED_RISE_WINDOW) {
+    degradation->last_rise = 0;
+    degradation->rise_hold = RISE_HOLD;
+  }
+  fills = sent == 0 || sent * 100 >= bitrate * FILL_PERCENT;
+  undershoots = sent > 0 && sent * 100 < bitrate * UNDERSHOOT_PERCENT;
 
   if (kbit_per_second == 0) {
     /* No congestion control: the source's format, as without it. */
     step = 0;
     degradation->rise_since = 0;
-  } else if (kbit_per_second < needed_at_step (source, step)) {
-    while (step < last_step && kbit_per_second < needed_at_step (source, step))
+    degradation->rise_hold = RISE_HOLD;
+    degradation->last_rise = 0;
+  } else if (fills && bitrate < needed_at_step (source, step)) {
+    while (step < last_step && bitrate < needed_at_step (source, step))
       step++;
     degradation->rise_since = 0;
+    if (step != degradation->step && degradation->last_rise != 0) {
+      /* The step taken up was too much: wait longer next time. */
+      degradation->rise_hold = MIN (degradation->rise_hold * 2, MAX_RISE_HOLD);
+      degradation->last_rise = 0;
+    }
   } else if (step > 0 &&
-             (guint64) kbit_per_second * 100 >=
-             (guint64) needed_at_step (source, step - 1) * (100 + RISE_MARGIN_PERCENT)) {
+             (undershoots ||
+              bitrate * 100 >= (guint64) needed_at_step (source, step - 1) *
+              (100 + RISE_MARGIN_PERCENT))) {
+    gboolean by_bitrate = bitrate * 100 >= (guint64) needed_at_step (source, step - 1) *
+        (100 + RISE_MARGIN_PERCENT);
+
     if (degradation->rise_since == 0) {
       degradation->rise_since = now;
-    } else if (now - degradation->rise_since >= RISE_HOLD) {
+    } else if (now - degradation->rise_since >= (by_bitrate ? RISE_HOLD
+                                                 : degradation->rise_hold)) {
       step--;
       degradation->rise_since = 0;
+      /* Only a step up on the encoder's output can turn out too much; one
+       * the bitrate pays for is undone only by a lower bitrate. */
+      degradation->last_rise = by_bitrate ? 0 : now;
     }
   } else {
     degradation->rise_since = 0;

@@ -24,6 +24,16 @@
 
 static const GstCallVideoFormat vga = { 640, 480, 30, 1 };
 
+/* An update with the encoder's output not measured: the bitrate decides. */
+static gboolean
+update (GstCallDegradation       *degradation,
+        const GstCallVideoFormat *source,
+        guint                     kbit_per_second,
+        gint64                    now)
+{
+  return gst_call_degradation_update (degradation, source, kbit_per_second, 0, now);
+}
+
 static void
 assert_format (const GstCallVideoFormat *source,
                guint                     step,
@@ -110,7 +120,7 @@ step_for (guint kbit_per_second)
 {
   GstCallDegradation degradation = { 0, };
 
-  gst_call_degradation_update (&degradation, &vga, kbit_per_second, START);
+  update (&degradation, &vga, kbit_per_second, START);
   return degradation.step;
 }
 
@@ -132,13 +142,13 @@ test_down (void)
   g_assert_cmpuint (step_for (10), ==, 8);
   g_assert_cmpuint (step_for (1), ==, 8);
 
-  g_assert_true (gst_call_degradation_update (&degradation, &vga, 100, START));
+  g_assert_true (update (&degradation, &vga, 100, START));
   g_assert_cmpuint (degradation.step, ==, 3);
-  g_assert_false (gst_call_degradation_update (&degradation, &vga, 100, START + UPDATE_INTERVAL));
-  g_assert_true (gst_call_degradation_update (&degradation, &vga, 10, START + 2 * UPDATE_INTERVAL));
+  g_assert_false (update (&degradation, &vga, 100, START + UPDATE_INTERVAL));
+  g_assert_true (update (&degradation, &vga, 10, START + 2 * UPDATE_INTERVAL));
   g_assert_cmpuint (degradation.step, ==, 8);
   /* No congestion control any more: the source's format at once. */
-  g_assert_true (gst_call_degradation_update (&degradation, &vga, 0, START + 3 * UPDATE_INTERVAL));
+  g_assert_true (update (&degradation, &vga, 0, START + 3 * UPDATE_INTERVAL));
   g_assert_cmpuint (degradation.step, ==, 0);
   g_assert_cmpint (degradation.rise_since, ==, 0);
 }
@@ -156,11 +166,11 @@ test_no_flapping (void)
     GstCallDegradation degradation = { 0, };
     guint changes = 0;
 
-    gst_call_degradation_update (&degradation, &vga, around[i][0], START);
+    update (&degradation, &vga, around[i][0], START);
     for (gint64 t = 1; t < 60 * SECOND / UPDATE_INTERVAL; t++) {
       guint bitrate = around[i][t % 2];
 
-      if (gst_call_degradation_update (&degradation, &vga, bitrate,
+      if (update (&degradation, &vga, bitrate,
                                        START + t * UPDATE_INTERVAL))
         changes++;
     }
@@ -180,13 +190,13 @@ test_recovery (void)
   gint64 last_change = START;
   guint previous_step;
 
-  gst_call_degradation_update (&degradation, &vga, 10, now);
+  update (&degradation, &vga, 10, now);
   g_assert_cmpuint (degradation.step, ==, 8);
 
   previous_step = degradation.step;
   while (degradation.step > 0 && now < START + 60 * SECOND) {
     now += UPDATE_INTERVAL;
-    if (gst_call_degradation_update (&degradation, &vga, 2000, now)) {
+    if (update (&degradation, &vga, 2000, now)) {
       g_assert_cmpuint (degradation.step, ==, previous_step - 1);
       g_assert_cmpint (now - last_change, >=, 3 * SECOND);
       previous_step = degradation.step;
@@ -199,25 +209,113 @@ test_recovery (void)
 
   /* Back at 100 kbit/s: 270x202. Enough for 360x270 (146 kbit/s) but not
    * with 30% to spare: it stays. */
-  gst_call_degradation_update (&degradation, &vga, 100, now);
+  update (&degradation, &vga, 100, now);
   g_assert_cmpuint (degradation.step, ==, 3);
   for (guint i = 0; i < 40; i++) {
     now += UPDATE_INTERVAL;
-    g_assert_false (gst_call_degradation_update (&degradation, &vga, 180, now));
+    g_assert_false (update (&degradation, &vga, 180, now));
   }
   /* 190 kbit/s is 146 with 30% more: up after 3 s, unless a lower report
    * comes in between. */
   for (guint i = 0; i < 10; i++) {
     now += UPDATE_INTERVAL;
-    g_assert_false (gst_call_degradation_update (&degradation, &vga, 200, now));
+    g_assert_false (update (&degradation, &vga, 200, now));
   }
   now += UPDATE_INTERVAL;
-  g_assert_false (gst_call_degradation_update (&degradation, &vga, 120, now));
+  g_assert_false (update (&degradation, &vga, 120, now));
   last_change = now;
-  while (!gst_call_degradation_update (&degradation, &vga, 200, now += UPDATE_INTERVAL))
+  while (!update (&degradation, &vga, 200, now += UPDATE_INTERVAL))
     g_assert_cmpint (now - last_change, <=, 4 * SECOND);
   g_assert_cmpint (now - last_change, >=, 3 * SECOND);
   g_assert_cmpuint (degradation.step, ==, 2);
+}
+
+/* An encoder that does not use its bitrate (an easy picture) is not short
+ * of bits: it is not degraded, and a degraded one comes back up, even
+ * with a bitrate below what the step above nominally needs. Congestion
+ * control keeps a sender that does not fill its bitrate at about 2/3 of
+ * it: that is where it must come back up from. */
+static void
+test_encoder_output (void)
+{
+  GstCallDegradation degradation = { 0, };
+  gint64 now = START;
+  gint64 last_change;
+
+  /* 100 kbit/s, of which the encoder uses 95: bit-starved, down. */
+  g_assert_true (gst_call_degradation_update (&degradation, &vga, 100, 95, now));
+  g_assert_cmpuint (degradation.step, ==, 3);
+
+  /* Down to 60 kbit/s, but the encoder only produces 50 of them: no
+   * further. */
+  for (guint i = 0; i < 8; i++) {
+    now += UPDATE_INTERVAL;
+    g_assert_false (gst_call_degradation_update (&degradation, &vga, 60, 50, now));
+  }
+  /* At 2/3 of its bitrate (the target stuck at 1.5 times what arrives):
+   * up, one step per hold, although 100 kbit/s is far from what 640x480
+   * needs. */
+  last_change = now;
+  while (degradation.step > 0 && now < START + 60 * SECOND) {
+    now += UPDATE_INTERVAL;
+    if (gst_call_degradation_update (&degradation, &vga, 100, 66, now)) {
+      g_assert_cmpint (now - last_change, >=, 3 * SECOND);
+      last_change = now;
+    }
+  }
+  g_assert_cmpuint (degradation.step, ==, 0);
+
+  /* The encoder fills 100 kbit/s at 640x480 after all: down again at
+   * once; the next step up after a failed one waits twice as long. */
+  now += UPDATE_INTERVAL;
+  g_assert_true (gst_call_degradation_update (&degradation, &vga, 100, 100, now));
+  g_assert_cmpuint (degradation.step, ==, 3);
+  last_change = now;
+  while (!gst_call_degradation_update (&degradation, &vga, 100, 66, now += UPDATE_INTERVAL))
+    g_assert_cmpint (now - last_change, <=, 7 * SECOND);
+  g_assert_cmpint (now - last_change, >=, 6 * SECOND);
+  g_assert_cmpuint (degradation.step, ==, 2);
+  now += UPDATE_INTERVAL;
+  g_assert_true (gst_call_degradation_update (&degradation, &vga, 100, 100, now));
+  g_assert_cmpuint (degradation.step, ==, 3);
+  last_change = now;
+  while (!gst_call_degradation_update (&degradation, &vga, 100, 66, now += UPDATE_INTERVAL))
+    g_assert_cmpint (now - last_change, <=, 13 * SECOND);
+  g_assert_cmpint (now - last_change, >=, 12 * SECOND);
+
+  /* A step up that holds for 10 s: the next waits 3 s again. */
+  for (guint i = 0; i < 44; i++) {
+    now += UPDATE_INTERVAL;
+    g_assert_false (gst_call_degradation_update (&degradation, &vga, 100, 80, now));
+  }
+  last_change = now;
+  while (!gst_call_degradation_update (&degradation, &vga, 100, 66, now += UPDATE_INTERVAL))
+    g_assert_cmpint (now - last_change, <=, 4 * SECOND);
+  g_assert_cmpuint (degradation.step, ==, 1);
+}
+
+/* Content between two steps (easy at the smaller, too much at the
+ * larger): the tries up come less and less often, in the end once every
+ * 48 s, where a 3 s hold alone would change the format every 3 s (some
+ * 370 changes in ten minutes). */
+static void
+test_no_flapping_on_content (void)
+{
+  GstCallDegradation degradation = { 0, };
+  gint64 now = START;
+  guint changes = 0;
+
+  gst_call_degradation_update (&degradation, &vga, 100, 95, now);
+  g_assert_cmpuint (degradation.step, ==, 3);
+  for (gint64 t = 1; t < 600 * SECOND / UPDATE_INTERVAL; t++) {
+    /* Fills its bitrate at 360x270 and above, 2/3 of it below. */
+    guint sent = degradation.step <= 2 ? 100 : 66;
+
+    if (gst_call_degradation_update (&degradation, &vga, 100, sent, now + t * UPDATE_INTERVAL))
+      changes++;
+  }
+  g_test_message ("%u changes in ten minutes", changes);
+  g_assert_cmpuint (changes, <=, 2 * (4 + 600 / 48));
 }
 
 /* A source format that changes under a degraded sender: the step is kept
@@ -228,9 +326,9 @@ test_source_change (void)
   const GstCallVideoFormat small = { 160, 120, 30, 1 };
   GstCallDegradation degradation = { 0, };
 
-  gst_call_degradation_update (&degradation, &vga, 10, START);
+  update (&degradation, &vga, 10, START);
   g_assert_cmpuint (degradation.step, ==, 8);
-  g_assert_true (gst_call_degradation_update (&degradation, &small, 10, START + UPDATE_INTERVAL));
+  g_assert_true (update (&degradation, &small, 10, START + UPDATE_INTERVAL));
   g_assert_cmpuint (degradation.step, ==, 3);
   assert_format (&small, degradation.step, 160, 120, 10);
 }
@@ -245,6 +343,8 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/Degradation/down", test_down);
   g_test_add_func ("/GstCall/Degradation/no-flapping", test_no_flapping);
   g_test_add_func ("/GstCall/Degradation/recovery", test_recovery);
+  g_test_add_func ("/GstCall/Degradation/encoder-output", test_encoder_output);
+  g_test_add_func ("/GstCall/Degradation/no-flapping-on-content", test_no_flapping_on_content);
   g_test_add_func ("/GstCall/Degradation/source-change", test_source_change);
 
   return g_test_run ();
