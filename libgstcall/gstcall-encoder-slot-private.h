@@ -22,7 +22,14 @@ G_BEGIN_DECLS
  * keyframe requested. The call goes on; the bus gets a warning and an
  * element message "gst-call-encoder-fallback" (fields "failed-element",
  * "element", "reason") instead. Only when no candidate is left does the
- * error reach the bus. */
+ * error reach the bus.
+ *
+ * A video slot degrades the format the encoder gets when congestion
+ * control's bitrate is too low for it: a videoscale ! videorate !
+ * capsfilter ahead of the encoder lowers the resolution, then the frame
+ * rate, and raises them again when the bitrate recovers
+ * (gstcall-degradation.c has the rule). Without a congestion bitrate the
+ * encoder gets the source's format. */
 #define GST_TYPE_CALL_ENCODER_SLOT (gst_call_encoder_slot_get_type ())
 G_DECLARE_FINAL_TYPE (GstCallEncoderSlot, gst_call_encoder_slot, GST, CALL_ENCODER_SLOT, GstBin)
 
@@ -46,12 +53,17 @@ guint       gst_call_encoder_slot_get_bitrate (GstCallEncoderSlot *self);
 guint       gst_call_encoder_slot_get_effective_bitrate (GstCallEncoderSlot *self);
 
 /* Whether congestion control holds the encoders below the bitrate asked
- * for (the application's, or the one the slot was made with). */
+ * for (the application's, or the one the slot was made with), or has them
+ * encode a degraded format. */
 gboolean    gst_call_encoder_slot_is_limited_by_congestion (GstCallEncoderSlot *self);
 
 /* Whether encoding takes most of the time between two frames (see
  * gstcall-encode-usage-private.h): the machine limits the quality. */
 gboolean    gst_call_encoder_slot_is_limited_by_cpu (GstCallEncoderSlot *self);
+
+/* Whether the encoder gets a lower resolution or frame rate than the
+ * source's for the congestion bitrate. Any thread. */
+gboolean    gst_call_encoder_slot_is_degraded (GstCallEncoderSlot *self);
 
 /* Frames (encoded buffers, headers aside) out of the slot so far. */
 guint64     gst_call_encoder_slot_get_frames_encoded (GstCallEncoderSlot *self);

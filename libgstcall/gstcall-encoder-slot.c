@@ -6,14 +6,22 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <gst/video/video.h>
 
 #include "gstcall-encoder-slot-private.h"
 #include "gstcall-encode-usage-private.h"
+#include "gstcall-degradation-private.h"
+#include "gstcall-plugins-private.h"
 #include "gstcallcodecs-private.h"
 #include "gstcall-codec-tuning-private.h"
 #include "gstcall-error.h"
 #include "gstcall-private.h"
+
+/* How long the encoder's output is measured over for the degradation
+ * ladder. */
+#define OUTPUT_WINDOW (G_TIME_SPAN_SECOND)
 
 /* How many candidates a replacement tries before giving up. */
 #define MAX_REPLACEMENT_ATTEMPTS 8
@@ -30,6 +38,20 @@ struct _GstCallEncoderSlot {
 
   GstPad *sink_pad; /* ghost pads, owned by the element */
   GstPad *src_pad;
+
+  /* Video only: videoscale ! videorate ! capsfilter ahead of the encoder,
+   * the format of the degradation step (gstcall-degradation.c). NULL for
+   * audio. */
+  GstElement *scale_filter;
+  /* Streaming thread only (the sink pad's stream lock). */
+  GstCallVideoFormat source_format; /* width 0: no caps yet */
+  int source_par_numerator;
+  int source_par_denominator;
+  GstCallDegradation degradation;
+  gint degradation_step; /* atomic: the step applied */
+  gint64 output_window_start; /* streaming thread: monotonic µs, 0: none */
+  guint sent_kbit_per_second; /* streaming thread: the last window's */
+  gint output_bytes; /* atomic: out of the encoder in the current window */
 
   GstElement *encoder; /* object lock */
   gint replacing;        /* atomic: a failed encoder waits to be replaced */
@@ -93,13 +115,30 @@ gst_call_encoder_slot_get_effective_bitrate (GstCallEncoderSlot *self)
   return effective_bitrate (self);
 }
 
+/* The bitrate the degradation ladder follows: 0 without congestion
+ * control (the source's format, as before), else the encoders'. */
+static guint
+degradation_bitrate (GstCallEncoderSlot *self)
+{
+  if (g_atomic_int_get (&self->congestion_kbit_per_second) <= 0)
+    return 0;
+  return effective_bitrate (self);
+}
+
+gboolean
+gst_call_encoder_slot_is_degraded (GstCallEncoderSlot *self)
+{
+  return g_atomic_int_get (&self->degradation_step) > 0;
+}
+
 gboolean
 gst_call_encoder_slot_is_limited_by_congestion (GstCallEncoderSlot *self)
 {
   int congestion = g_atomic_int_get (&self->congestion_kbit_per_second);
   int asked = g_atomic_int_get (&self->kbit_per_second);
 
-  return congestion > 0 && asked > 0 && congestion < asked;
+  return (congestion > 0 && asked > 0 && congestion < asked) ||
+      gst_call_encoder_slot_is_degraded (self);
 }
 
 void
@@ -187,6 +226,129 @@ request_keyframe_if_pending (GstCallEncoderSlot *self,
                                                                        TRUE, 0));
 }
 
+/* The caps of the scale filter for @step: any (the source's format, the
+ * elements pass frames through) at step 0. */
+static GstCaps *
+make_step_caps (GstCallEncoderSlot *self,
+                guint               step)
+{
+  GstCallVideoFormat format;
+  GstCaps *caps;
+
+  if (step == 0)
+    return gst_caps_new_any ();
+  gst_call_degradation_get_format (&self->source_format, step, &format);
+  /* The source's pixel aspect ratio: a step rounded to even numbers is a
+   * fraction of a pixel off the source's shape, not worth other pixels or
+   * a border. */
+  caps = gst_caps_new_simple ("video/x-raw",
+                              "width", G_TYPE_INT, (int) format.width,
+                              "height", G_TYPE_INT, (int) format.height,
+                              "pixel-aspect-ratio", GST_TYPE_FRACTION,
+                              self->source_par_numerator, self->source_par_denominator,
+                              NULL);
+  if (format.framerate_numerator > 0)
+    gst_caps_set_simple (caps, "framerate", GST_TYPE_FRACTION,
+                         (int) format.framerate_numerator,
+                         (int) format.framerate_denominator, NULL);
+  return caps;
+}
+
+/* Streaming thread, before a frame goes in: moves the degradation ladder
+ * for the bitrate congestion control gives now, and when the step
+ * changes gives the scale filter the new step's caps (videoscale and
+ * videorate renegotiate at the next frame). */
+static void
+update_degradation (GstCallEncoderSlot *self)
+{
+  g_autoptr (GstCaps) caps = NULL;
+  gint64 now = g_get_monotonic_time ();
+
+  if (!self->scale_filter || self->source_format.width == 0)
+    return;
+  /* What the encoder produced, over windows of OUTPUT_WINDOW. */
+  if (self->output_window_start == 0) {
+    self->output_window_start = now;
+    g_atomic_int_set (&self->output_bytes, 0);
+  } else if (now - self->output_window_start >= 2 * OUTPUT_WINDOW) {
+    /* No frames for a while (a muted track): that window says nothing. */
+    self->output_window_start = now;
+    g_atomic_int_set (&self->output_bytes, 0);
+  } else if (now - self->output_window_start >= OUTPUT_WINDOW) {
+    gint64 bytes = g_atomic_int_exchange (&self->output_bytes, 0);
+
+    self->sent_kbit_per_second =
+        (guint) MAX (bytes * 8 * 1000 / (now - self->output_window_start), 1);
+    self->output_window_start = now;
+  }
+  if (!gst_call_degradation_update (&self->degradation, &self->source_format,
+                                    degradation_bitrate (self), self->sent_kbit_per_second, now))
+    return;
+
+  caps = make_step_caps (self, self->degradation.step);
+  GST_INFO_OBJECT (self, "degradation step %u of %u for %u kbit/s (%u sent): %" GST_PTR_FORMAT,
+                   self->degradation.step,
+                   gst_call_degradation_count_steps (&self->source_format) - 1,
+                   degradation_bitrate (self), self->sent_kbit_per_second, caps);
+  g_object_set (self->scale_filter, "caps", caps, NULL);
+  g_atomic_int_set (&self->degradation_step, (gint) self->degradation.step);
+}
+
+/* Streaming thread: the source's format, from its caps. */
+static GstPadProbeReturn
+follow_source_caps (GstPad          *pad,
+                    GstPadProbeInfo *info,
+                    gpointer         user_data)
+{
+  GstCallEncoderSlot *self = user_data;
+  GstEvent *event = GST_PAD_PROBE_INFO_EVENT (info);
+  GstCaps *caps = NULL;
+  const GstStructure *structure;
+  GstCallVideoFormat format = { 0, };
+  int width = 0, height = 0, numerator = 0, denominator = 1;
+
+  if (GST_EVENT_TYPE (event) != GST_EVENT_CAPS)
+    return GST_PAD_PROBE_OK;
+  gst_event_parse_caps (event, &caps);
+  if (!caps || gst_caps_get_size (caps) == 0)
+    return GST_PAD_PROBE_OK;
+  structure = gst_caps_get_structure (caps, 0);
+  if (!gst_structure_get_int (structure, "width", &width) ||
+      !gst_structure_get_int (structure, "height", &height) || width <= 0 || height <= 0)
+    return GST_PAD_PROBE_OK;
+  if (!gst_structure_get_fraction (structure, "framerate", &numerator, &denominator) ||
+      numerator < 0 || denominator <= 0) {
+    numerator = 0;
+    denominator = 1;
+  }
+  if (!gst_structure_get_fraction (structure, "pixel-aspect-ratio",
+                                   &self->source_par_numerator,
+                                   &self->source_par_denominator) ||
+      self->source_par_numerator <= 0 || self->source_par_denominator <= 0) {
+    self->source_par_numerator = 1;
+    self->source_par_denominator = 1;
+  }
+  format.width = (guint) width;
+  format.height = (guint) height;
+  format.framerate_numerator = (guint) numerator;
+  format.framerate_denominator = (guint) denominator;
+  if (memcmp (&format, &self->source_format, sizeof format) == 0)
+    return GST_PAD_PROBE_OK;
+
+  self->source_format = format;
+  /* A new source format: the step's caps are made again from it. */
+  if (self->degradation.step > 0) {
+    g_autoptr (GstCaps) step_caps = NULL;
+    guint last_step = gst_call_degradation_count_steps (&format) - 1;
+
+    self->degradation.step = MIN (self->degradation.step, last_step);
+    step_caps = make_step_caps (self, self->degradation.step);
+    g_object_set (self->scale_filter, "caps", step_caps, NULL);
+    g_atomic_int_set (&self->degradation_step, (gint) self->degradation.step);
+  }
+  return GST_PAD_PROBE_OK;
+}
+
 static GstFlowReturn
 slot_sink_chain (GstPad    *pad,
                  GstObject *parent,
@@ -194,6 +356,7 @@ slot_sink_chain (GstPad    *pad,
 {
   GstCallEncoderSlot *self = GST_CALL_ENCODER_SLOT (parent);
 
+  update_degradation (self);
   request_keyframe_if_pending (self, pad);
   gst_call_encode_usage_frame_in (&self->usage, g_get_monotonic_time ());
   return finish_chain (self, gst_proxy_pad_chain_default (pad, parent, buffer));
@@ -206,6 +369,7 @@ slot_sink_chain_list (GstPad        *pad,
 {
   GstCallEncoderSlot *self = GST_CALL_ENCODER_SLOT (parent);
 
+  update_degradation (self);
   request_keyframe_if_pending (self, pad);
   gst_call_encode_usage_frame_in (&self->usage, g_get_monotonic_time ());
   return finish_chain (self, gst_proxy_pad_chain_list_default (pad, parent, list));
@@ -224,9 +388,13 @@ count_encoded (GstPad          *pad,
     g_atomic_int_inc (&self->frames_encoded);
     gst_call_encode_usage_frame_out (&self->usage, g_get_monotonic_time ());
   }
+  if (buffer && self->scale_filter)
+    g_atomic_int_add (&self->output_bytes, (gint) MIN (gst_buffer_get_size (buffer), G_MAXINT / 2));
   return GST_PAD_PROBE_OK;
 }
 
+/* Connects @encoder (NULL: none) to the slot's pads: the sink pad feeds
+ * it directly, or through the scale chain of a video slot. */
 static void
 set_targets (GstCallEncoderSlot *self,
              GstElement         *encoder)
@@ -234,7 +402,17 @@ set_targets (GstCallEncoderSlot *self,
   g_autoptr (GstPad) sink = encoder ? gst_element_get_static_pad (encoder, "sink") : NULL;
   g_autoptr (GstPad) src = encoder ? gst_element_get_static_pad (encoder, "src") : NULL;
 
-  gst_ghost_pad_set_target (GST_GHOST_PAD (self->sink_pad), sink);
+  if (self->scale_filter) {
+    g_autoptr (GstPad) filtered = gst_element_get_static_pad (self->scale_filter, "src");
+    g_autoptr (GstPad) peer = gst_pad_get_peer (filtered);
+
+    if (peer)
+      gst_pad_unlink (filtered, peer);
+    if (sink)
+      gst_pad_link (filtered, sink);
+  } else {
+    gst_ghost_pad_set_target (GST_GHOST_PAD (self->sink_pad), sink);
+  }
   gst_ghost_pad_set_target (GST_GHOST_PAD (self->src_pad), src);
 }
 
@@ -424,6 +602,7 @@ gst_call_encoder_slot_dispose (GObject *object)
   GST_OBJECT_LOCK (self);
   gst_clear_object (&self->encoder);
   GST_OBJECT_UNLOCK (self);
+  gst_clear_object (&self->scale_filter);
   g_clear_object (&self->codecs);
 
   G_OBJECT_CLASS (gst_call_encoder_slot_parent_class)->dispose (object);
@@ -461,6 +640,49 @@ gst_call_encoder_slot_init (GstCallEncoderSlot *self)
   gst_call_encode_usage_init (&self->usage);
 }
 
+/* Video: videoscale ! videorate ! capsfilter ahead of the encoder, fed by
+ * the sink pad. The filter's caps are any (the source's format) until
+ * congestion control's bitrate asks for a lower step. videorate only
+ * drops (no frame is duplicated, none is held back: no latency), and
+ * keeps every frame while the rate is the source's. */
+static gboolean
+add_scale_chain (GstCallEncoderSlot *self,
+                 GError            **error)
+{
+  GstElement *scale, *rate, *filter;
+  g_autoptr (GstPad) sink = NULL;
+
+  scale = gst_call_make_element ("videoscale", NULL, error);
+  if (!scale)
+    return FALSE;
+  rate = gst_call_make_element ("videorate", NULL, error);
+  if (!rate) {
+    gst_object_unref (gst_object_ref_sink (scale));
+    return FALSE;
+  }
+  filter = gst_call_make_element ("capsfilter", NULL, error);
+  if (!filter) {
+    gst_object_unref (gst_object_ref_sink (scale));
+    gst_object_unref (gst_object_ref_sink (rate));
+    return FALSE;
+  }
+  g_object_set (scale, "add-borders", FALSE, NULL);
+  g_object_set (rate, "drop-only", TRUE, "skip-to-first", TRUE, NULL);
+  gst_bin_add_many (GST_BIN (self), scale, rate, filter, NULL);
+  if (!gst_element_link_many (scale, rate, filter, NULL)) {
+    g_set_error (error, GST_CALL_ERROR, GST_CALL_ERROR_FAILED,
+                 _("Could not link videoscale, videorate and capsfilter"));
+    return FALSE;
+  }
+  self->scale_filter = gst_object_ref (filter);
+
+  sink = gst_element_get_static_pad (scale, "sink");
+  gst_ghost_pad_set_target (GST_GHOST_PAD (self->sink_pad), sink);
+  gst_pad_add_probe (self->sink_pad, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM,
+                     follow_source_caps, self, NULL);
+  return TRUE;
+}
+
 GstElement *
 gst_call_encoder_slot_new (GstCallCodecs  *codecs,
                            GstCallCodec    codec,
@@ -490,6 +712,11 @@ gst_call_encoder_slot_new (GstCallCodecs  *codecs,
   self->src_pad = gst_ghost_pad_new_no_target ("src", GST_PAD_SRC);
   gst_pad_set_chain_function (self->sink_pad, slot_sink_chain);
   gst_pad_set_chain_list_function (self->sink_pad, slot_sink_chain_list);
+  if (gst_call_codec_get_media_kind (codec) == GST_CALL_MEDIA_KIND_VIDEO &&
+      !add_scale_chain (self, error)) {
+    gst_object_unref (gst_object_ref_sink (self));
+    return NULL;
+  }
   set_targets (self, encoder);
   gst_element_add_pad (GST_ELEMENT (self), self->sink_pad);
   gst_element_add_pad (GST_ELEMENT (self), self->src_pad);

@@ -313,7 +313,9 @@ gst_call_outbound_stream_stats_class_init (GstCallOutboundStreamStatsClass *klas
    * while congestion control holds its encoder below the bitrate the
    * application set ([method@CallTrack.set_bitrate],
    * [property@Call:video-bitrate]) or, without one, the encoder's default
-   * (1000 kbit/s for video); `none` otherwise (audio,
+   * (1000 kbit/s for video), or has the encoder take a lower resolution or
+   * frame rate than the source's for the bitrate it gives (the overview's
+   * congestion control section has the rule); `none` otherwise (audio,
    * [property@PeerConnection:congestion-control]
    * %GST_CALL_CONGESTION_CONTROL_NONE, media the application encodes).
    * W3C: `qualityLimitationReason`.
@@ -631,7 +633,8 @@ gst_call_outbound_stream_stats_get_round_trip_time (GstCallOutboundStreamStats *
  * Gets [property@CallOutboundStreamStats:quality-limitation-reason].
  *
  * Returns: (transfer none): `bandwidth` while congestion control holds the
- *   encoder below the bitrate asked for, else `none`
+ *   encoder below the bitrate asked for or at a lower resolution or frame
+ *   rate than the source's, else `none`
  *
  * Since: 0.1
  */

@@ -4,11 +4,14 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
+#include <string.h>
+
 #include "test-utils.h"
 #include "fake-hw-plugin.h"
 #include "gstcallcodecs-private.h"
 #include "gstcall-media-private.h"
 #include "gstcall-encoder-slot-private.h"
+#include "gstcall-degradation-private.h"
 
 #define CALL_TIMEOUT_MS 20000
 
@@ -127,7 +130,7 @@ compare_strings (gconstpointer a,
 }
 
 /* The factory names of the encoders of a peer connection's send branches
- * (the children of the encoder slots), sorted. */
+ * (the encoders in the encoder slots), sorted. */
 static char *
 encoders_in_pipeline (GstPeerConnection *pc)
 {
@@ -140,9 +143,15 @@ encoders_in_pipeline (GstPeerConnection *pc)
     GstElement *element = g_value_get_object (&item);
     GstObject *parent = gst_object_get_parent (GST_OBJECT (element));
 
-    if (parent && g_str_equal (G_OBJECT_TYPE_NAME (parent), "GstCallEncoderSlot"))
-      g_ptr_array_add (names, g_strdup (gst_plugin_feature_get_name (
-                                  gst_element_get_factory (element))));
+    GstElementFactory *factory = gst_element_get_factory (element);
+    const char *klass = factory ? gst_element_factory_get_metadata (factory,
+                                                                   GST_ELEMENT_METADATA_KLASS)
+                                : NULL;
+
+    /* A video slot also holds its scaler ahead of the encoder. */
+    if (parent && g_str_equal (G_OBJECT_TYPE_NAME (parent), "GstCallEncoderSlot") &&
+        klass && strstr (klass, "Encoder"))
+      g_ptr_array_add (names, g_strdup (gst_plugin_feature_get_name (factory)));
     gst_clear_object (&parent);
     g_value_reset (&item);
   }
@@ -764,6 +773,247 @@ test_encoder_slot_fallback (void)
   g_assert_finalize_object (g_steal_pointer (&codecs));
 }
 
+/* The formats that reached an encoder: each caps event on its sink pad. */
+typedef struct {
+  GMutex lock;
+  GArray *formats; /* GstCallVideoFormat */
+  GstCallVideoFormat wanted;
+} SeenFormats;
+
+static GstPadProbeReturn
+record_format (GstPad          *pad,
+               GstPadProbeInfo *info,
+               gpointer         user_data)
+{
+  SeenFormats *seen = user_data;
+  GstEvent *event = GST_PAD_PROBE_INFO_EVENT (info);
+  GstCaps *caps;
+  const GstStructure *structure;
+  GstCallVideoFormat format = { 0, };
+  int width = 0, height = 0, numerator = 0, denominator = 1;
+
+  if (GST_EVENT_TYPE (event) != GST_EVENT_CAPS)
+    return GST_PAD_PROBE_OK;
+  gst_event_parse_caps (event, &caps);
+  structure = gst_caps_get_structure (caps, 0);
+  g_assert_true (gst_structure_get_int (structure, "width", &width));
+  g_assert_true (gst_structure_get_int (structure, "height", &height));
+  g_assert_true (gst_structure_get_fraction (structure, "framerate", &numerator, &denominator));
+  format.width = (guint) width;
+  format.height = (guint) height;
+  format.framerate_numerator = (guint) numerator;
+  format.framerate_denominator = (guint) denominator;
+  g_mutex_lock (&seen->lock);
+  g_array_append_val (seen->formats, format);
+  g_mutex_unlock (&seen->lock);
+  return GST_PAD_PROBE_OK;
+}
+
+static gboolean
+format_is_wanted (gpointer data)
+{
+  SeenFormats *seen = data;
+  gboolean wanted = FALSE;
+
+  g_mutex_lock (&seen->lock);
+  if (seen->formats->len > 0) {
+    GstCallVideoFormat *last = &g_array_index (seen->formats, GstCallVideoFormat,
+                                               seen->formats->len - 1);
+
+    wanted = last->width == seen->wanted.width && last->height == seen->wanted.height &&
+        (guint64) last->framerate_numerator * seen->wanted.framerate_denominator ==
+        (guint64) seen->wanted.framerate_numerator * last->framerate_denominator;
+  }
+  g_mutex_unlock (&seen->lock);
+  return wanted;
+}
+
+static void
+wait_for_format (SeenFormats *seen,
+                 guint        width,
+                 guint        height,
+                 guint        framerate,
+                 guint        timeout_ms)
+{
+  g_autofree char *what = g_strdup_printf ("%ux%u at %u fps into the encoder",
+                                           width, height, framerate);
+
+  seen->wanted.width = width;
+  seen->wanted.height = height;
+  seen->wanted.framerate_numerator = framerate;
+  seen->wanted.framerate_denominator = 1;
+  test_wait_until (format_is_wanted, seen, timeout_ms, what);
+}
+
+typedef struct {
+  GstElement *pipeline;
+  GstElement *slot;
+  gint frames_in; /* atomic: into the slot */
+  gint frames_to_encoder; /* atomic */
+  SeenFormats seen;
+} DegradationPipeline;
+
+/* videotestsrc (noise) 320x240 at 30 fps into a VP8 encoder slot made for
+ * 1000 kbit/s; @frames: 0 for a live source without end. */
+static void
+degradation_pipeline_start (DegradationPipeline *pipeline,
+                            GstCallCodecs       *codecs,
+                            guint                frames)
+{
+  const char * const preferred[] = { "vp8enc", NULL };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GstCaps) caps =
+      gst_caps_from_string ("video/x-raw,format=I420,width=320,height=240,framerate=30/1");
+  g_autoptr (GstElement) encoder = NULL;
+  g_autoptr (GstPad) encoder_sink = NULL;
+  g_autoptr (GstPad) slot_sink = NULL;
+  GstElement *source, *filter, *sink;
+
+  g_mutex_init (&pipeline->seen.lock);
+  pipeline->seen.formats = g_array_new (FALSE, TRUE, sizeof (GstCallVideoFormat));
+  gst_call_codecs_set_preferred_elements (codecs, preferred);
+  pipeline->slot = gst_call_encoder_slot_new (codecs, GST_CALL_CODEC_VP8, 1000, &error);
+  g_assert_no_error (error);
+  encoder = gst_call_encoder_slot_get_encoder (GST_CALL_ENCODER_SLOT (pipeline->slot));
+  g_assert_cmpstr (gst_plugin_feature_get_name (gst_element_get_factory (encoder)), ==,
+                   "vp8enc");
+  encoder_sink = gst_element_get_static_pad (encoder, "sink");
+  gst_pad_add_probe (encoder_sink, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, record_format,
+                     &pipeline->seen, NULL);
+  gst_pad_add_probe (encoder_sink, GST_PAD_PROBE_TYPE_BUFFER, count_buffer,
+                     &pipeline->frames_to_encoder, NULL);
+  slot_sink = gst_element_get_static_pad (pipeline->slot, "sink");
+  gst_pad_add_probe (slot_sink, GST_PAD_PROBE_TYPE_BUFFER, count_buffer,
+                     &pipeline->frames_in, NULL);
+
+  pipeline->pipeline = gst_object_ref_sink (gst_pipeline_new (NULL));
+  source = gst_element_factory_make ("videotestsrc", NULL);
+  filter = gst_element_factory_make ("capsfilter", NULL);
+  sink = gst_element_factory_make ("fakesink", NULL);
+  /* Noise: the encoder uses every bit it is given. */
+  g_object_set (source, "is-live", TRUE, "pattern", 1 /* snow */, NULL);
+  if (frames > 0)
+    g_object_set (source, "num-buffers", frames, NULL);
+  g_object_set (filter, "caps", caps, NULL);
+  g_object_set (sink, "sync", FALSE, NULL);
+  gst_bin_add_many (GST_BIN (pipeline->pipeline), source, filter, pipeline->slot, sink, NULL);
+  g_assert_true (gst_element_link_many (source, filter, pipeline->slot, sink, NULL));
+  g_assert_cmpint (gst_element_set_state (pipeline->pipeline, GST_STATE_PLAYING), !=,
+                   GST_STATE_CHANGE_FAILURE);
+}
+
+static void
+degradation_pipeline_stop (DegradationPipeline *pipeline)
+{
+  gst_element_set_state (pipeline->pipeline, GST_STATE_NULL);
+  g_assert_finalize_object (g_steal_pointer (&pipeline->pipeline));
+  g_array_unref (pipeline->seen.formats);
+  g_mutex_clear (&pipeline->seen.lock);
+}
+
+/* A low congestion bitrate lowers the encoder's resolution, then its frame
+ * rate; a high one brings the source's format back, step by step. */
+static void
+test_encoder_slot_degrades (void)
+{
+  g_autoptr (GstCallCodecs) codecs = gst_call_codecs_new ();
+  DegradationPipeline pipeline = { 0, };
+  GstCallEncoderSlot *slot;
+  guint smallest_width = G_MAXUINT;
+
+  degradation_pipeline_start (&pipeline, codecs, 0);
+  slot = GST_CALL_ENCODER_SLOT (pipeline.slot);
+  wait_for_format (&pipeline.seen, 320, 240, 30, 10000);
+  g_assert_false (gst_call_encoder_slot_is_degraded (slot));
+
+  /* 320x240 at 30 fps needs 115 kbit/s, 240x180 49, 180x136 37: the
+   * resolution comes down, the frame rate stays. */
+  gst_call_encoder_slot_set_congestion_bitrate (slot, 40);
+  wait_for_format (&pipeline.seen, 180, 136, 30, 10000);
+  g_assert_true (gst_call_encoder_slot_is_degraded (slot));
+  g_assert_true (gst_call_encoder_slot_is_limited_by_congestion (slot));
+
+  /* Too little for 180x136 at 30, 20 or 15 fps: 10 fps. */
+  gst_call_encoder_slot_set_congestion_bitrate (slot, 10);
+  wait_for_format (&pipeline.seen, 180, 136, 10, 10000);
+
+  /* Twice the bitrate asked for: not limited by the bitrate any more, but
+   * still by the format until it comes back. */
+  gst_call_encoder_slot_set_congestion_bitrate (slot, 2000);
+  g_assert_true (gst_call_encoder_slot_is_limited_by_congestion (slot));
+  /* Five steps up, 3 s each. */
+  wait_for_format (&pipeline.seen, 320, 240, 30, 40000);
+  g_assert_false (gst_call_encoder_slot_is_degraded (slot));
+  g_assert_false (gst_call_encoder_slot_is_limited_by_congestion (slot));
+
+  /* The frame rate came down only at the smallest size; nothing was
+   * larger than the source. */
+  g_mutex_lock (&pipeline.seen.lock);
+  for (guint i = 0; i < pipeline.seen.formats->len; i++) {
+    GstCallVideoFormat *format = &g_array_index (pipeline.seen.formats, GstCallVideoFormat, i);
+
+    g_test_message ("into the encoder: %ux%u at %u/%u fps", format->width, format->height,
+                    format->framerate_numerator, format->framerate_denominator);
+    g_assert_cmpuint (format->width, <=, 320);
+    g_assert_cmpuint (format->height, <=, 240);
+    /* 4:3 kept, to the even pixel. */
+    g_assert_cmpuint (ABS ((gint) format->width * 3 - (gint) format->height * 4), <=, 8);
+    smallest_width = MIN (smallest_width, format->width);
+    if (format->framerate_numerator != 30 * format->framerate_denominator)
+      g_assert_cmpuint (format->width, ==, 180);
+  }
+  g_assert_cmpuint (smallest_width, ==, 180);
+  g_mutex_unlock (&pipeline.seen.lock);
+
+  degradation_pipeline_stop (&pipeline);
+  g_assert_finalize_object (g_steal_pointer (&codecs));
+}
+
+/* No congestion control (a congestion bitrate of 0), even with a low
+ * bitrate set by the application: the encoder gets every frame of the
+ * source, in the source's format. */
+static void
+test_encoder_slot_no_degradation (void)
+{
+  const guint frames = 90;
+  g_autoptr (GstCallCodecs) codecs = gst_call_codecs_new ();
+  DegradationPipeline pipeline = { 0, };
+  g_autoptr (GstBus) bus = NULL;
+  g_autoptr (GstMessage) message = NULL;
+  GstCallEncoderSlot *slot;
+
+  degradation_pipeline_start (&pipeline, codecs, frames);
+  slot = GST_CALL_ENCODER_SLOT (pipeline.slot);
+  gst_call_encoder_slot_set_bitrate (slot, 10);
+  gst_call_encoder_slot_set_congestion_bitrate (slot, 0);
+
+  bus = gst_element_get_bus (pipeline.pipeline);
+  message = gst_bus_timed_pop_filtered (bus, 30 * GST_SECOND,
+                                        GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  g_assert_nonnull (message);
+  g_assert_cmpint (GST_MESSAGE_TYPE (message), ==, GST_MESSAGE_EOS);
+
+  g_assert_cmpint (g_atomic_int_get (&pipeline.frames_in), ==, frames);
+  g_assert_cmpint (g_atomic_int_get (&pipeline.frames_to_encoder), ==, frames);
+  g_assert_false (gst_call_encoder_slot_is_degraded (slot));
+  g_mutex_lock (&pipeline.seen.lock);
+  g_assert_cmpuint (pipeline.seen.formats->len, >=, 1);
+  for (guint i = 0; i < pipeline.seen.formats->len; i++) {
+    GstCallVideoFormat *format = &g_array_index (pipeline.seen.formats, GstCallVideoFormat, i);
+
+    g_assert_cmpuint (format->width, ==, 320);
+    g_assert_cmpuint (format->height, ==, 240);
+    g_assert_cmpuint (format->framerate_numerator, ==, 30);
+    g_assert_cmpuint (format->framerate_denominator, ==, 1);
+  }
+  g_mutex_unlock (&pipeline.seen.lock);
+
+  g_clear_pointer (&message, gst_message_unref);
+  gst_clear_object (&bus);
+  degradation_pipeline_stop (&pipeline);
+  g_assert_finalize_object (g_steal_pointer (&codecs));
+}
+
 typedef struct {
   TestPeer *peers[2];
   gint before[2];
@@ -1018,6 +1268,9 @@ main (int argc, char **argv)
   g_test_add_func ("/GstCall/Codecs/force-environment", test_force_environment);
   g_test_add_func ("/GstCall/Codecs/presets-and-bitrate", test_presets_and_bitrate);
   g_test_add_func ("/GstCall/Codecs/encoder-slot-fallback", test_encoder_slot_fallback);
+  g_test_add_func ("/GstCall/Codecs/encoder-slot-degrades", test_encoder_slot_degrades);
+  g_test_add_func ("/GstCall/Codecs/encoder-slot-no-degradation",
+                   test_encoder_slot_no_degradation);
   g_test_add_func ("/GstCall/Codecs/fallback-mid-call", test_fallback_mid_call);
   /* Last: its slow hardware decoders stay registered. */
   g_test_add_func ("/GstCall/Codecs/probes-in-parallel", test_probes_in_parallel);
