@@ -887,7 +887,10 @@ test_congestion_control_none (void)
 
 /* H.264 at 1080p30: both descriptions carry level 4.0, which the encoder
  * needs for that size (RFC 6184 8.2.2 answer: the offer's profile, the
- * level both sides allow), and the far end decodes the full picture. */
+ * level both sides allow), and the far end decodes the full picture.
+ * Without congestion control: from its start bitrate (300 kbit/s) it
+ * would send a smaller picture until the link proved it could carry
+ * 1080p. */
 static void
 test_h264_1080p (void)
 {
@@ -904,7 +907,8 @@ test_h264_1080p (void)
                         "caps=video/x-raw,width=1920,height=1080,framerate=30/1");
   for (guint i = 0; i < 2; i++)
     g_object_set ((i ? &b : &a)->base.call, "video-codec", GST_CALL_CODEC_H264,
-                  "video-width", 1920, "video-height", 1080, "video-framerate", 30, NULL);
+                  "video-width", 1920, "video-height", 1080, "video-framerate", 30,
+                  "congestion-control", GST_CALL_CONGESTION_CONTROL_NONE, NULL);
 
   connect_pair (&a, &b);
   test_wait_call_stats (a.base.call, "video-frames-received", 30);
