@@ -59,4 +59,23 @@ gboolean gst_call_bitrate_video_due    (guint64             applied,
                                         gint64              last_applied,
                                         gint64              now);
 
+/* Called with the owner's lock: @slots (a new array when NULL) with a
+ * reference to each slot of @from added, to be given a bitrate once the
+ * lock is released. */
+GPtrArray *gst_call_bitrate_slots_append (GPtrArray *slots,
+                                          GPtrArray *from);
+/* Called with the owner's lock: the Opus encoders of @audio_slots whose
+ * bitrate is to follow @target (a new array, NULL when none moves, by
+ * less than GST_CALL_BITRATE_AUDIO_STEP from *@applied), and that bitrate
+ * in *@bitrate and *@applied, bit/s. */
+GPtrArray *gst_call_bitrate_decide_opus  (GPtrArray *audio_slots,
+                                          guint     *applied,
+                                          guint64    target,
+                                          guint     *bitrate);
+/* Gives each of @slots (may be NULL; freed) @bitrate (bit/s; 0: the
+ * encoder's own again). Outside the owner's lock: an encoder may take its
+ * own while it encodes. */
+void       gst_call_bitrate_give         (GPtrArray *slots,
+                                          guint      bitrate);
+
 G_END_DECLS

@@ -62,3 +62,51 @@ gst_call_bitrate_video_due (guint64 applied,
     return FALSE;
   return TRUE;
 }
+
+GPtrArray *
+gst_call_bitrate_slots_append (GPtrArray *slots,
+                               GPtrArray *from)
+{
+  if (!slots)
+    slots = g_ptr_array_new_with_free_func (gst_object_unref);
+  for (guint i = 0; i < from->len; i++)
+    g_ptr_array_add (slots, gst_object_ref (g_ptr_array_index (from, i)));
+  return slots;
+}
+
+GPtrArray *
+gst_call_bitrate_decide_opus (GPtrArray *audio_slots,
+                              guint     *applied,
+                              guint64    target,
+                              guint     *bitrate)
+{
+  guint64 share = gst_call_bitrate_opus_share (target);
+  GPtrArray *slots = NULL;
+
+  if (*applied != 0 &&
+      (guint64) ABS ((gint64) share - (gint64) *applied) < GST_CALL_BITRATE_AUDIO_STEP)
+    return NULL;
+  for (guint i = 0; i < audio_slots->len; i++) {
+    GstCallEncoderSlot *slot = g_ptr_array_index (audio_slots, i);
+
+    if (gst_call_encoder_slot_get_codec (slot) != GST_CALL_CODEC_OPUS)
+      continue;
+    if (!slots)
+      slots = g_ptr_array_new_with_free_func (gst_object_unref);
+    g_ptr_array_add (slots, gst_object_ref (slot));
+  }
+  *applied = (guint) share;
+  *bitrate = (guint) share;
+  return slots;
+}
+
+void
+gst_call_bitrate_give (GPtrArray *slots,
+                       guint      bitrate)
+{
+  for (guint i = 0; slots && i < slots->len; i++)
+    gst_call_encoder_slot_set_congestion_bitrate (g_ptr_array_index (slots, i),
+                                                  bitrate ? MAX (bitrate / 1000, 1) : 0);
+  if (slots)
+    g_ptr_array_unref (slots);
+}

@@ -96,63 +96,6 @@ current_target (GstCallRtpCongestion *congestion)
   return (guint) target;
 }
 
-/* Called with the lock: @slots (a new array when NULL) with a reference to
- * each slot of @from added, to be given a bitrate once the lock is
- * released. */
-static GPtrArray *
-append_slots (GPtrArray *slots,
-              GPtrArray *from)
-{
-  if (!slots)
-    slots = g_ptr_array_new_with_free_func (gst_object_unref);
-  for (guint i = 0; i < from->len; i++)
-    g_ptr_array_add (slots, gst_object_ref (g_ptr_array_index (from, i)));
-  return slots;
-}
-
-/* Gives each of @slots (may be NULL; freed) @bitrate (bit/s; 0: the
- * encoder's own again). Outside the lock: an encoder may take its own
- * while it encodes. */
-static void
-apply_bitrate (GPtrArray *slots,
-               guint      bitrate)
-{
-  for (guint i = 0; slots && i < slots->len; i++)
-    gst_call_encoder_slot_set_congestion_bitrate (g_ptr_array_index (slots, i),
-                                                  bitrate ? MAX (bitrate / 1000, 1) : 0);
-  if (slots)
-    g_ptr_array_unref (slots);
-}
-
-/* Called with the lock: the Opus encoders whose bitrate is to follow
- * @target (a new array, NULL when none moves), and that bitrate in
- * *@bitrate, bit/s. */
-static GPtrArray *
-decide_opus_bitrate (GstCallRtpCongestion *congestion,
-                     guint64               target,
-                     guint                *bitrate)
-{
-  guint64 share = gst_call_bitrate_opus_share (target);
-  GPtrArray *slots = NULL;
-
-  if (congestion->applied_audio_bitrate != 0 &&
-      (guint64) ABS ((gint64) share - (gint64) congestion->applied_audio_bitrate) <
-          GST_CALL_BITRATE_AUDIO_STEP)
-    return NULL;
-  for (guint i = 0; i < congestion->audio_slots->len; i++) {
-    GstCallEncoderSlot *slot = g_ptr_array_index (congestion->audio_slots, i);
-
-    if (gst_call_encoder_slot_get_codec (slot) != GST_CALL_CODEC_OPUS)
-      continue;
-    if (!slots)
-      slots = g_ptr_array_new_with_free_func (gst_object_unref);
-    g_ptr_array_add (slots, gst_object_ref (slot));
-  }
-  congestion->applied_audio_bitrate = (guint) share;
-  *bitrate = (guint) share;
-  return slots;
-}
-
 /* Called with the lock: the video encoders to get a new bitrate from
  * @target at @now (a new array, NULL when none), and that bitrate in
  * *@bitrate, bit/s. */
@@ -175,7 +118,7 @@ decide_video_bitrate (GstCallRtpCongestion *congestion,
   congestion->applied_video_bitrate = (guint) MIN (video, G_MAXUINT);
   congestion->last_applied = now;
   *bitrate = congestion->applied_video_bitrate;
-  return append_slots (NULL, congestion->video_slots);
+  return gst_call_bitrate_slots_append (NULL, congestion->video_slots);
 }
 
 /* Called with the lock: whether @target is to be told the main context. */
@@ -210,13 +153,15 @@ follow_target (GstCallRtpTransport *self,
   }
   target = current_target (congestion);
   report = target_moved (congestion, target);
-  opus_slots = decide_opus_bitrate (congestion, target, &opus_bitrate);
+  opus_slots = gst_call_bitrate_decide_opus (congestion->audio_slots,
+                                             &congestion->applied_audio_bitrate, target,
+                                             &opus_bitrate);
   video_slots = decide_video_bitrate (congestion, target, now, &video_bitrate);
   g_mutex_unlock (&congestion->lock);
 
   /* The encoders first: the application hears of a target they follow. */
-  apply_bitrate (opus_slots, opus_bitrate);
-  apply_bitrate (video_slots, video_bitrate);
+  gst_call_bitrate_give (opus_slots, opus_bitrate);
+  gst_call_bitrate_give (video_slots, video_bitrate);
   if (report)
     gst_call_context_proxy_invoke (self->proxy, notify_target_bitrate,
                                    GUINT_TO_POINTER (target), NULL);
@@ -380,7 +325,8 @@ gst_call_rtp_transport_apply_congestion_settings (GstCallRtpTransport *self)
     congestion->applied_audio_bitrate = 0;
     congestion->last_applied = 0;
     congestion->reported_target = 0;
-    slots = append_slots (append_slots (NULL, congestion->video_slots), congestion->audio_slots);
+    slots = gst_call_bitrate_slots_append (NULL, congestion->video_slots);
+    slots = gst_call_bitrate_slots_append (slots, congestion->audio_slots);
   } else if (congestion->controller) {
     guint min_bitrate, start_bitrate, max_bitrate;
 
@@ -397,7 +343,7 @@ gst_call_rtp_transport_apply_congestion_settings (GstCallRtpTransport *self)
   congestion->mode = self->congestion_control;
   g_mutex_unlock (&congestion->lock);
 
-  apply_bitrate (slots, 0);
+  gst_call_bitrate_give (slots, 0);
   if (resume)
     follow_target (self, g_get_monotonic_time ());
   if (self->congestion_control == GST_CALL_CONGESTION_CONTROL_NONE && self->target_bitrate != 0) {

@@ -428,63 +428,6 @@ video_share (GstPeerConnectionShared *shared,
   return gst_call_bitrate_video_share (shared->audio_slots, shared->video_slots->len, target);
 }
 
-/* Called with shared->lock: @slots (a new array when NULL) with a
- * reference to each slot of @from added, to be given a bitrate once the
- * lock is released. */
-static GPtrArray *
-append_slots (GPtrArray *slots,
-              GPtrArray *from)
-{
-  if (!slots)
-    slots = g_ptr_array_new_with_free_func (gst_object_unref);
-  for (guint i = 0; i < from->len; i++)
-    g_ptr_array_add (slots, gst_object_ref (g_ptr_array_index (from, i)));
-  return slots;
-}
-
-/* Called with shared->lock: the Opus encoders whose bitrate is to follow
- * @target (a new array, NULL when none moves), and that bitrate in
- * *@bitrate, bit/s. */
-static GPtrArray *
-decide_opus_bitrate (GstPeerConnectionShared *shared,
-                     guint64                  target,
-                     guint                   *bitrate)
-{
-  guint64 share = gst_call_bitrate_opus_share (target);
-  GPtrArray *slots = NULL;
-
-  if (shared->applied_audio_bitrate != 0 &&
-      (guint64) ABS ((gint64) share - (gint64) shared->applied_audio_bitrate) <
-          GST_CALL_BITRATE_AUDIO_STEP)
-    return NULL;
-  for (guint i = 0; i < shared->audio_slots->len; i++) {
-    GstCallEncoderSlot *slot = g_ptr_array_index (shared->audio_slots, i);
-
-    if (gst_call_encoder_slot_get_codec (slot) != GST_CALL_CODEC_OPUS)
-      continue;
-    if (!slots)
-      slots = g_ptr_array_new_with_free_func (gst_object_unref);
-    g_ptr_array_add (slots, gst_object_ref (slot));
-  }
-  shared->applied_audio_bitrate = (guint) share;
-  *bitrate = (guint) share;
-  return slots;
-}
-
-/* Gives each of @slots (may be NULL; freed) @bitrate (bit/s; 0: the
- * encoder's own again). Outside shared->lock: an encoder may take its own
- * while it encodes. */
-static void
-apply_congestion_bitrate (GPtrArray *slots,
-                          guint      bitrate)
-{
-  for (guint i = 0; slots && i < slots->len; i++)
-    gst_call_encoder_slot_set_congestion_bitrate (g_ptr_array_index (slots, i),
-                                                  bitrate ? MAX (bitrate / 1000, 1) : 0);
-  if (slots)
-    g_ptr_array_unref (slots);
-}
-
 /* Called with shared->lock: whether the video encoders get a new bitrate
  * (@video_bitrate, bit/s) from the controller's target at @now. */
 static gboolean
@@ -554,12 +497,13 @@ gst_peer_connection_expect_congestion_feedback (GstPeerConnectionShared *shared,
   shared->feedback_expected = TRUE;
   start = start_video_bitrate (shared);
   if (start) {
-    slots = append_slots (NULL, shared->video_slots);
-    opus_slots = decide_opus_bitrate (shared, start_target (shared), &opus_start);
+    slots = gst_call_bitrate_slots_append (NULL, shared->video_slots);
+    opus_slots = gst_call_bitrate_decide_opus (shared->audio_slots, &shared->applied_audio_bitrate,
+                                               start_target (shared), &opus_start);
   }
   g_mutex_unlock (&shared->lock);
-  apply_congestion_bitrate (slots, start * 1000);
-  apply_congestion_bitrate (opus_slots, opus_start);
+  gst_call_bitrate_give (slots, start * 1000);
+  gst_call_bitrate_give (opus_slots, opus_start);
 }
 
 void
@@ -615,14 +559,15 @@ gst_peer_connection_apply_congestion_settings (GstPeerConnection *self)
     shared->applied_audio_bitrate = 0;
     shared->last_applied = 0;
     shared->reported_target = 0;
-    slots = append_slots (append_slots (NULL, shared->video_slots), shared->audio_slots);
+    slots = gst_call_bitrate_slots_append (NULL, shared->video_slots);
+    slots = gst_call_bitrate_slots_append (slots, shared->audio_slots);
   } else if (shared->congestion_controller) {
     /* Running: the new bounds hold from now on (the start is past). */
     gst_call_gcc_set_bounds (shared->congestion_controller, min_bitrate, max_bitrate);
   }
   g_mutex_unlock (&shared->lock);
 
-  apply_congestion_bitrate (slots, 0);
+  gst_call_bitrate_give (slots, 0);
   if (self->congestion_control == GST_CALL_CONGESTION_CONTROL_NONE && self->target_bitrate != 0) {
     self->target_bitrate = 0;
     g_object_notify_by_pspec (G_OBJECT (self), gst_peer_connection_props[PROP_TARGET_BITRATE]);
@@ -807,9 +752,10 @@ on_send_upstream_event (GstPad          *pad,
       shared->reported_target = target;
       report_target = TRUE;
     }
-    opus_slots = decide_opus_bitrate (shared, target, &opus_bitrate);
+    opus_slots = gst_call_bitrate_decide_opus (shared->audio_slots, &shared->applied_audio_bitrate,
+                                               target, &opus_bitrate);
     if (decide_video_bitrate (shared, now, &video_bitrate))
-      slots = append_slots (NULL, shared->video_slots);
+      slots = gst_call_bitrate_slots_append (NULL, shared->video_slots);
   }
   g_mutex_unlock (&shared->lock);
 
@@ -817,8 +763,8 @@ on_send_upstream_event (GstPad          *pad,
     gst_call_context_proxy_invoke (shared->proxy, apply_target_bitrate,
                                    GUINT_TO_POINTER (target), NULL);
 
-  apply_congestion_bitrate (opus_slots, opus_bitrate);
-  apply_congestion_bitrate (slots, video_bitrate);
+  gst_call_bitrate_give (opus_slots, opus_bitrate);
+  gst_call_bitrate_give (slots, video_bitrate);
   return GST_PAD_PROBE_OK;
 }
 

@@ -218,45 +218,6 @@ on_target_bitrate (GObject    *object,
   watch->highest = MAX (watch->highest, target);
 }
 
-static void
-on_stats (GObject      *source,
-          GAsyncResult *result,
-          gpointer      data)
-{
-  g_autoptr (GError) error = NULL;
-  GstCallStats **stats = data;
-
-  *stats = gst_call_get_stats_finish (GST_CALL (source), result, &error);
-  g_assert_no_error (error);
-}
-
-static gboolean
-stats_arrived (gpointer data)
-{
-  return *(GstCallStats **) data != NULL;
-}
-
-/* The quality-limitation-reason of the call's outbound stream of @kind. */
-static char *
-quality_limitation_reason (GstCall          *call,
-                           GstCallMediaKind  kind)
-{
-  g_autoptr (GstCallStats) stats = NULL;
-  GPtrArray *streams;
-
-  gst_call_get_stats_async (call, NULL, on_stats, &stats);
-  test_wait_until (stats_arrived, &stats, TIMEOUT_MS, "the statistics");
-  streams = gst_call_stats_get_outbound_streams (stats);
-  for (guint i = 0; i < streams->len; i++) {
-    GstCallOutboundStreamStats *stream = streams->pdata[i];
-    GstCallMediaKind stream_kind;
-
-    g_object_get (stream, "kind", &stream_kind, NULL);
-    if (stream_kind == kind)
-      return g_strdup (gst_call_outbound_stream_stats_get_quality_limitation_reason (stream));
-  }
-  g_assert_not_reached ();
-}
 
 /* A test_wait_until() condition: the call's peer connection counted a
  * few transport-wide feedback reports (with or without a controller). */
@@ -382,8 +343,10 @@ test_congestion_control_max_bitrate (void)
   /* The video encoder runs below its 1000 kbit/s because of the
    * controller; the audio is not limited. */
   {
-    g_autofree char *video = quality_limitation_reason (a.call, GST_CALL_MEDIA_KIND_VIDEO);
-    g_autofree char *audio = quality_limitation_reason (a.call, GST_CALL_MEDIA_KIND_AUDIO);
+    g_autofree char *video =
+        test_call_quality_limitation_reason (a.call, GST_CALL_MEDIA_KIND_VIDEO);
+    g_autofree char *audio =
+        test_call_quality_limitation_reason (a.call, GST_CALL_MEDIA_KIND_AUDIO);
 
     g_assert_cmpstr (video, ==, "bandwidth");
     g_assert_cmpstr (audio, ==, "none");
@@ -437,7 +400,8 @@ test_congestion_control_none (void)
   g_assert_cmpuint (gst_peer_connection_get_target_bitrate (pc), ==, 0);
   g_assert_cmpuint (watch.notifications, ==, 0);
   {
-    g_autofree char *video = quality_limitation_reason (a.call, GST_CALL_MEDIA_KIND_VIDEO);
+    g_autofree char *video =
+        test_call_quality_limitation_reason (a.call, GST_CALL_MEDIA_KIND_VIDEO);
 
     g_assert_cmpstr (video, ==, "none");
   }
@@ -466,7 +430,7 @@ wait_quality_limitation_reason (GstCall    *call,
   gint64 until = g_get_monotonic_time () + TIMEOUT_MS * 1000;
 
   for (;;) {
-    g_autofree char *now = quality_limitation_reason (call, GST_CALL_MEDIA_KIND_VIDEO);
+    g_autofree char *now = test_call_quality_limitation_reason (call, GST_CALL_MEDIA_KIND_VIDEO);
 
     if (g_str_equal (now, reason))
       return;

@@ -618,45 +618,6 @@ video_encoder_within_remb (gpointer data)
   return encoder_int_property (data, "vp8enc", "target-bitrate") <= 150000;
 }
 
-static void
-on_call_stats (GObject      *source,
-               GAsyncResult *result,
-               gpointer      data)
-{
-  g_autoptr (GError) error = NULL;
-  GstCallStats **stats = data;
-
-  *stats = gst_call_get_stats_finish (GST_CALL (source), result, &error);
-  g_assert_no_error (error);
-}
-
-static gboolean
-call_stats_arrived (gpointer data)
-{
-  return *(GstCallStats **) data != NULL;
-}
-
-/* The quality-limitation-reason of the call's outbound stream of @kind. */
-static char *
-quality_limitation_reason (GstCall          *call,
-                           GstCallMediaKind  kind)
-{
-  g_autoptr (GstCallStats) stats = NULL;
-  GPtrArray *streams;
-
-  gst_call_get_stats_async (call, NULL, on_call_stats, &stats);
-  test_wait_until (call_stats_arrived, &stats, TIMEOUT_MS, "the statistics");
-  streams = gst_call_stats_get_outbound_streams (stats);
-  for (guint i = 0; i < streams->len; i++) {
-    GstCallOutboundStreamStats *stream = streams->pdata[i];
-    GstCallMediaKind stream_kind;
-
-    g_object_get (stream, "kind", &stream_kind, NULL);
-    if (stream_kind == kind)
-      return g_strdup (gst_call_outbound_stream_stats_get_quality_limitation_reason (stream));
-  }
-  g_assert_not_reached ();
-}
 
 /* Congestion control on plain RTP, from receiver reports: the caller's
  * transport gets the call's settings and starts at the start bitrate
@@ -727,7 +688,8 @@ test_congestion_control_receiver_reports (void)
   g_assert_cmpuint (watch.lowest, <, 300000);
   g_assert_cmpuint (watch.lowest, >=, 50000);
   {
-    g_autofree char *video = quality_limitation_reason (a.base.call, GST_CALL_MEDIA_KIND_VIDEO);
+    g_autofree char *video =
+        test_call_quality_limitation_reason (a.base.call, GST_CALL_MEDIA_KIND_VIDEO);
 
     g_assert_cmpstr (video, ==, "bandwidth");
   }
@@ -874,7 +836,8 @@ test_congestion_control_none (void)
   g_assert_cmpuint (gst_call_rtp_transport_get_target_bitrate (transport), ==, 0);
   g_assert_cmpuint (watch.notifications, ==, 0);
   {
-    g_autofree char *video = quality_limitation_reason (a.base.call, GST_CALL_MEDIA_KIND_VIDEO);
+    g_autofree char *video =
+        test_call_quality_limitation_reason (a.base.call, GST_CALL_MEDIA_KIND_VIDEO);
 
     g_assert_cmpstr (video, ==, "none");
   }

@@ -985,3 +985,21 @@ test_state_replay_free (TestStateReplay *replay)
   replay_first_buffer_unref (replay->first);
   g_free (replay);
 }
+
+char *
+test_call_quality_limitation_reason (GstCall          *call,
+                                     GstCallMediaKind  kind)
+{
+  g_autoptr (GstCallStats) stats = test_call_get_stats (call);
+  GPtrArray *streams = gst_call_stats_get_outbound_streams (stats);
+
+  for (guint i = 0; i < streams->len; i++) {
+    GstCallOutboundStreamStats *stream = streams->pdata[i];
+    GstCallMediaKind stream_kind;
+
+    g_object_get (stream, "kind", &stream_kind, NULL);
+    if (stream_kind == kind)
+      return g_strdup (gst_call_outbound_stream_stats_get_quality_limitation_reason (stream));
+  }
+  g_assert_not_reached ();
+}

@@ -66,6 +66,11 @@ gboolean test_thread_running (const char *prefix);
 /* gst_call_get_stats_async(), the context iterated until it finishes. */
 GstCallStats *test_call_get_stats (GstCall *call);
 
+/* The quality-limitation-reason of the call's outbound stream of @kind
+ * (one there must be); free with g_free(). */
+char *test_call_quality_limitation_reason (GstCall          *call,
+                                           GstCallMediaKind  kind);
+
 /* The same, summed up by gst_call_stats_to_structure(). */
 GstStructure *test_call_get_stats_structure (GstCall *call);
 
