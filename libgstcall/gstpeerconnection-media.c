@@ -976,14 +976,17 @@ gst_peer_connection_add_track_internal (GstPeerConnection *self,
     gst_call_track_set_encoder_slot (track, slot);
     /* Encoded but not sent before the connection is up: the payloader's
      * caps still reach webrtcbin, which names the stream's SSRC in the
-     * offer from them. */
+     * offer from them. On the slot's inner side of its source pad, which
+     * stays when an encoder is replaced: a frame dropped here does not
+     * leave the slot, nor count as sent. */
     if (slot) {
       g_autoptr (GstPad) encoded = gst_element_get_static_pad (slot, "src");
+      g_autoptr (GstPad) inner = GST_PAD (gst_proxy_pad_get_internal (GST_PROXY_PAD (encoded)));
       SendGate *gate = g_new0 (SendGate, 1);
 
       gate->state = g_atomic_rc_box_acquire (shared->media_gate);
       gate->video = kind == GST_CALL_MEDIA_KIND_VIDEO;
-      gst_pad_add_probe (encoded, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST,
+      gst_pad_add_probe (inner, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST,
                          gate_encoded, gate, send_gate_free);
     }
     /* A broadcast's encoder is shared by its viewers: no one viewer's

@@ -9,6 +9,7 @@
 #include <gst/rtp/rtp.h>
 #include <gst/webrtc/webrtc.h>
 #include "gstcalltrack-private.h"
+#include "gstcall-encoder-slot-private.h"
 
 #include "gstcall-private.h"
 #include "gstpeerconnection-private.h"
@@ -914,6 +915,20 @@ test_media_waits_for_connection (void)
   g_assert_cmpint (g_atomic_int_get (&run.sent_connected), ==, g_atomic_int_get (&run.sent));
   g_assert_cmpint (g_atomic_int_get (&run.encoded_before), >=, 10);
   g_assert_cmpint (g_atomic_int_get (&run.first_keyframe), ==, 1);
+  /* What was dropped is not counted as sent (the stats' frames-sent). */
+  {
+    GstObject *slot = GST_OBJECT_PARENT (encoder);
+    guint64 counted;
+
+    while (slot && !GST_IS_CALL_ENCODER_SLOT (slot))
+      slot = GST_OBJECT_PARENT (slot);
+    g_assert_nonnull (slot);
+    counted = gst_call_encoder_slot_get_frames_encoded (GST_CALL_ENCODER_SLOT (slot));
+    g_test_message ("%" G_GUINT64_FORMAT " frames counted as sent of %d encoded", counted,
+                    g_atomic_int_get (&run.encoded));
+    g_assert_cmpuint (counted, <=,
+                      g_atomic_int_get (&run.encoded) - g_atomic_int_get (&run.encoded_before) + 1);
+  }
 
   test_peer_free (offerer);
   test_peer_free (answerer);
