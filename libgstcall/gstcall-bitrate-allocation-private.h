@@ -37,8 +37,7 @@ G_BEGIN_DECLS
 #define GST_CALL_BITRATE_UPDATE_INTERVAL (250 * G_TIME_SPAN_MILLISECOND)
 #define GST_CALL_BITRATE_RISE_PERCENT 8
 #define GST_CALL_BITRATE_FALL_PERCENT 15
-/* The application hears of a new target when it moved by more than this
- * (GstPeerConnection's TARGET_NOTIFY_PERCENT). */
+/* The application hears of a new target when it moved by more than this. */
 #define GST_CALL_BITRATE_TARGET_NOTIFY_PERCENT 5
 
 /* What congestion control gives an Opus encoder of @target, bit/s. */
@@ -59,6 +58,12 @@ gboolean gst_call_bitrate_video_due    (guint64             applied,
                                         gint64              last_applied,
                                         gint64              now);
 
+/* Called with the owner's lock: whether @target is to be told the
+ * application (the first, or one that moved by more than
+ * GST_CALL_BITRATE_TARGET_NOTIFY_PERCENT from *@reported, which it then
+ * becomes). */
+gboolean   gst_call_bitrate_target_moved (guint     *reported,
+                                          guint      target);
 /* Called with the owner's lock: @slots (a new array when NULL) with a
  * reference to each slot of @from added, to be given a bitrate once the
  * lock is released. */

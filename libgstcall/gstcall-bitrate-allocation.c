@@ -63,6 +63,18 @@ gst_call_bitrate_video_due (guint64 applied,
   return TRUE;
 }
 
+gboolean
+gst_call_bitrate_target_moved (guint *reported,
+                               guint  target)
+{
+  if (*reported != 0 &&
+      (guint64) ABS ((gint64) target - (gint64) *reported) * 100 <=
+          (guint64) *reported * GST_CALL_BITRATE_TARGET_NOTIFY_PERCENT)
+    return FALSE;
+  *reported = target;
+  return TRUE;
+}
+
 GPtrArray *
 gst_call_bitrate_slots_append (GPtrArray *slots,
                                GPtrArray *from)

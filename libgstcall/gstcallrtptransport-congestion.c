@@ -121,19 +121,6 @@ decide_video_bitrate (GstCallRtpCongestion *congestion,
   return gst_call_bitrate_slots_append (NULL, congestion->video_slots);
 }
 
-/* Called with the lock: whether @target is to be told the main context. */
-static gboolean
-target_moved (GstCallRtpCongestion *congestion,
-              guint                 target)
-{
-  if (congestion->reported_target != 0 &&
-      (guint64) ABS ((gint64) target - (gint64) congestion->reported_target) * 100 <=
-          (guint64) congestion->reported_target * GST_CALL_BITRATE_TARGET_NOTIFY_PERCENT)
-    return FALSE;
-  congestion->reported_target = target;
-  return TRUE;
-}
-
 /* Any thread: the controller's target (@now, monotonic microseconds) goes
  * to the encoders and, when it moved enough, to the main context. */
 static void
@@ -152,7 +139,7 @@ follow_target (GstCallRtpTransport *self,
     return;
   }
   target = current_target (congestion);
-  report = target_moved (congestion, target);
+  report = gst_call_bitrate_target_moved (&congestion->reported_target, target);
   opus_slots = gst_call_bitrate_decide_opus (congestion->audio_slots,
                                              &congestion->applied_audio_bitrate, target,
                                              &opus_bitrate);

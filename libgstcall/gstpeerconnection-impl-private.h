@@ -174,9 +174,6 @@ static const char * const transport_elements[] = {
 #define DEFAULT_MAX_BITRATE GST_CALL_GCC_DEFAULT_MAX_BITRATE
 /* The lowest bound that can be set, bit/s. */
 #define LOWEST_BITRATE 1000
-/* notify::target-bitrate: when the target moved by more than this since
- * the last notification. */
-#define TARGET_NOTIFY_PERCENT 5
 
 enum {
   PROP_0,

@@ -746,12 +746,7 @@ on_send_upstream_event (GstPad          *pad,
     GST_LOG ("transport-wide feedback: %u packets, target %u bit/s, acknowledged %u bit/s",
              packets->len, target,
              gst_call_gcc_get_acknowledged_bitrate (shared->congestion_controller));
-    if (shared->reported_target == 0 ||
-        (guint64) ABS ((gint64) target - (gint64) shared->reported_target) * 100 >
-            (guint64) shared->reported_target * TARGET_NOTIFY_PERCENT) {
-      shared->reported_target = target;
-      report_target = TRUE;
-    }
+    report_target = gst_call_bitrate_target_moved (&shared->reported_target, target);
     opus_slots = gst_call_bitrate_decide_opus (shared->audio_slots, &shared->applied_audio_bitrate,
                                                target, &opus_bitrate);
     if (decide_video_bitrate (shared, now, &video_bitrate))
