@@ -447,10 +447,8 @@ test_quality_limited_by_cpu (void)
 {
   g_autoptr (GstCallLoopbackSignaller) signaller_a = NULL;
   g_autoptr (GstCallLoopbackSignaller) signaller_b = NULL;
+  g_autoptr (GstElement) encoder = NULL;
   g_autoptr (GstPad) encoder_sink = NULL;
-  GstElement *pipeline;
-  GstIterator *it;
-  GValue item = G_VALUE_INIT;
   gulong probe;
   Side a, b;
 
@@ -463,18 +461,10 @@ test_quality_limited_by_cpu (void)
   test_wait_call_stats (b.call, "video-frames-received", 30);
   wait_quality_limitation_reason (a.call, "none");
 
-  pipeline = gst_peer_connection_get_pipeline (gst_call_get_peer_connection (a.call));
-  it = gst_bin_iterate_recurse (GST_BIN (pipeline));
-  while (gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
-    GstElement *element = g_value_get_object (&item);
-    GstElementFactory *factory = gst_element_get_factory (element);
-
-    if (factory && g_str_equal (gst_plugin_feature_get_name (factory), "vp8enc"))
-      encoder_sink = gst_element_get_static_pad (element, "sink");
-    g_value_reset (&item);
-  }
-  g_value_unset (&item);
-  gst_iterator_free (it);
+  encoder = test_find_element (
+      gst_peer_connection_get_pipeline (gst_call_get_peer_connection (a.call)), "vp8enc");
+  g_assert_nonnull (encoder);
+  encoder_sink = gst_element_get_static_pad (encoder, "sink");
   g_assert_nonnull (encoder_sink);
 
   probe = gst_pad_add_probe (encoder_sink, GST_PAD_PROBE_TYPE_BUFFER, slow_down_encoder,
@@ -1095,28 +1085,17 @@ watch_keyframe_requests (GstCall    *call,
                          GParamSpec *pspec,
                          gpointer    user_data)
 {
-  GstElement *pipeline;
-  GstIterator *it;
-  GValue item = G_VALUE_INIT;
+  g_autoptr (GstElement) encoder = NULL;
+  g_autoptr (GstPad) sink = NULL;
 
   if (gst_call_get_state (call) != GST_CALL_STATE_CONNECTING)
     return;
-  pipeline = gst_peer_connection_get_pipeline (gst_call_get_peer_connection (call));
-  it = gst_bin_iterate_recurse (GST_BIN (pipeline));
-  while (gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
-    GstElement *element = g_value_get_object (&item);
-    GstElementFactory *factory = gst_element_get_factory (element);
-
-    if (factory && g_str_equal (gst_plugin_feature_get_name (factory), "vp8enc")) {
-      g_autoptr (GstPad) sink = gst_element_get_static_pad (element, "sink");
-
-      gst_pad_add_probe (sink, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM | GST_PAD_PROBE_TYPE_BUFFER,
-                         on_encoder_input, user_data, NULL);
-    }
-    g_value_reset (&item);
-  }
-  g_value_unset (&item);
-  gst_iterator_free (it);
+  encoder = test_find_element (
+      gst_peer_connection_get_pipeline (gst_call_get_peer_connection (call)), "vp8enc");
+  g_assert_nonnull (encoder);
+  sink = gst_element_get_static_pad (encoder, "sink");
+  gst_pad_add_probe (sink, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM | GST_PAD_PROBE_TYPE_BUFFER,
+                     on_encoder_input, user_data, NULL);
 }
 
 /* What the video encoder made before the secure connection was up never

@@ -842,26 +842,6 @@ run_sent_packets (gpointer data)
   return g_atomic_int_get (&((GateRun *) data)->sent) >= 20;
 }
 
-static GstElement *
-find_vp8enc (GstElement *pipeline)
-{
-  GstIterator *it = gst_bin_iterate_recurse (GST_BIN (pipeline));
-  GValue item = G_VALUE_INIT;
-  GstElement *found = NULL;
-
-  while (!found && gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
-    GstElement *element = g_value_get_object (&item);
-    GstElementFactory *factory = gst_element_get_factory (element);
-
-    if (factory && g_str_equal (gst_plugin_feature_get_name (factory), "vp8enc"))
-      found = gst_object_ref (element);
-    g_value_reset (&item);
-  }
-  g_value_unset (&item);
-  gst_iterator_free (it);
-  return found;
-}
-
 /* Frames encoded before the connection is up are not sent: they would
  * reach the peer late, as one burst. The first packet sent starts a
  * keyframe, although the encoder made frames before it. */
@@ -887,7 +867,7 @@ test_media_waits_for_connection (void)
       offerer->pc, GST_CALL_MEDIA_KIND_VIDEO, TEST_VIDEO_SOURCE, &error));
   g_assert_no_error (error);
 
-  encoder = find_vp8enc (gst_peer_connection_get_pipeline (offerer->pc));
+  encoder = test_find_element (gst_peer_connection_get_pipeline (offerer->pc), "vp8enc");
   g_assert_nonnull (encoder);
   encoder_src = gst_element_get_static_pad (encoder, "src");
   gst_pad_add_probe (encoder_src, GST_PAD_PROBE_TYPE_BUFFER, count_encoded, &run, NULL);

@@ -370,21 +370,8 @@ find_call_element (GstCall    *call,
                    const char *factory_name)
 {
   GstPipeline *pipeline = gst_call_rtp_transport_get_pipeline (gst_call_get_rtp_transport (call));
-  GstIterator *it = gst_bin_iterate_recurse (GST_BIN (pipeline));
-  GValue item = G_VALUE_INIT;
-  GstElement *found = NULL;
 
-  while (!found && gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
-    GstElement *element = g_value_get_object (&item);
-    GstElementFactory *factory = gst_element_get_factory (element);
-
-    if (factory && g_str_equal (gst_plugin_feature_get_name (factory), factory_name))
-      found = gst_object_ref (element);
-    g_value_reset (&item);
-  }
-  g_value_unset (&item);
-  gst_iterator_free (it);
-  return found;
+  return test_find_element (GST_ELEMENT (pipeline), factory_name);
 }
 
 typedef struct {

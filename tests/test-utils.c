@@ -1003,3 +1003,24 @@ test_call_quality_limitation_reason (GstCall          *call,
   }
   g_assert_not_reached ();
 }
+
+GstElement *
+test_find_element (GstElement *bin,
+                   const char *factory_name)
+{
+  GstIterator *it = gst_bin_iterate_recurse (GST_BIN (bin));
+  GValue item = G_VALUE_INIT;
+  GstElement *found = NULL;
+
+  while (!found && gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
+    GstElement *element = g_value_get_object (&item);
+    GstElementFactory *factory = gst_element_get_factory (element);
+
+    if (factory && g_str_equal (gst_plugin_feature_get_name (factory), factory_name))
+      found = gst_object_ref (element);
+    g_value_reset (&item);
+  }
+  g_value_unset (&item);
+  gst_iterator_free (it);
+  return found;
+}

@@ -63,6 +63,11 @@ gboolean test_gstreamer_may_lack_rtpsession_copy_fix (void);
  * library names its own threads, e.g. "gstcall-dtls", "gstcall-probe"). */
 gboolean test_thread_running (const char *prefix);
 
+/* The first element made by @factory_name in @bin or below (a new
+ * reference), or NULL. */
+GstElement *test_find_element (GstElement *bin,
+                               const char *factory_name);
+
 /* gst_call_get_stats_async(), the context iterated until it finishes. */
 GstCallStats *test_call_get_stats (GstCall *call);
 
