@@ -70,12 +70,20 @@ GstClockTime    gst_call_playout_get_correction (GstCallPlayout *self);
  * browser's jitter buffer shrinks its delay again: from the cap to 50 ms
  * in about ten seconds (a queue that grew when the link got slower and
  * then drained no longer shows in every frame's delay for a minute).
+ * A lost packet the sender sent again (RTX) must come in time too: a
+ * repaired packet arriving some time after the packets behind it means
+ * the latency must cover that repair time (the request's delay and a
+ * round trip) plus the margin: it rises to that at once, and does not
+ * come back below the longest repair time of the last
+ * GST_CALL_LATENCY_REPAIR_HOLD, as a browser's jitter buffer adds the
+ * round trip to its delay while it sees retransmissions.
  * Times are monotonic microseconds, latencies milliseconds. */
 #define GST_CALL_LATENCY_MAX_MS 400
 #define GST_CALL_LATENCY_MARGIN_MS 20
 #define GST_CALL_LATENCY_RAISE_INTERVAL (500 * G_TIME_SPAN_MILLISECOND)
 #define GST_CALL_LATENCY_CALM (3 * G_TIME_SPAN_SECOND)
 #define GST_CALL_LATENCY_LOWER_INTERVAL (500 * G_TIME_SPAN_MILLISECOND)
+#define GST_CALL_LATENCY_REPAIR_HOLD (10 * G_TIME_SPAN_SECOND)
 
 typedef struct {
   guint base;          /* configured, ms */
@@ -83,6 +91,11 @@ typedef struct {
   gint64 last_raise;   /* 0: never */
   gint64 last_late;
   gint64 last_lower;
+  /* The longest repair of the current and of the previous half of
+   * GST_CALL_LATENCY_REPAIR_HOLD, in ms (0: none): a long one is
+   * forgotten within the hold even while repairs go on. */
+  guint repair_floor[2];
+  gint64 repair_since; /* start of the current half; 0: no repair yet */
 } GstCallLatency;
 
 void  gst_call_latency_init           (GstCallLatency *self,
@@ -93,6 +106,12 @@ void  gst_call_latency_init           (GstCallLatency *self,
 guint gst_call_latency_on_late_packet (GstCallLatency *self,
                                        gint64          late,
                                        gint64          now);
+/* A retransmitted packet arrived @repair after the first packet behind
+ * it, before its jitterbuffer gave up on it. Returns the new latency, or
+ * 0 to keep the current one. */
+guint gst_call_latency_on_repaired_packet (GstCallLatency *self,
+                                           gint64          repair,
+                                           gint64          now);
 /* Any other packet arrived. Returns the new latency, or 0 to keep the
  * current one. */
 guint gst_call_latency_on_packet      (GstCallLatency *self,

@@ -181,6 +181,14 @@ gst_call_latency_init (GstCallLatency *self,
   self->last_raise = 0;
   self->last_late = now;
   self->last_lower = now;
+  self->repair_floor[0] = self->repair_floor[1] = 0;
+  self->repair_since = 0;
+}
+
+static guint
+latency_cap (GstCallLatency *self)
+{
+  return MAX (GST_CALL_LATENCY_MAX_MS, self->base);
 }
 
 guint
@@ -199,7 +207,7 @@ gst_call_latency_on_late_packet (GstCallLatency *self,
   if (self->last_raise != 0 && now - self->last_raise < GST_CALL_LATENCY_RAISE_INTERVAL)
     return 0;
   wanted = self->current + (guint) (MAX (late, 0) / 1000) + GST_CALL_LATENCY_MARGIN_MS;
-  wanted = MIN (wanted, MAX (GST_CALL_LATENCY_MAX_MS, self->base));
+  wanted = MIN (wanted, latency_cap (self));
   if (wanted <= self->current)
     return 0;
   self->current = wanted;
@@ -208,21 +216,62 @@ gst_call_latency_on_late_packet (GstCallLatency *self,
 }
 
 guint
+gst_call_latency_on_repaired_packet (GstCallLatency *self,
+                                     gint64          repair,
+                                     gint64          now)
+{
+  guint needed;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  needed = (guint) (MAX (repair, 0) / 1000) + GST_CALL_LATENCY_MARGIN_MS;
+  needed = MIN (needed, latency_cap (self));
+  if (self->repair_since == 0 || now - self->repair_since >= GST_CALL_LATENCY_REPAIR_HOLD) {
+    self->repair_floor[0] = self->repair_floor[1] = 0;
+    self->repair_since = now;
+  } else if (now - self->repair_since >= GST_CALL_LATENCY_REPAIR_HOLD / 2) {
+    self->repair_floor[1] = self->repair_floor[0];
+    self->repair_floor[0] = 0;
+    self->repair_since = now;
+  }
+  self->repair_floor[0] = MAX (self->repair_floor[0], needed);
+  if (needed <= self->current)
+    return 0;
+  self->current = needed;
+  self->last_raise = now;
+  return self->current;
+}
+
+/* What the latency does not come back below. */
+static guint
+latency_floor (GstCallLatency *self,
+               gint64          now)
+{
+  if (self->repair_since == 0 || now - self->repair_since >= GST_CALL_LATENCY_REPAIR_HOLD)
+    return self->base;
+  if (now - self->repair_since >= GST_CALL_LATENCY_REPAIR_HOLD / 2)
+    return MAX (self->base, self->repair_floor[0]);
+  return MAX (self->base, MAX (self->repair_floor[0], self->repair_floor[1]));
+}
+
+guint
 gst_call_latency_on_packet (GstCallLatency *self,
                             gint64          now)
 {
+  guint floor;
   guint step;
 
   g_return_val_if_fail (self != NULL, 0);
 
-  if (self->current <= self->base ||
+  floor = latency_floor (self, now);
+  if (self->current <= floor ||
       now - self->last_late < GST_CALL_LATENCY_CALM ||
       now - self->last_lower < GST_CALL_LATENCY_LOWER_INTERVAL)
     return 0;
   /* Calm for a while: a fifth of the way back, 10 ms at least, at most
    * every GST_CALL_LATENCY_LOWER_INTERVAL. */
-  step = MAX ((self->current - self->base) / 5, 10);
-  self->current = self->current > self->base + step ? self->current - step : self->base;
+  step = MAX ((self->current - floor) / 5, 10);
+  self->current = self->current > floor + step ? self->current - step : floor;
   self->last_lower = now;
   return self->current;
 }
@@ -233,6 +282,9 @@ gst_call_latency_on_packet (GstCallLatency *self,
  * gave up on (a gap in what it pushes), for its latency. */
 #define ARRIVALS 1024
 #define GIVEN_UP 256
+/* A repaired packet's repair time is counted from the first of this many
+ * packets after it to arrive (the ones right after it may be lost too). */
+#define REPAIR_LOOKAHEAD 16
 
 typedef struct {
   GMutex lock;
@@ -279,6 +331,24 @@ read_seqnum (GstBuffer *buffer,
   return TRUE;
 }
 
+/* Called with the watch's lock: when the first of the few packets after
+ * @seqnum arrived, or GST_CLOCK_TIME_NONE. */
+static GstClockTime
+first_arrival_behind (Watch   *watch,
+                      guint16  seqnum)
+{
+  GstClockTime first = GST_CLOCK_TIME_NONE;
+
+  for (guint16 i = 1; i <= REPAIR_LOOKAHEAD; i++) {
+    guint16 behind = seqnum + i;
+
+    if (watch->arrivals[behind % ARRIVALS].seqnum == behind &&
+        GST_CLOCK_TIME_IS_VALID (watch->arrivals[behind % ARRIVALS].time))
+      first = MIN (first, watch->arrivals[behind % ARRIVALS].time);
+  }
+  return first;
+}
+
 static gboolean
 note_arrival (GstBuffer **buffer,
               guint       index,
@@ -304,6 +374,19 @@ note_arrival (GstBuffer **buffer,
 
     watch->given_up[seqnum % GIVEN_UP].when = 0;
     latency = gst_call_latency_on_late_packet (&watch->latency, late, now);
+  } else if (GST_BUFFER_FLAG_IS_SET (*buffer, GST_RTP_BUFFER_FLAG_RETRANSMISSION) &&
+             GST_CLOCK_TIME_IS_VALID (arrival)) {
+    /* A repaired packet: the latency must cover its repair. */
+    GstClockTime behind = first_arrival_behind (watch, seqnum);
+
+    if (GST_CLOCK_TIME_IS_VALID (behind) && behind < arrival) {
+      GST_DEBUG_OBJECT (watch->jitterbuffer, "#%u repaired %" GST_TIME_FORMAT
+                        " after the packets behind it", seqnum, GST_TIME_ARGS (arrival - behind));
+      latency = gst_call_latency_on_repaired_packet (&watch->latency,
+                                                     (gint64) (arrival - behind) / 1000, now);
+    } else {
+      latency = gst_call_latency_on_packet (&watch->latency, now);
+    }
   } else {
     latency = gst_call_latency_on_packet (&watch->latency, now);
   }
@@ -473,6 +556,8 @@ gst_call_playout_watch_jitterbuffer (GstElement *jitterbuffer)
   g_mutex_init (&watch->lock);
   watch->playout = gst_call_playout_new ();
   watch->jitterbuffer = jitterbuffer;
+  for (guint i = 0; i < ARRIVALS; i++)
+    watch->arrivals[i].time = GST_CLOCK_TIME_NONE;
   g_object_get (jitterbuffer, "latency", &latency, NULL);
   gst_call_latency_init (&watch->latency, latency, g_get_monotonic_time ());
   /* Each probe holds the watch: the pads go when the element does. */

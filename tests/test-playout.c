@@ -319,6 +319,43 @@ test_latency_configured_above_cap (void)
   g_assert_cmpuint (latency.current, ==, 1000);
 }
 
+/* A repaired packet that needs more than the latency and the margin
+ * raises it at once; the latency does not come back below the longest
+ * repair of the hold period, forgets a long repair within the hold while
+ * shorter ones go on, and comes back to the configured one once repairs
+ * stop. */
+static void
+test_latency_covers_repairs (void)
+{
+  GstCallLatency latency;
+  gint64 t = US (1000);
+  gint64 end;
+
+  gst_call_latency_init (&latency, 50, t);
+  /* Within the margin of the current latency: no change. */
+  g_assert_cmpuint (gst_call_latency_on_repaired_packet (&latency, US (20), t), ==, 0);
+  g_assert_cmpuint (gst_call_latency_on_repaired_packet (&latency, US (120), t), ==,
+                    120 + GST_CALL_LATENCY_MARGIN_MS);
+  /* Calm, but repairs of 70 ms go on: held at the longest one for at
+   * least half the hold period, then at the shorter ones' need. */
+  for (end = t + 3 * GST_CALL_LATENCY_REPAIR_HOLD; t < end; t += US (20)) {
+    gst_call_latency_on_packet (&latency, t);
+    if (t % US (200) == 0)
+      g_assert_cmpuint (gst_call_latency_on_repaired_packet (&latency, US (70), t), ==, 0);
+    if (t < US (1000) + GST_CALL_LATENCY_REPAIR_HOLD / 2)
+      g_assert_cmpuint (latency.current, ==, 140);
+    g_assert_cmpuint (latency.current, >=, 70 + GST_CALL_LATENCY_MARGIN_MS);
+  }
+  g_assert_cmpuint (latency.current, ==, 70 + GST_CALL_LATENCY_MARGIN_MS);
+  /* Repairs stop: back to the configured latency after the hold. */
+  for (end = t + 2 * GST_CALL_LATENCY_REPAIR_HOLD; t < end; t += US (20))
+    gst_call_latency_on_packet (&latency, t);
+  g_assert_cmpuint (latency.current, ==, 50);
+  /* Capped as late packets are. */
+  g_assert_cmpuint (gst_call_latency_on_repaired_packet (&latency, US (5000), t), ==,
+                    GST_CALL_LATENCY_MAX_MS);
+}
+
 /* An RTP packet of a 30 fps video stream: @seqnum, frame @seqnum. */
 static GstBuffer *
 make_packet (guint16 seqnum)
@@ -338,14 +375,22 @@ make_packet (guint16 seqnum)
 
 /* appsrc's push-buffer: the buffer stays ours. */
 static GstFlowReturn
-push_packet (GstElement *source,
-             guint16     seqnum)
+push_buffer (GstElement *source,
+             GstBuffer  *buffer)
 {
-  g_autoptr (GstBuffer) buffer = make_packet (seqnum);
   GstFlowReturn ret = GST_FLOW_ERROR;
 
   g_signal_emit_by_name (source, "push-buffer", buffer, &ret);
   return ret;
+}
+
+static GstFlowReturn
+push_packet (GstElement *source,
+             guint16     seqnum)
+{
+  g_autoptr (GstBuffer) buffer = make_packet (seqnum);
+
+  return push_buffer (source, buffer);
 }
 
 static GstPadProbeReturn
@@ -412,6 +457,67 @@ test_latency_follows_application (void)
   gst_element_set_state (pipeline, GST_STATE_NULL);
 }
 
+/* A retransmitted packet (as rtprtxreceive flags it) that arrives 90 ms
+ * after the packet behind it, before the jitterbuffer gave up on it,
+ * makes the watch raise the latency to cover that repair. The arrival
+ * times are the buffers' DTS, set here, so that the test does not depend
+ * on how fast it runs. */
+static void
+test_latency_covers_repaired_packets (void)
+{
+  g_autoptr (GstElement) pipeline = NULL;
+  g_autoptr (GstElement) source = NULL;
+  g_autoptr (GstElement) jitterbuffer = NULL;
+  GstClockTime now;
+  guint latency = 0;
+  gint64 until;
+
+  pipeline = gst_parse_launch ("appsrc name=source is-live=true format=time "
+                               "caps=application/x-rtp,media=video,clock-rate=90000,"
+                               "encoding-name=VP8,payload=96 "
+                               "! rtpjitterbuffer name=jitterbuffer latency=50 "
+                               "! fakesink sync=false async=false", NULL);
+  g_assert_nonnull (pipeline);
+  source = gst_bin_get_by_name (GST_BIN (pipeline), "source");
+  jitterbuffer = gst_bin_get_by_name (GST_BIN (pipeline), "jitterbuffer");
+  gst_call_playout_watch_jitterbuffer (jitterbuffer);
+  g_assert_cmpint (gst_element_set_state (pipeline, GST_STATE_PLAYING), !=,
+                   GST_STATE_CHANGE_FAILURE);
+  g_assert_cmpint (gst_element_get_state (pipeline, NULL, NULL, 5 * GST_SECOND), ==,
+                   GST_STATE_CHANGE_SUCCESS);
+  now = gst_element_get_current_running_time (source);
+  g_assert_true (GST_CLOCK_TIME_IS_VALID (now));
+
+  /* Packets 0-6 but 5, then 5 retransmitted, 90 ms after 6 by their
+   * arrival times, all at once. */
+  for (guint16 seqnum = 0; seqnum < 7; seqnum++) {
+    g_autoptr (GstBuffer) buffer = make_packet (seqnum);
+
+    if (seqnum == 5)
+      continue;
+    GST_BUFFER_DTS (buffer) = now + seqnum * 33 * GST_MSECOND;
+    g_assert_cmpint (push_buffer (source, buffer), ==, GST_FLOW_OK);
+  }
+  {
+    g_autoptr (GstBuffer) buffer = make_packet (5);
+
+    GST_BUFFER_DTS (buffer) = now + (6 * 33 + 90) * GST_MSECOND;
+    GST_BUFFER_FLAG_SET (buffer, GST_RTP_BUFFER_FLAG_RETRANSMISSION);
+    g_assert_cmpint (push_buffer (source, buffer), ==, GST_FLOW_OK);
+  }
+  until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  do {
+    g_object_get (jitterbuffer, "latency", &latency, NULL);
+    if (latency != 50)
+      break;
+    g_usleep (10 * 1000);
+  } while (g_get_monotonic_time () < until);
+  g_test_message ("latency after a repair of 90 ms: %u ms", latency);
+  g_assert_cmpuint (latency, ==, 90 + GST_CALL_LATENCY_MARGIN_MS);
+
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -431,5 +537,7 @@ main (int argc, char **argv)
   g_test_add_func ("/latency/comes-back", test_latency_comes_back);
   g_test_add_func ("/latency/configured-above-cap", test_latency_configured_above_cap);
   g_test_add_func ("/latency/follows-application", test_latency_follows_application);
+  g_test_add_func ("/latency/covers-repairs", test_latency_covers_repairs);
+  g_test_add_func ("/latency/covers-repaired-packets", test_latency_covers_repaired_packets);
   return g_test_run ();
 }
