@@ -419,15 +419,13 @@ test_tool_dials (void)
 int
 main (int argc, char **argv)
 {
+  /* Audio: each codec with each side dialing, and each pair of who dials
+   * and who hangs up, once (the hang-up does not depend on the codec). */
   static const Case cases[] = {
     { "opus/48000/2", GST_CALL_CODEC_OPUS, FALSE, FALSE },
-    { "opus/48000/2", GST_CALL_CODEC_OPUS, FALSE, TRUE },
-    { "PCMU/8000/1", GST_CALL_CODEC_PCMU, FALSE, FALSE },
     { "PCMU/8000/1", GST_CALL_CODEC_PCMU, FALSE, TRUE },
-    { "opus/48000/2", GST_CALL_CODEC_OPUS, TRUE, FALSE },
     { "opus/48000/2", GST_CALL_CODEC_OPUS, TRUE, TRUE },
     { "PCMU/8000/1", GST_CALL_CODEC_PCMU, TRUE, FALSE },
-    { "PCMU/8000/1", GST_CALL_CODEC_PCMU, TRUE, TRUE },
     { "opus/48000/2", GST_CALL_CODEC_OPUS, FALSE, FALSE, "VP8", TRUE, TRUE },
     { "opus/48000/2", GST_CALL_CODEC_OPUS, TRUE, TRUE, "VP8", TRUE, TRUE },
     /* baresip 1.0's H.264 (avcodec) is packetization mode 0 only, which
