@@ -70,13 +70,15 @@ GstClockTime    gst_call_playout_get_correction (GstCallPlayout *self);
  * browser's jitter buffer shrinks its delay again: from the cap to 50 ms
  * in about ten seconds (a queue that grew when the link got slower and
  * then drained no longer shows in every frame's delay for a minute).
- * A lost packet the sender sent again (RTX) must come in time too: a
- * repaired packet arriving some time after the packets behind it means
- * the latency must cover that repair time (the request's delay and a
- * round trip) plus the margin: it rises to that at once, and does not
- * come back below the longest repair time of the last
- * GST_CALL_LATENCY_REPAIR_HOLD, as a browser's jitter buffer adds the
- * round trip to its delay while it sees retransmissions.
+ * A lost packet the sender sent again (RTX) must come in time too, and
+ * when the request or the retransmission is lost as well, a second
+ * request's: a repaired packet arriving some time after the packets
+ * behind it (the request's delay and a round trip, or two for a second
+ * request) means the latency must cover the longest repair and twice the
+ * shortest (room for a second request), plus the margin. It rises to that
+ * at once, and does not come back below what the repairs of the last
+ * GST_CALL_LATENCY_REPAIR_HOLD ask for, as a browser's jitter buffer
+ * waits for retransmissions while it sees them.
  * Times are monotonic microseconds, latencies milliseconds. */
 #define GST_CALL_LATENCY_MAX_MS 400
 #define GST_CALL_LATENCY_MARGIN_MS 20
@@ -91,10 +93,11 @@ typedef struct {
   gint64 last_raise;   /* 0: never */
   gint64 last_late;
   gint64 last_lower;
-  /* The longest repair of the current and of the previous half of
-   * GST_CALL_LATENCY_REPAIR_HOLD, in ms (0: none): a long one is
-   * forgotten within the hold even while repairs go on. */
-  guint repair_floor[2];
+  /* The shortest and the longest repair of the current and of the
+   * previous half of GST_CALL_LATENCY_REPAIR_HOLD, in ms (0: none): a
+   * long one is forgotten within the hold even while repairs go on. */
+  guint repair_shortest[2];
+  guint repair_longest[2];
   gint64 repair_since; /* start of the current half; 0: no repair yet */
 } GstCallLatency;
 

@@ -169,6 +169,15 @@ gst_call_playout_correct (GstCallPlayout *self,
 
 /* ---- Jitterbuffer latency that follows the link ---- */
 
+static void
+forget_repairs (GstCallLatency *self,
+                gint64          now)
+{
+  for (guint i = 0; i < 2; i++)
+    self->repair_shortest[i] = self->repair_longest[i] = 0;
+  self->repair_since = now;
+}
+
 void
 gst_call_latency_init (GstCallLatency *self,
                        guint           base,
@@ -181,8 +190,7 @@ gst_call_latency_init (GstCallLatency *self,
   self->last_raise = 0;
   self->last_late = now;
   self->last_lower = now;
-  self->repair_floor[0] = self->repair_floor[1] = 0;
-  self->repair_since = 0;
+  forget_repairs (self, 0);
 }
 
 static guint
@@ -215,43 +223,58 @@ gst_call_latency_on_late_packet (GstCallLatency *self,
   return wanted;
 }
 
+/* What the repairs of the last GST_CALL_LATENCY_REPAIR_HOLD ask for, ms;
+ * 0: none. */
+static guint
+repair_floor (GstCallLatency *self,
+              gint64          now)
+{
+  guint shortest = 0, longest = 0;
+  guint halves;
+
+  if (self->repair_since == 0 || now - self->repair_since >= GST_CALL_LATENCY_REPAIR_HOLD)
+    return 0;
+  /* The previous half is over once the current one is. */
+  halves = now - self->repair_since >= GST_CALL_LATENCY_REPAIR_HOLD / 2 ? 1 : 2;
+  for (guint i = 0; i < halves; i++) {
+    if (self->repair_longest[i] == 0)
+      continue;
+    shortest = shortest ? MIN (shortest, self->repair_shortest[i]) : self->repair_shortest[i];
+    longest = MAX (longest, self->repair_longest[i]);
+  }
+  if (longest == 0)
+    return 0;
+  return MIN (MAX (longest, 2 * shortest) + GST_CALL_LATENCY_MARGIN_MS, latency_cap (self));
+}
+
 guint
 gst_call_latency_on_repaired_packet (GstCallLatency *self,
                                      gint64          repair,
                                      gint64          now)
 {
-  guint needed;
+  guint repair_ms;
+  guint floor;
 
   g_return_val_if_fail (self != NULL, 0);
 
-  needed = (guint) (MAX (repair, 0) / 1000) + GST_CALL_LATENCY_MARGIN_MS;
-  needed = MIN (needed, latency_cap (self));
+  repair_ms = (guint) (MIN (MAX (repair, 1000), 60 * G_TIME_SPAN_SECOND) / 1000);
   if (self->repair_since == 0 || now - self->repair_since >= GST_CALL_LATENCY_REPAIR_HOLD) {
-    self->repair_floor[0] = self->repair_floor[1] = 0;
-    self->repair_since = now;
+    forget_repairs (self, now);
   } else if (now - self->repair_since >= GST_CALL_LATENCY_REPAIR_HOLD / 2) {
-    self->repair_floor[1] = self->repair_floor[0];
-    self->repair_floor[0] = 0;
+    self->repair_shortest[1] = self->repair_shortest[0];
+    self->repair_longest[1] = self->repair_longest[0];
+    self->repair_shortest[0] = self->repair_longest[0] = 0;
     self->repair_since = now;
   }
-  self->repair_floor[0] = MAX (self->repair_floor[0], needed);
-  if (needed <= self->current)
+  self->repair_shortest[0] = self->repair_shortest[0] ? MIN (self->repair_shortest[0], repair_ms)
+                                                      : repair_ms;
+  self->repair_longest[0] = MAX (self->repair_longest[0], repair_ms);
+  floor = repair_floor (self, now);
+  if (floor <= self->current)
     return 0;
-  self->current = needed;
+  self->current = floor;
   self->last_raise = now;
   return self->current;
-}
-
-/* What the latency does not come back below. */
-static guint
-latency_floor (GstCallLatency *self,
-               gint64          now)
-{
-  if (self->repair_since == 0 || now - self->repair_since >= GST_CALL_LATENCY_REPAIR_HOLD)
-    return self->base;
-  if (now - self->repair_since >= GST_CALL_LATENCY_REPAIR_HOLD / 2)
-    return MAX (self->base, self->repair_floor[0]);
-  return MAX (self->base, MAX (self->repair_floor[0], self->repair_floor[1]));
 }
 
 guint
@@ -263,7 +286,7 @@ gst_call_latency_on_packet (GstCallLatency *self,
 
   g_return_val_if_fail (self != NULL, 0);
 
-  floor = latency_floor (self, now);
+  floor = MAX (self->base, repair_floor (self, now));
   if (self->current <= floor ||
       now - self->last_late < GST_CALL_LATENCY_CALM ||
       now - self->last_lower < GST_CALL_LATENCY_LOWER_INTERVAL)
@@ -367,16 +390,10 @@ note_arrival (GstBuffer **buffer,
     watch->arrivals[seqnum % ARRIVALS].time = arrival;
     watch->arrivals[seqnum % ARRIVALS].seqnum = seqnum;
   }
-  /* A packet the jitterbuffer already gave up on: it waits too little. */
-  if (watch->given_up[seqnum % GIVEN_UP].when != 0 &&
-      watch->given_up[seqnum % GIVEN_UP].seqnum == seqnum) {
-    gint64 late = now - watch->given_up[seqnum % GIVEN_UP].when;
-
-    watch->given_up[seqnum % GIVEN_UP].when = 0;
-    latency = gst_call_latency_on_late_packet (&watch->latency, late, now);
-  } else if (GST_BUFFER_FLAG_IS_SET (*buffer, GST_RTP_BUFFER_FLAG_RETRANSMISSION) &&
-             GST_CLOCK_TIME_IS_VALID (arrival)) {
-    /* A repaired packet: the latency must cover its repair. */
+  /* A repaired packet: the latency must cover its repair (even when it
+   * came too late, the first repairs of a call often do). */
+  if (GST_BUFFER_FLAG_IS_SET (*buffer, GST_RTP_BUFFER_FLAG_RETRANSMISSION) &&
+      GST_CLOCK_TIME_IS_VALID (arrival)) {
     GstClockTime behind = first_arrival_behind (watch, seqnum);
 
     if (GST_CLOCK_TIME_IS_VALID (behind) && behind < arrival) {
@@ -384,10 +401,18 @@ note_arrival (GstBuffer **buffer,
                         " after the packets behind it", seqnum, GST_TIME_ARGS (arrival - behind));
       latency = gst_call_latency_on_repaired_packet (&watch->latency,
                                                      (gint64) (arrival - behind) / 1000, now);
-    } else {
-      latency = gst_call_latency_on_packet (&watch->latency, now);
     }
-  } else {
+  }
+  /* A packet the jitterbuffer already gave up on: it waits too little. */
+  if (watch->given_up[seqnum % GIVEN_UP].when != 0 &&
+      watch->given_up[seqnum % GIVEN_UP].seqnum == seqnum) {
+    gint64 late = now - watch->given_up[seqnum % GIVEN_UP].when;
+    guint raised;
+
+    watch->given_up[seqnum % GIVEN_UP].when = 0;
+    raised = gst_call_latency_on_late_packet (&watch->latency, late, now);
+    latency = MAX (latency, raised);
+  } else if (latency == 0) {
     latency = gst_call_latency_on_packet (&watch->latency, now);
   }
   g_mutex_unlock (&watch->lock);

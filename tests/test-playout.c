@@ -319,34 +319,35 @@ test_latency_configured_above_cap (void)
   g_assert_cmpuint (latency.current, ==, 1000);
 }
 
-/* A repaired packet that needs more than the latency and the margin
- * raises it at once; the latency does not come back below the longest
- * repair of the hold period, forgets a long repair within the hold while
- * shorter ones go on, and comes back to the configured one once repairs
- * stop. */
+/* Repaired packets raise the latency at once to the longest repair and
+ * twice the shortest (room for a second request), plus the margin; it does
+ * not come back below what the repairs of the hold period ask for, forgets
+ * an old repair within the hold while others go on, and comes back to the
+ * configured latency once repairs stop. */
 static void
 test_latency_covers_repairs (void)
 {
   GstCallLatency latency;
-  gint64 t = US (1000);
+  gint64 start = US (1000);
+  gint64 t = start;
   gint64 end;
 
   gst_call_latency_init (&latency, 50, t);
-  /* Within the margin of the current latency: no change. */
-  g_assert_cmpuint (gst_call_latency_on_repaired_packet (&latency, US (20), t), ==, 0);
+  /* Twice 10 ms and the margin fit in 50 ms: no change. */
+  g_assert_cmpuint (gst_call_latency_on_repaired_packet (&latency, US (10), t), ==, 0);
   g_assert_cmpuint (gst_call_latency_on_repaired_packet (&latency, US (120), t), ==,
                     120 + GST_CALL_LATENCY_MARGIN_MS);
-  /* Calm, but repairs of 70 ms go on: held at the longest one for at
-   * least half the hold period, then at the shorter ones' need. */
+  /* Calm, repairs of 70 ms go on: held at 140 ms while the 120 ms repair
+   * is remembered, then twice 70 ms and the margin. */
   for (end = t + 3 * GST_CALL_LATENCY_REPAIR_HOLD; t < end; t += US (20)) {
     gst_call_latency_on_packet (&latency, t);
     if (t % US (200) == 0)
-      g_assert_cmpuint (gst_call_latency_on_repaired_packet (&latency, US (70), t), ==, 0);
-    if (t < US (1000) + GST_CALL_LATENCY_REPAIR_HOLD / 2)
+      gst_call_latency_on_repaired_packet (&latency, US (70), t);
+    if (t < start + GST_CALL_LATENCY_REPAIR_HOLD / 2)
       g_assert_cmpuint (latency.current, ==, 140);
-    g_assert_cmpuint (latency.current, >=, 70 + GST_CALL_LATENCY_MARGIN_MS);
+    g_assert_cmpuint (latency.current, >=, 140);
   }
-  g_assert_cmpuint (latency.current, ==, 70 + GST_CALL_LATENCY_MARGIN_MS);
+  g_assert_cmpuint (latency.current, ==, 2 * 70 + GST_CALL_LATENCY_MARGIN_MS);
   /* Repairs stop: back to the configured latency after the hold. */
   for (end = t + 2 * GST_CALL_LATENCY_REPAIR_HOLD; t < end; t += US (20))
     gst_call_latency_on_packet (&latency, t);
@@ -457,63 +458,128 @@ test_latency_follows_application (void)
   gst_element_set_state (pipeline, GST_STATE_NULL);
 }
 
+/* appsrc ! rtpjitterbuffer latency=50 ! fakesink, the jitterbuffer
+ * watched, playing; the buffers' DTS are the arrival times the test
+ * gives. Returns the running time to count them from. */
+static GstClockTime
+start_watched_jitterbuffer (GstElement **pipeline,
+                            GstElement **source,
+                            GstElement **jitterbuffer,
+                            gint        *pushed)
+{
+  g_autoptr (GstPad) src = NULL;
+  GstClockTime now;
+
+  *pipeline = gst_parse_launch ("appsrc name=source is-live=true format=time "
+                                "caps=application/x-rtp,media=video,clock-rate=90000,"
+                                "encoding-name=VP8,payload=96 "
+                                "! rtpjitterbuffer name=jitterbuffer latency=50 "
+                                "! fakesink sync=false async=false", NULL);
+  g_assert_nonnull (*pipeline);
+  *source = gst_bin_get_by_name (GST_BIN (*pipeline), "source");
+  *jitterbuffer = gst_bin_get_by_name (GST_BIN (*pipeline), "jitterbuffer");
+  gst_call_playout_watch_jitterbuffer (*jitterbuffer);
+  src = gst_element_get_static_pad (*jitterbuffer, "src");
+  gst_pad_add_probe (src, GST_PAD_PROBE_TYPE_BUFFER, count_pushed, pushed, NULL);
+  g_assert_cmpint (gst_element_set_state (*pipeline, GST_STATE_PLAYING), !=,
+                   GST_STATE_CHANGE_FAILURE);
+  g_assert_cmpint (gst_element_get_state (*pipeline, NULL, NULL, 5 * GST_SECOND), ==,
+                   GST_STATE_CHANGE_SUCCESS);
+  now = gst_element_get_current_running_time (*source);
+  g_assert_true (GST_CLOCK_TIME_IS_VALID (now));
+  return now;
+}
+
+/* Pushes packet @seqnum arriving at @arrival, retransmitted or not. */
+static void
+push_arrival (GstElement   *source,
+              guint16       seqnum,
+              GstClockTime  arrival,
+              gboolean      retransmitted)
+{
+  g_autoptr (GstBuffer) buffer = make_packet (seqnum);
+
+  GST_BUFFER_DTS (buffer) = arrival;
+  if (retransmitted)
+    GST_BUFFER_FLAG_SET (buffer, GST_RTP_BUFFER_FLAG_RETRANSMISSION);
+  g_assert_cmpint (push_buffer (source, buffer), ==, GST_FLOW_OK);
+}
+
+/* Waits until the jitterbuffer's latency is no longer @from; returns it. */
+static guint
+wait_latency_change (GstElement *jitterbuffer,
+                     guint       from)
+{
+  gint64 until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  guint latency = from;
+
+  do {
+    g_object_get (jitterbuffer, "latency", &latency, NULL);
+    if (latency != from)
+      break;
+    g_usleep (10 * 1000);
+  } while (g_get_monotonic_time () < until);
+  return latency;
+}
+
 /* A retransmitted packet (as rtprtxreceive flags it) that arrives 90 ms
  * after the packet behind it, before the jitterbuffer gave up on it,
- * makes the watch raise the latency to cover that repair. The arrival
- * times are the buffers' DTS, set here, so that the test does not depend
- * on how fast it runs. */
+ * makes the watch raise the latency to cover that repair and a second
+ * one. The arrival times are the buffers' DTS, set here, so that the test
+ * does not depend on how fast it runs. */
 static void
 test_latency_covers_repaired_packets (void)
 {
   g_autoptr (GstElement) pipeline = NULL;
   g_autoptr (GstElement) source = NULL;
   g_autoptr (GstElement) jitterbuffer = NULL;
+  gint pushed = 0;
   GstClockTime now;
-  guint latency = 0;
-  gint64 until;
+  guint latency;
 
-  pipeline = gst_parse_launch ("appsrc name=source is-live=true format=time "
-                               "caps=application/x-rtp,media=video,clock-rate=90000,"
-                               "encoding-name=VP8,payload=96 "
-                               "! rtpjitterbuffer name=jitterbuffer latency=50 "
-                               "! fakesink sync=false async=false", NULL);
-  g_assert_nonnull (pipeline);
-  source = gst_bin_get_by_name (GST_BIN (pipeline), "source");
-  jitterbuffer = gst_bin_get_by_name (GST_BIN (pipeline), "jitterbuffer");
-  gst_call_playout_watch_jitterbuffer (jitterbuffer);
-  g_assert_cmpint (gst_element_set_state (pipeline, GST_STATE_PLAYING), !=,
-                   GST_STATE_CHANGE_FAILURE);
-  g_assert_cmpint (gst_element_get_state (pipeline, NULL, NULL, 5 * GST_SECOND), ==,
-                   GST_STATE_CHANGE_SUCCESS);
-  now = gst_element_get_current_running_time (source);
-  g_assert_true (GST_CLOCK_TIME_IS_VALID (now));
-
+  now = start_watched_jitterbuffer (&pipeline, &source, &jitterbuffer, &pushed);
   /* Packets 0-6 but 5, then 5 retransmitted, 90 ms after 6 by their
    * arrival times, all at once. */
   for (guint16 seqnum = 0; seqnum < 7; seqnum++) {
-    g_autoptr (GstBuffer) buffer = make_packet (seqnum);
-
-    if (seqnum == 5)
-      continue;
-    GST_BUFFER_DTS (buffer) = now + seqnum * 33 * GST_MSECOND;
-    g_assert_cmpint (push_buffer (source, buffer), ==, GST_FLOW_OK);
+    if (seqnum != 5)
+      push_arrival (source, seqnum, now + seqnum * 33 * GST_MSECOND, FALSE);
   }
-  {
-    g_autoptr (GstBuffer) buffer = make_packet (5);
-
-    GST_BUFFER_DTS (buffer) = now + (6 * 33 + 90) * GST_MSECOND;
-    GST_BUFFER_FLAG_SET (buffer, GST_RTP_BUFFER_FLAG_RETRANSMISSION);
-    g_assert_cmpint (push_buffer (source, buffer), ==, GST_FLOW_OK);
-  }
-  until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-  do {
-    g_object_get (jitterbuffer, "latency", &latency, NULL);
-    if (latency != 50)
-      break;
-    g_usleep (10 * 1000);
-  } while (g_get_monotonic_time () < until);
+  push_arrival (source, 5, now + (6 * 33 + 90) * GST_MSECOND, TRUE);
+  latency = wait_latency_change (jitterbuffer, 50);
   g_test_message ("latency after a repair of 90 ms: %u ms", latency);
-  g_assert_cmpuint (latency, ==, 90 + GST_CALL_LATENCY_MARGIN_MS);
+  g_assert_cmpuint (latency, ==, 2 * 90 + GST_CALL_LATENCY_MARGIN_MS);
+
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+}
+
+/* The first repairs of a call come too late for a short latency: one that
+ * arrives after the jitterbuffer gave up on it still counts, the latency
+ * covers its repair (not only how late it was). */
+static void
+test_latency_covers_late_repairs (void)
+{
+  g_autoptr (GstElement) pipeline = NULL;
+  g_autoptr (GstElement) source = NULL;
+  g_autoptr (GstElement) jitterbuffer = NULL;
+  gint pushed = 0;
+  GstClockTime now;
+  guint latency;
+  gint64 until;
+
+  now = start_watched_jitterbuffer (&pipeline, &source, &jitterbuffer, &pushed);
+  for (guint16 seqnum = 0; seqnum < 7; seqnum++) {
+    if (seqnum != 5)
+      push_arrival (source, seqnum, now + seqnum * 33 * GST_MSECOND, FALSE);
+  }
+  /* The jitterbuffer gives up on 5 and pushes 6. */
+  until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  while (g_atomic_int_get (&pushed) < 6 && g_get_monotonic_time () < until)
+    g_usleep (10 * 1000);
+  g_assert_cmpint (g_atomic_int_get (&pushed), ==, 6);
+  push_arrival (source, 5, now + (6 * 33 + 100) * GST_MSECOND, TRUE);
+  latency = wait_latency_change (jitterbuffer, 50);
+  g_test_message ("latency after a repair of 100 ms that came too late: %u ms", latency);
+  g_assert_cmpuint (latency, >=, 2 * 100 + GST_CALL_LATENCY_MARGIN_MS);
 
   gst_element_set_state (pipeline, GST_STATE_NULL);
 }
@@ -539,5 +605,6 @@ main (int argc, char **argv)
   g_test_add_func ("/latency/follows-application", test_latency_follows_application);
   g_test_add_func ("/latency/covers-repairs", test_latency_covers_repairs);
   g_test_add_func ("/latency/covers-repaired-packets", test_latency_covers_repaired_packets);
+  g_test_add_func ("/latency/covers-late-repairs", test_latency_covers_late_repairs);
   return g_test_run ();
 }
