@@ -120,6 +120,17 @@ guint gst_call_latency_on_repaired_packet (GstCallLatency *self,
 guint gst_call_latency_on_packet      (GstCallLatency *self,
                                        gint64          now);
 
+/* Streaming thread, from rtpbin's new-jitterbuffer: sets up
+ * @jitterbuffer (an rtpjitterbuffer) for a call, with retransmission
+ * requests or not (@retransmission), and watches it
+ * (gst_call_playout_watch_jitterbuffer()). Retransmissions are asked for
+ * packets missing between two that came, as soon as the gap shows
+ * (GST_CALL_RTX_DELAY_MS, as browsers send NACKs), not for the next one
+ * before it was sent. */
+#define GST_CALL_RTX_DELAY_MS 5
+void            gst_call_playout_setup_jitterbuffer (GstElement *jitterbuffer,
+                                                     gboolean    retransmission);
+
 /* Streaming thread: times the packets leaving @jitterbuffer (an
  * rtpjitterbuffer, from rtpbin's new-jitterbuffer) with a GstCallPlayout
  * of its own, and makes its latency follow the link (GstCallLatency), for

@@ -593,3 +593,21 @@ gst_call_playout_watch_jitterbuffer (GstElement *jitterbuffer)
   gst_pad_add_probe (src, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST,
                      keep_up_with_link, watch, watch_unref);
 }
+
+void
+gst_call_playout_setup_jitterbuffer (GstElement *jitterbuffer,
+                                     gboolean    retransmission)
+{
+  g_return_if_fail (GST_IS_ELEMENT (jitterbuffer));
+
+  /* Not for the next packet before it was sent: an encoder that skips
+   * frames (its rate control after a keyframe, say) would have it asked
+   * for, given up on, and its late arrival dropped as a loss, each
+   * costing a keyframe, which made the encoder skip more. And without
+   * rtpjitterbuffer's automatic delay (half a frame interval, since a
+   * frame's packets share a timestamp): every request waited about 17 ms
+   * at 30 fps, which the latency had to cover twice (see GstCallLatency). */
+  g_object_set (jitterbuffer, "do-retransmission", retransmission, "rtx-next-seqnum", FALSE,
+                "rtx-delay", GST_CALL_RTX_DELAY_MS, NULL);
+  gst_call_playout_watch_jitterbuffer (jitterbuffer);
+}

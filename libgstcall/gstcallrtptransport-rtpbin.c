@@ -475,13 +475,7 @@ on_new_jitterbuffer (GstElement          *rtpbin,
   g_mutex_unlock (&self->lock);
   GST_DEBUG ("jitterbuffer of session %u SSRC %u: retransmission %d", session, ssrc,
              retransmission);
-  /* Retransmissions are asked for packets missing between two that came,
-   * not for the next one before it was sent: an encoder that skips frames
-   * (its rate control after a keyframe, say) would have it asked for,
-   * given up on, and its late arrival dropped as a loss, each costing a
-   * keyframe, which made the encoder skip more. */
-  g_object_set (jitterbuffer, "do-retransmission", retransmission, "rtx-next-seqnum", FALSE, NULL);
-  gst_call_playout_watch_jitterbuffer (jitterbuffer);
+  gst_call_playout_setup_jitterbuffer (jitterbuffer, retransmission);
 }
 
 /* The srtpenc of a session, for its RTP or (@rtcp) its RTCP. */

@@ -673,13 +673,7 @@ on_rtpbin_new_jitterbuffer (GstElement *rtpbin,
 
   GST_DEBUG ("jitterbuffer for SSRC %u (session %u): do-retransmission=%d",
              ssrc, session, retransmit);
-  /* Retransmissions are asked for packets missing between two that came,
-   * not for the next one before it was sent: an encoder that skips frames
-   * (its rate control after a keyframe, say) would have it asked for,
-   * given up on, and its late arrival dropped as a loss, each costing a
-   * keyframe, which made the encoder skip more. */
-  g_object_set (jitterbuffer, "do-retransmission", retransmit, "rtx-next-seqnum", FALSE, NULL);
-  gst_call_playout_watch_jitterbuffer (jitterbuffer);
+  gst_call_playout_setup_jitterbuffer (jitterbuffer, retransmit);
 }
 
 /* RTCP of the bundled RTP session. rtpsession (GStreamer 1.22) sends an

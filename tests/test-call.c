@@ -11,6 +11,7 @@
 #include "fake-hw-plugin.h"
 
 #include "gstcall-media-private.h"
+#include "gstcall-playout-private.h"
 #include "gstpeerconnection-private.h"
 
 #define TIMEOUT_MS 20000
@@ -1217,6 +1218,20 @@ test_retransmission (void)
                        "nacks-received", G_TYPE_UINT, &nacks_received, NULL);
     g_assert_cmpuint (nacks_received, >, 0);
     g_assert_cmpuint (rtx_sent, >=, rtx_packets);
+  }
+  {
+    /* The receiver asks as soon as a gap shows. */
+    g_autoptr (GstElement) jitterbuffer = test_find_element (
+        gst_peer_connection_get_pipeline (gst_call_get_peer_connection (b.call)),
+        "rtpjitterbuffer");
+    gboolean retransmission = FALSE;
+    gint rtx_delay = -1;
+
+    g_assert_nonnull (jitterbuffer);
+    g_object_get (jitterbuffer, "do-retransmission", &retransmission, "rtx-delay", &rtx_delay,
+                  NULL);
+    g_assert_true (retransmission);
+    g_assert_cmpint (rtx_delay, ==, GST_CALL_RTX_DELAY_MS);
   }
 
   hang_up_and_clear (&a, &b);
