@@ -505,6 +505,23 @@ push_arrival (GstElement   *source,
   g_assert_cmpint (push_buffer (source, buffer), ==, GST_FLOW_OK);
 }
 
+/* start_watched_jitterbuffer(), then packets 0-6 but 5, 33 ms apart by
+ * their arrival times, pushed at once. */
+static GstClockTime
+start_with_a_gap (GstElement **pipeline,
+                  GstElement **source,
+                  GstElement **jitterbuffer,
+                  gint        *pushed)
+{
+  GstClockTime now = start_watched_jitterbuffer (pipeline, source, jitterbuffer, pushed);
+
+  for (guint16 seqnum = 0; seqnum < 7; seqnum++) {
+    if (seqnum != 5)
+      push_arrival (*source, seqnum, now + seqnum * 33 * GST_MSECOND, FALSE);
+  }
+  return now;
+}
+
 /* Waits until the jitterbuffer's latency is no longer @from; returns it. */
 static guint
 wait_latency_change (GstElement *jitterbuffer,
@@ -537,13 +554,8 @@ test_latency_covers_repaired_packets (void)
   GstClockTime now;
   guint latency;
 
-  now = start_watched_jitterbuffer (&pipeline, &source, &jitterbuffer, &pushed);
-  /* Packets 0-6 but 5, then 5 retransmitted, 90 ms after 6 by their
-   * arrival times, all at once. */
-  for (guint16 seqnum = 0; seqnum < 7; seqnum++) {
-    if (seqnum != 5)
-      push_arrival (source, seqnum, now + seqnum * 33 * GST_MSECOND, FALSE);
-  }
+  /* 5 retransmitted, 90 ms after 6 by their arrival times, at once. */
+  now = start_with_a_gap (&pipeline, &source, &jitterbuffer, &pushed);
   push_arrival (source, 5, now + (6 * 33 + 90) * GST_MSECOND, TRUE);
   latency = wait_latency_change (jitterbuffer, 50);
   g_test_message ("latency after a repair of 90 ms: %u ms", latency);
@@ -566,11 +578,7 @@ test_latency_covers_late_repairs (void)
   guint latency;
   gint64 until;
 
-  now = start_watched_jitterbuffer (&pipeline, &source, &jitterbuffer, &pushed);
-  for (guint16 seqnum = 0; seqnum < 7; seqnum++) {
-    if (seqnum != 5)
-      push_arrival (source, seqnum, now + seqnum * 33 * GST_MSECOND, FALSE);
-  }
+  now = start_with_a_gap (&pipeline, &source, &jitterbuffer, &pushed);
   /* The jitterbuffer gives up on 5 and pushes 6. */
   until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
   while (g_atomic_int_get (&pushed) < 6 && g_get_monotonic_time () < until)
