@@ -116,6 +116,44 @@ check_fields (JsonObject                 *object,
   return FALSE;
 }
 
+/* Whether every string in @node (values and member names, at any depth)
+ * is valid UTF-8. The text was, but json-glib reads an escape it does not
+ * know as GScanner does, as octal: backslash 611 is the byte 0x89, a
+ * string that could be sent to no peer. */
+static gboolean
+strings_valid (JsonNode *node)
+{
+  switch (JSON_NODE_TYPE (node)) {
+  case JSON_NODE_OBJECT: {
+    JsonObjectIter iter;
+    const char *name;
+    JsonNode *member;
+
+    json_object_iter_init (&iter, json_node_get_object (node));
+    while (json_object_iter_next (&iter, &name, &member)) {
+      if (!g_utf8_validate (name, -1, NULL) || !strings_valid (member))
+        return FALSE;
+    }
+    return TRUE;
+  }
+  case JSON_NODE_ARRAY: {
+    JsonArray *array = json_node_get_array (node);
+
+    for (guint i = 0; i < json_array_get_length (array); i++) {
+      if (!strings_valid (json_array_get_element (array, i)))
+        return FALSE;
+    }
+    return TRUE;
+  }
+  case JSON_NODE_VALUE:
+    return json_node_get_value_type (node) != G_TYPE_STRING ||
+           g_utf8_validate (json_node_get_string (node), -1, NULL);
+  case JSON_NODE_NULL:
+  default:
+    return TRUE;
+  }
+}
+
 JsonObject *
 gst_call_signaling_parse (GBytes                     *bytes,
                           GstCallSignalingDirection  direction,
@@ -149,6 +187,11 @@ gst_call_signaling_parse (GBytes                     *bytes,
   if (!root || !JSON_NODE_HOLDS_OBJECT (root)) {
     g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
                          _("The message is not a JSON object"));
+    return NULL;
+  }
+  if (!strings_valid (root)) {
+    g_set_error_literal (error, GST_CALL_ERROR, GST_CALL_ERROR_SIGNALING,
+                         _("The message has a string that is not valid UTF-8"));
     return NULL;
   }
   object = json_node_get_object (root);

@@ -585,6 +585,10 @@ test_bad_input (void)
   raw_expect_error (&raw, "", "empty");
   raw_expect_error (&raw, "[1, 2]", "not a JSON object");
   raw_expect_error (&raw, "{\"sdp\":\"x\"}", "no string");
+  /* Valid UTF-8 text, but json-glib reads the unknown escape (backslash
+   * 611) as the octal byte 0x89. */
+  raw_expect_error (&raw, "{\"type\":\"offer\",\"sdp\":\"v=0\\611\"}",
+                    "string that is not valid UTF-8");
   raw_expect_error (&raw, "{\"type\":\"dance\"}", "Unknown message type");
   raw_expect_error (&raw, "{\"type\":\"joined\",\"peer_id\":\"x\",\"peers\":[]}",
                     "Unknown message type");
