@@ -110,8 +110,8 @@ guint gst_call_latency_on_late_packet (GstCallLatency *self,
                                        gint64          late,
                                        gint64          now);
 /* A retransmitted packet arrived @repair after the first packet behind
- * it, before its jitterbuffer gave up on it. Returns the new latency, or
- * 0 to keep the current one. */
+ * it (before its jitterbuffer gave up on it or after). Returns the new
+ * latency, or 0 to keep the current one. */
 guint gst_call_latency_on_repaired_packet (GstCallLatency *self,
                                            gint64          repair,
                                            gint64          now);
