@@ -363,28 +363,6 @@ run_is_over (gpointer data)
              g_atomic_int_get (&run->last_request) + FRAMES_AFTER_REQUESTS;
 }
 
-/* The first element of @bin made by the factory @name. */
-static GstElement *
-find_element (GstElement *bin,
-              const char *name)
-{
-  GstIterator *it = gst_bin_iterate_recurse (GST_BIN (bin));
-  GValue item = G_VALUE_INIT;
-  GstElement *found = NULL;
-
-  while (!found && gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
-    GstElement *element = g_value_get_object (&item);
-    GstElementFactory *factory = gst_element_get_factory (element);
-
-    if (factory && g_str_equal (gst_plugin_feature_get_name (factory), name))
-      found = gst_object_ref (element);
-    g_value_reset (&item);
-  }
-  g_value_unset (&item);
-  gst_iterator_free (it);
-  return found;
-}
-
 static GstElement *
 find_encoder (GstElement *bin)
 {
@@ -549,7 +527,7 @@ test_viewers_add_no_thread (void)
     g_assert_cmpint (gst_element_set_state (pipelines[i], GST_STATE_PLAYING), !=,
                      GST_STATE_CHANGE_FAILURE);
   }
-  appsink = find_element (gst_call_broadcast_get_pipeline (broadcast), "appsink");
+  appsink = test_find_element (gst_call_broadcast_get_pipeline (broadcast), "appsink");
   g_assert_nonnull (appsink);
   appsink_sink = gst_element_get_static_pad (appsink, "sink");
   gst_pad_add_probe (appsink_sink, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST,

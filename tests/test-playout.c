@@ -403,61 +403,6 @@ count_pushed (GstPad          *pad,
   return GST_PAD_PROBE_OK;
 }
 
-/* A latency the application sets during the call is the one the watch
- * grows from and comes back to: a late packet never takes the
- * jitterbuffer below it. */
-static void
-test_latency_follows_application (void)
-{
-  g_autoptr (GstElement) pipeline = NULL;
-  g_autoptr (GstElement) source = NULL;
-  g_autoptr (GstElement) jitterbuffer = NULL;
-  g_autoptr (GstPad) src = NULL;
-  gint pushed = 0;
-  guint latency = 0;
-  gint64 until;
-
-  pipeline = gst_parse_launch ("appsrc name=source is-live=true do-timestamp=true format=time "
-                               "caps=application/x-rtp,media=video,clock-rate=90000,"
-                               "encoding-name=VP8,payload=96 "
-                               "! rtpjitterbuffer name=jitterbuffer latency=50 "
-                               "! fakesink sync=false async=false", NULL);
-  g_assert_nonnull (pipeline);
-  source = gst_bin_get_by_name (GST_BIN (pipeline), "source");
-  jitterbuffer = gst_bin_get_by_name (GST_BIN (pipeline), "jitterbuffer");
-  gst_call_playout_watch_jitterbuffer (jitterbuffer);
-  src = gst_element_get_static_pad (jitterbuffer, "src");
-  gst_pad_add_probe (src, GST_PAD_PROBE_TYPE_BUFFER, count_pushed, &pushed, NULL);
-  g_assert_cmpint (gst_element_set_state (pipeline, GST_STATE_PLAYING), !=,
-                   GST_STATE_CHANGE_FAILURE);
-
-  /* The application raises it. */
-  g_object_set (jitterbuffer, "latency", 150, NULL);
-
-  /* Packets 0-9 but 5, which the jitterbuffer gives up on after its
-   * latency; then 5, late. */
-  for (guint16 seqnum = 0; seqnum < 10; seqnum++) {
-    if (seqnum != 5)
-      g_assert_cmpint (push_packet (source, seqnum), ==, GST_FLOW_OK);
-    g_usleep (33 * 1000);
-  }
-  until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-  while (g_atomic_int_get (&pushed) < 9 && g_get_monotonic_time () < until)
-    g_usleep (10 * 1000);
-  g_assert_cmpint (g_atomic_int_get (&pushed), ==, 9);
-  g_assert_cmpint (push_packet (source, 5), ==, GST_FLOW_OK);
-  /* The late packet made the watch set a latency. */
-  until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-  do {
-    g_usleep (10 * 1000);
-    g_object_get (jitterbuffer, "latency", &latency, NULL);
-  } while (latency == 150 && g_get_monotonic_time () < until);
-  g_test_message ("latency after a late packet: %u ms", latency);
-  g_assert_cmpuint (latency, >, 150);
-
-  gst_element_set_state (pipeline, GST_STATE_NULL);
-}
-
 /* appsrc ! rtpjitterbuffer latency=50 ! fakesink, the jitterbuffer
  * watched, playing; the buffers' DTS are the arrival times the test
  * gives. Returns the running time to count them from. */
@@ -537,6 +482,50 @@ wait_latency_change (GstElement *jitterbuffer,
     g_usleep (10 * 1000);
   } while (g_get_monotonic_time () < until);
   return latency;
+}
+
+/* A latency the application sets during the call is the one the watch
+ * grows from and comes back to: a late packet never takes the
+ * jitterbuffer below it. */
+static void
+test_latency_follows_application (void)
+{
+  g_autoptr (GstElement) pipeline = NULL;
+  g_autoptr (GstElement) source = NULL;
+  g_autoptr (GstElement) jitterbuffer = NULL;
+  gint pushed = 0;
+  guint latency = 0;
+  gint64 until;
+
+  start_watched_jitterbuffer (&pipeline, &source, &jitterbuffer, &pushed);
+  /* Arrival times as the packets are pushed, in real time. */
+  g_object_set (source, "do-timestamp", TRUE, NULL);
+
+  /* The application raises it. */
+  g_object_set (jitterbuffer, "latency", 150, NULL);
+
+  /* Packets 0-9 but 5, which the jitterbuffer gives up on after its
+   * latency; then 5, late. */
+  for (guint16 seqnum = 0; seqnum < 10; seqnum++) {
+    if (seqnum != 5)
+      g_assert_cmpint (push_packet (source, seqnum), ==, GST_FLOW_OK);
+    g_usleep (33 * 1000);
+  }
+  until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  while (g_atomic_int_get (&pushed) < 9 && g_get_monotonic_time () < until)
+    g_usleep (10 * 1000);
+  g_assert_cmpint (g_atomic_int_get (&pushed), ==, 9);
+  g_assert_cmpint (push_packet (source, 5), ==, GST_FLOW_OK);
+  /* The late packet made the watch set a latency. */
+  until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  do {
+    g_usleep (10 * 1000);
+    g_object_get (jitterbuffer, "latency", &latency, NULL);
+  } while (latency == 150 && g_get_monotonic_time () < until);
+  g_test_message ("latency after a late packet: %u ms", latency);
+  g_assert_cmpuint (latency, >, 150);
+
+  gst_element_set_state (pipeline, GST_STATE_NULL);
 }
 
 /* A retransmitted packet (as rtprtxreceive flags it) that arrives 90 ms

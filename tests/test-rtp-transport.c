@@ -152,27 +152,6 @@ count_elements (GstPipeline *pipeline,
   return count;
 }
 
-static GstElement *
-find_element (GstPipeline *pipeline,
-              const char  *factory_name)
-{
-  GstIterator *it = gst_bin_iterate_recurse (GST_BIN (pipeline));
-  GValue item = G_VALUE_INIT;
-  GstElement *found = NULL;
-
-  while (!found && gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
-    GstElement *element = g_value_get_object (&item);
-    GstElementFactory *factory = gst_element_get_factory (element);
-
-    if (factory && g_strcmp0 (GST_OBJECT_NAME (factory), factory_name) == 0)
-      found = gst_object_ref (element);
-    g_value_reset (&item);
-  }
-  g_value_unset (&item);
-  gst_iterator_free (it);
-  return found;
-}
-
 static void
 on_error_fail (GstCallRtpTransport *transport,
                GError              *error,
@@ -580,9 +559,10 @@ loss_run_start (LossRun            *run,
   /* The file is sent as it is: no encoder in the sender. */
   {
     g_autoptr (GstElement) encoder =
-        find_element (gst_call_rtp_transport_get_pipeline (run->sender), "vp8enc");
+        test_find_element (GST_ELEMENT (gst_call_rtp_transport_get_pipeline (run->sender)), "vp8enc");
     g_autoptr (GstElement) payloader =
-        find_element (gst_call_rtp_transport_get_pipeline (run->sender), "rtpvp8pay");
+        test_find_element (GST_ELEMENT (gst_call_rtp_transport_get_pipeline (run->sender)),
+                           "rtpvp8pay");
 
     g_assert_null (encoder);
     g_assert_nonnull (payloader);
@@ -1599,7 +1579,8 @@ test_srtp_bad_input (void)
   g_assert_cmpuint (stats_uint (receiver, "srtp-ssrcs-refused"), ==, 136);
   g_assert_cmpuint (stats_uint (receiver, "rtp-packets-routed"), ==, 0);
   g_assert_cmpuint (stats_uint (receiver, "video-frames-decoded"), ==, 0);
-  srtpdec = find_element (gst_call_rtp_transport_get_pipeline (receiver), "srtpdec");
+  srtpdec = test_find_element (GST_ELEMENT (gst_call_rtp_transport_get_pipeline (receiver)),
+                               "srtpdec");
   g_object_get (srtpdec, "stats", &srtpdec_stats, NULL);
   streams = gst_structure_get_value (srtpdec_stats, "streams");
   g_assert_cmpuint (gst_value_array_get_size (streams), <=, 65);
