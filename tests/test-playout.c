@@ -450,6 +450,18 @@ push_arrival (GstElement   *source,
   g_assert_cmpint (push_buffer (source, buffer), ==, GST_FLOW_OK);
 }
 
+/* Waits until the jitterbuffer pushed @count packets (at most 5 s). */
+static void
+wait_pushed (gint *pushed,
+             gint  count)
+{
+  gint64 until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (g_atomic_int_get (pushed) < count && g_get_monotonic_time () < until)
+    g_usleep (10 * 1000);
+  g_assert_cmpint (g_atomic_int_get (pushed), ==, count);
+}
+
 /* start_watched_jitterbuffer(), then packets 0-6 but 5, 33 ms apart by
  * their arrival times, pushed at once. */
 static GstClockTime
@@ -494,8 +506,7 @@ test_latency_follows_application (void)
   g_autoptr (GstElement) source = NULL;
   g_autoptr (GstElement) jitterbuffer = NULL;
   gint pushed = 0;
-  guint latency = 0;
-  gint64 until;
+  guint latency;
 
   start_watched_jitterbuffer (&pipeline, &source, &jitterbuffer, &pushed);
   /* Arrival times as the packets are pushed, in real time. */
@@ -511,17 +522,10 @@ test_latency_follows_application (void)
       g_assert_cmpint (push_packet (source, seqnum), ==, GST_FLOW_OK);
     g_usleep (33 * 1000);
   }
-  until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-  while (g_atomic_int_get (&pushed) < 9 && g_get_monotonic_time () < until)
-    g_usleep (10 * 1000);
-  g_assert_cmpint (g_atomic_int_get (&pushed), ==, 9);
+  wait_pushed (&pushed, 9);
   g_assert_cmpint (push_packet (source, 5), ==, GST_FLOW_OK);
   /* The late packet made the watch set a latency. */
-  until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-  do {
-    g_usleep (10 * 1000);
-    g_object_get (jitterbuffer, "latency", &latency, NULL);
-  } while (latency == 150 && g_get_monotonic_time () < until);
+  latency = wait_latency_change (jitterbuffer, 150);
   g_test_message ("latency after a late packet: %u ms", latency);
   g_assert_cmpuint (latency, >, 150);
 
@@ -565,14 +569,10 @@ test_latency_covers_late_repairs (void)
   gint pushed = 0;
   GstClockTime now;
   guint latency;
-  gint64 until;
 
   now = start_with_a_gap (&pipeline, &source, &jitterbuffer, &pushed);
   /* The jitterbuffer gives up on 5 and pushes 6. */
-  until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-  while (g_atomic_int_get (&pushed) < 6 && g_get_monotonic_time () < until)
-    g_usleep (10 * 1000);
-  g_assert_cmpint (g_atomic_int_get (&pushed), ==, 6);
+  wait_pushed (&pushed, 6);
   push_arrival (source, 5, now + (6 * 33 + 100) * GST_MSECOND, TRUE);
   latency = wait_latency_change (jitterbuffer, 50);
   g_test_message ("latency after a repair of 100 ms that came too late: %u ms", latency);
