@@ -532,36 +532,14 @@ test_latency_follows_application (void)
   gst_element_set_state (pipeline, GST_STATE_NULL);
 }
 
-/* A retransmitted packet (as rtprtxreceive flags it) that arrives 90 ms
- * after the packet behind it, before the jitterbuffer gave up on it,
- * makes the watch raise the latency to cover that repair and a second
- * one. The arrival times are the buffers' DTS, set here, so that the test
- * does not depend on how fast it runs. */
-static void
-test_latency_covers_repaired_packets (void)
-{
-  g_autoptr (GstElement) pipeline = NULL;
-  g_autoptr (GstElement) source = NULL;
-  g_autoptr (GstElement) jitterbuffer = NULL;
-  gint pushed = 0;
-  GstClockTime now;
-  guint latency;
-
-  /* 5 retransmitted, 90 ms after 6 by their arrival times, at once. */
-  now = start_with_a_gap (&pipeline, &source, &jitterbuffer, &pushed);
-  push_arrival (source, 5, now + (6 * 33 + 90) * GST_MSECOND, TRUE);
-  latency = wait_latency_change (jitterbuffer, 50);
-  g_test_message ("latency after a repair of 90 ms: %u ms", latency);
-  g_assert_cmpuint (latency, ==, 2 * 90 + GST_CALL_LATENCY_MARGIN_MS);
-
-  gst_element_set_state (pipeline, GST_STATE_NULL);
-}
-
-/* The first repairs of a call come too late for a short latency: one that
- * arrives after the jitterbuffer gave up on it still counts, the latency
- * covers its repair (not only how late it was). */
-static void
-test_latency_covers_late_repairs (void)
+/* The watched jitterbuffer's latency after packets 0-6 but 5, then 5
+ * retransmitted (as rtprtxreceive flags it) @repair_ms after 6 by their
+ * arrival times: at once, or (@after_giving_up) once the jitterbuffer gave
+ * up on it. The arrival times are the buffers' DTS, set here, so that the
+ * result does not depend on how fast the test runs. */
+static guint
+latency_after_repair (guint    repair_ms,
+                      gboolean after_giving_up)
 {
   g_autoptr (GstElement) pipeline = NULL;
   g_autoptr (GstElement) source = NULL;
@@ -572,13 +550,35 @@ test_latency_covers_late_repairs (void)
 
   now = start_with_a_gap (&pipeline, &source, &jitterbuffer, &pushed);
   /* The jitterbuffer gives up on 5 and pushes 6. */
-  wait_pushed (&pushed, 6);
-  push_arrival (source, 5, now + (6 * 33 + 100) * GST_MSECOND, TRUE);
+  if (after_giving_up)
+    wait_pushed (&pushed, 6);
+  push_arrival (source, 5, now + (6 * 33 + repair_ms) * GST_MSECOND, TRUE);
   latency = wait_latency_change (jitterbuffer, 50);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  return latency;
+}
+
+/* A repair of 90 ms, before the jitterbuffer gave up on the packet, makes
+ * the watch raise the latency to cover that repair and a second one. */
+static void
+test_latency_covers_repaired_packets (void)
+{
+  guint latency = latency_after_repair (90, FALSE);
+
+  g_test_message ("latency after a repair of 90 ms: %u ms", latency);
+  g_assert_cmpuint (latency, ==, 2 * 90 + GST_CALL_LATENCY_MARGIN_MS);
+}
+
+/* The first repairs of a call come too late for a short latency: one that
+ * arrives after the jitterbuffer gave up on it still counts, the latency
+ * covers its repair (not only how late it was). */
+static void
+test_latency_covers_late_repairs (void)
+{
+  guint latency = latency_after_repair (100, TRUE);
+
   g_test_message ("latency after a repair of 100 ms that came too late: %u ms", latency);
   g_assert_cmpuint (latency, >=, 2 * 100 + GST_CALL_LATENCY_MARGIN_MS);
-
-  gst_element_set_state (pipeline, GST_STATE_NULL);
 }
 
 int
