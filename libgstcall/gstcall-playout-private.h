@@ -87,8 +87,14 @@ GstClockTime    gst_call_playout_get_correction (GstCallPlayout *self);
 #define GST_CALL_LATENCY_LOWER_INTERVAL (500 * G_TIME_SPAN_MILLISECOND)
 #define GST_CALL_LATENCY_REPAIR_HOLD (10 * G_TIME_SPAN_SECOND)
 
+/* A video jitterbuffer waits at least this long (ms) for a late or a
+ * repaired packet: it reports its base latency to the pipeline, so the
+ * wait costs the frames that came in order nothing. */
+#define GST_CALL_LATENCY_VIDEO_MS 300
+
 typedef struct {
   guint base;          /* configured, ms */
+  guint least;         /* ms: waits at least this long (0: the base) */
   guint current;       /* ms */
   gint64 last_raise;   /* 0: never */
   gint64 last_late;
@@ -115,6 +121,11 @@ guint gst_call_latency_on_late_packet (GstCallLatency *self,
 guint gst_call_latency_on_repaired_packet (GstCallLatency *self,
                                            gint64          repair,
                                            gint64          now);
+/* Waits at least @least ms from now on (0: the base), until the next
+ * gst_call_latency_init(). Returns the new latency, or 0 to keep the
+ * current one. */
+guint gst_call_latency_set_least     (GstCallLatency *self,
+                                       guint           least);
 /* Any other packet arrived. Returns the new latency, or 0 to keep the
  * current one. */
 guint gst_call_latency_on_packet      (GstCallLatency *self,
@@ -137,7 +148,11 @@ void            gst_call_playout_setup_jitterbuffer (GstElement *jitterbuffer,
  * as long as the element lives; a latency the application sets on it
  * later (through rtpbin's) becomes the one it follows the link from. The
  * pipeline's owner recalculates the pipeline's latency on the
- * jitterbuffer's latency messages. */
+ * jitterbuffer's latency messages. A video jitterbuffer (the media of its
+ * payload type) waits at least GST_CALL_LATENCY_VIDEO_MS but reports its
+ * base latency in latency queries; the packets it pushes after their time
+ * plus that base (they waited for a late or a repaired packet) are timed
+ * for now less the base, so the sinks show them at once. */
 void            gst_call_playout_watch_jitterbuffer (GstElement *jitterbuffer);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GstCallPlayout, gst_call_playout_free)

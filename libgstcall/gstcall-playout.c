@@ -186,6 +186,7 @@ gst_call_latency_init (GstCallLatency *self,
   g_return_if_fail (self != NULL);
 
   self->base = base;
+  self->least = 0;
   self->current = base;
   self->last_raise = 0;
   self->last_late = now;
@@ -278,6 +279,19 @@ gst_call_latency_on_repaired_packet (GstCallLatency *self,
 }
 
 guint
+gst_call_latency_set_least (GstCallLatency *self,
+                            guint           least)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  self->least = MIN (least, latency_cap (self));
+  if (self->current >= self->least)
+    return 0;
+  self->current = self->least;
+  return self->current;
+}
+
+guint
 gst_call_latency_on_packet (GstCallLatency *self,
                             gint64          now)
 {
@@ -286,7 +300,7 @@ gst_call_latency_on_packet (GstCallLatency *self,
 
   g_return_val_if_fail (self != NULL, 0);
 
-  floor = MAX (self->base, repair_floor (self, now));
+  floor = MAX (MAX (self->base, self->least), repair_floor (self, now));
   if (self->current <= floor ||
       now - self->last_late < GST_CALL_LATENCY_CALM ||
       now - self->last_lower < GST_CALL_LATENCY_LOWER_INTERVAL)
@@ -324,6 +338,8 @@ typedef struct {
   GstElement *jitterbuffer; /* weak: the probes go with it */
   GstCallLatency latency;
   GstCallPlayout *playout; /* the src pad's thread only */
+  gboolean kind_known;     /* the src pad's thread only */
+  gint video;              /* atomic: its caps say video */
 } Watch;
 
 static void
@@ -485,29 +501,131 @@ arrival_of (Watch     *watch,
   return arrival;
 }
 
+/* Any thread, for a video stream: the jitterbuffer waits at least
+ * GST_CALL_LATENCY_VIDEO_MS. Whether its latency changed. */
+static gboolean
+wait_longer_for_video (Watch *watch)
+{
+  guint latency;
+
+  g_mutex_lock (&watch->lock);
+  latency = gst_call_latency_set_least (&watch->latency, GST_CALL_LATENCY_VIDEO_MS);
+  g_mutex_unlock (&watch->lock);
+  if (latency == 0)
+    return FALSE;
+  GST_INFO_OBJECT (watch->jitterbuffer, "video: waits %u ms", latency);
+  g_object_set (watch->jitterbuffer, "latency", latency, NULL);
+  return TRUE;
+}
+
+/* Streaming thread (the jitterbuffer's), on its first packet: whether the
+ * stream is video. rtpjitterbuffer leaves the media out of its caps and
+ * gets the payload's from its bin (rtpbin's request-pt-map, which
+ * webrtcbin and GstCallRtpTransport answer); asked the same way, or from
+ * the caps when the jitterbuffer is on its own. */
 static void
-correct_buffer (Watch      *watch,
-                GstBuffer **buffer)
+learn_kind (Watch     *watch,
+            GstPad    *pad,
+            GstBuffer *buffer)
+{
+  GstRTPBuffer rtp = GST_RTP_BUFFER_INIT;
+  g_autoptr (GstCaps) caps = NULL;
+  const gchar *media = NULL;
+  guint pt;
+
+  if (!gst_rtp_buffer_map (buffer, GST_MAP_READ, &rtp))
+    return;
+  pt = gst_rtp_buffer_get_payload_type (&rtp);
+  gst_rtp_buffer_unmap (&rtp);
+  g_signal_emit_by_name (watch->jitterbuffer, "request-pt-map", pt, &caps);
+  if (!caps)
+    caps = gst_pad_get_current_caps (pad);
+  if (caps && gst_caps_get_size (caps) > 0)
+    media = gst_structure_get_string (gst_caps_get_structure (caps, 0), "media");
+  watch->kind_known = TRUE;
+  GST_DEBUG_OBJECT (watch->jitterbuffer, "payload %u: %s", pt, media ? media : "no media");
+  if (g_strcmp0 (media, "video") != 0)
+    return;
+  g_atomic_int_set (&watch->video, TRUE);
+  if (!wait_longer_for_video (watch))
+    /* Reported from now on (report_base_latency()): the pipeline asks
+     * again (a latency set posts a message, too). */
+    gst_element_post_message (watch->jitterbuffer,
+                              gst_message_new_latency (GST_OBJECT (watch->jitterbuffer)));
+}
+
+/* Streaming thread (the jitterbuffer's): for a video stream, the earliest
+ * PTS a packet pushed now can have: now less the latency the jitterbuffer
+ * reports (report_base_latency()), so that the frame is shown as soon as
+ * it is decoded. GST_CLOCK_TIME_NONE for other streams, or without a
+ * clock or a segment. */
+static GstClockTime
+earliest_pts (Watch  *watch,
+              GstPad *pad)
+{
+  g_autoptr (GstEvent) event = NULL;
+  const GstSegment *segment = NULL;
+  GstClockTime now;
+  GstClockTime reported;
+  guint64 position;
+
+  if (!g_atomic_int_get (&watch->video))
+    return GST_CLOCK_TIME_NONE;
+
+  now = gst_element_get_current_running_time (watch->jitterbuffer);
+  event = gst_pad_get_sticky_event (pad, GST_EVENT_SEGMENT, 0);
+  if (!GST_CLOCK_TIME_IS_VALID (now) || !event)
+    return GST_CLOCK_TIME_NONE;
+  gst_event_parse_segment (event, &segment);
+  if (segment->format != GST_FORMAT_TIME)
+    return GST_CLOCK_TIME_NONE;
+  g_mutex_lock (&watch->lock);
+  reported = watch->latency.base * GST_MSECOND;
+  g_mutex_unlock (&watch->lock);
+  if (now <= reported)
+    return GST_CLOCK_TIME_NONE;
+  if (gst_segment_position_from_running_time_full (segment, GST_FORMAT_TIME, now - reported,
+                                                   &position) != 1)
+    return GST_CLOCK_TIME_NONE;
+  return position;
+}
+
+static void
+correct_buffer (Watch        *watch,
+                GstBuffer   **buffer,
+                GstClockTime  earliest)
 {
   GstClockTime arrival = arrival_of (watch, *buffer);
   GstClockTime pts = gst_call_playout_correct (watch->playout, GST_BUFFER_PTS (*buffer),
                                                arrival);
 
+  if (GST_CLOCK_TIME_IS_VALID (pts) && GST_CLOCK_TIME_IS_VALID (earliest) && pts < earliest) {
+    GST_LOG ("pts %" GST_TIME_FORMAT ": pushed %" GST_TIME_FORMAT " after its time, shown now",
+             GST_TIME_ARGS (pts), GST_TIME_ARGS (earliest - pts));
+    pts = earliest;
+  }
   if (pts == GST_BUFFER_PTS (*buffer))
     return;
-  GST_LOG ("pts %" GST_TIME_FORMAT ", arrived %" GST_TIME_FORMAT ": brought forward by %"
-           GST_TIME_FORMAT, GST_TIME_ARGS (GST_BUFFER_PTS (*buffer)), GST_TIME_ARGS (arrival),
-           GST_TIME_ARGS (GST_BUFFER_PTS (*buffer) - pts));
+  GST_LOG ("pts %" GST_TIME_FORMAT ", arrived %" GST_TIME_FORMAT ": now %" GST_TIME_FORMAT,
+           GST_TIME_ARGS (GST_BUFFER_PTS (*buffer)), GST_TIME_ARGS (arrival),
+           GST_TIME_ARGS (pts));
   *buffer = gst_buffer_make_writable (*buffer);
   GST_BUFFER_PTS (*buffer) = pts;
 }
+
+typedef struct {
+  Watch *watch;
+  GstClockTime earliest;
+} Correction;
 
 static gboolean
 correct_list_item (GstBuffer **buffer,
                    guint       index,
                    gpointer    user_data)
 {
-  correct_buffer (user_data, buffer);
+  Correction *correction = user_data;
+
+  correct_buffer (correction->watch, buffer, correction->earliest);
   return TRUE;
 }
 
@@ -518,18 +636,66 @@ keep_up_with_link (GstPad          *pad,
                    gpointer         user_data)
 {
   Watch *watch = user_data;
+  GstClockTime earliest;
 
+  if (!watch->kind_known) {
+    GstBuffer *first = (info->type & GST_PAD_PROBE_TYPE_BUFFER)
+      ? GST_PAD_PROBE_INFO_BUFFER (info)
+      : gst_buffer_list_get (GST_PAD_PROBE_INFO_BUFFER_LIST (info), 0);
+
+    if (first)
+      learn_kind (watch, pad, first);
+  }
+  earliest = earliest_pts (watch, pad);
   if (info->type & GST_PAD_PROBE_TYPE_BUFFER) {
     GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER (info);
 
-    correct_buffer (watch, &buffer);
+    correct_buffer (watch, &buffer, earliest);
     GST_PAD_PROBE_INFO_DATA (info) = buffer;
   } else if (info->type & GST_PAD_PROBE_TYPE_BUFFER_LIST) {
     GstBufferList *list = gst_buffer_list_make_writable (GST_PAD_PROBE_INFO_BUFFER_LIST (info));
+    Correction correction = { watch, earliest };
 
-    gst_buffer_list_foreach (list, correct_list_item, watch);
+    gst_buffer_list_foreach (list, correct_list_item, &correction);
     GST_PAD_PROBE_INFO_DATA (info) = list;
   }
+  return GST_PAD_PROBE_OK;
+}
+
+/* Any thread, once the jitterbuffer answered a latency query: a video
+ * jitterbuffer reports the latency it was configured with (the base),
+ * not the longer one it waits for late and repaired packets. The sinks
+ * then play every frame that came in order that early, and a frame that
+ * waited (keep_up_with_link() times it for now) late, as a browser does;
+ * the pipeline's latency stays where it was. */
+static GstPadProbeReturn
+report_base_latency (GstPad          *pad,
+                     GstPadProbeInfo *info,
+                     gpointer         user_data)
+{
+  Watch *watch = user_data;
+  GstQuery *query = GST_PAD_PROBE_INFO_QUERY (info);
+  GstClockTime min, max, extra;
+  gboolean live;
+  guint waits = 0;
+  guint base;
+
+  if (!(info->type & GST_PAD_PROBE_TYPE_PULL) || GST_QUERY_TYPE (query) != GST_QUERY_LATENCY ||
+      !g_atomic_int_get (&watch->video))
+    return GST_PAD_PROBE_OK;
+  g_object_get (watch->jitterbuffer, "latency", &waits, NULL);
+  g_mutex_lock (&watch->lock);
+  base = watch->latency.base;
+  g_mutex_unlock (&watch->lock);
+  if (waits <= base)
+    return GST_PAD_PROBE_OK;
+  extra = (GstClockTime) (waits - base) * GST_MSECOND;
+  gst_query_parse_latency (query, &live, &min, &max);
+  min = min > extra ? min - extra : 0;
+  if (GST_CLOCK_TIME_IS_VALID (max))
+    max = max > extra ? max - extra : 0;
+  GST_DEBUG_OBJECT (watch->jitterbuffer, "waits %u ms, reports %u", waits, base);
+  gst_query_set_latency (query, live, min, max);
   return GST_PAD_PROBE_OK;
 }
 
@@ -544,14 +710,19 @@ on_latency_set (GObject    *jitterbuffer,
   Watch *watch = user_data;
   guint latency = 0;
 
+  gboolean changed = FALSE;
+
   g_object_get (jitterbuffer, "latency", &latency, NULL);
   g_mutex_lock (&watch->lock);
   if (latency != watch->latency.current) {
     GST_INFO_OBJECT (jitterbuffer, "latency set to %u ms, from %u", latency,
                      watch->latency.current);
     gst_call_latency_init (&watch->latency, latency, g_get_monotonic_time ());
+    changed = TRUE;
   }
   g_mutex_unlock (&watch->lock);
+  if (changed && g_atomic_int_get (&watch->video))
+    wait_longer_for_video (watch);
 }
 
 static void
@@ -590,6 +761,8 @@ gst_call_playout_watch_jitterbuffer (GstElement *jitterbuffer)
                      on_packet_arrived, g_atomic_rc_box_acquire (watch), watch_unref);
   g_signal_connect_data (jitterbuffer, "notify::latency", G_CALLBACK (on_latency_set),
                          g_atomic_rc_box_acquire (watch), watch_closure_unref, 0);
+  gst_pad_add_probe (src, GST_PAD_PROBE_TYPE_QUERY_UPSTREAM, report_base_latency,
+                     g_atomic_rc_box_acquire (watch), watch_unref);
   gst_pad_add_probe (src, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST,
                      keep_up_with_link, watch, watch_unref);
 }

@@ -871,7 +871,9 @@ gst_call_class_init (GstCallClass *klass)
    * [property@PeerConnection:latency]. 50 by default, for a LAN; on a
    * slow or jittery path each jitterbuffer waits longer by itself (up to
    * 400 ms) when packets arrive after it gave up on them, and comes back
-   * to this value once they no longer do. Set it before the call; during
+   * to this value once they no longer do. Video plays after this latency
+   * and waits longer only for the frames that need it (at least 300 ms
+   * for a late or retransmitted packet). Set it before the call; during
    * the call, set it on [property@Call:peer-connection].
    *
    * Since: 0.1

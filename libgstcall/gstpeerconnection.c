@@ -1259,6 +1259,11 @@ gst_peer_connection_class_init (GstPeerConnectionClass *klass)
    * the way at a time. Raise it for paths with long round trips
    * (webrtcbin's own default is 200).
    *
+   * Video plays after this latency however long its jitterbuffer waits:
+   * a video jitterbuffer waits at least 300 ms for a late or
+   * retransmitted packet, and the frames that waited for one are shown
+   * as soon as they are complete, late, as browsers do.
+   *
    * Since: 0.1
    */
   gst_peer_connection_props[PROP_LATENCY] =

@@ -319,6 +319,34 @@ test_latency_configured_above_cap (void)
   g_assert_cmpuint (latency.current, ==, 1000);
 }
 
+/* A video jitterbuffer waits at least GST_CALL_LATENCY_VIDEO_MS: the
+ * latency rises to it at once (the base stays what it was), grows above it
+ * with late packets and comes back to it, not to the base. A base above
+ * it stays. */
+static void
+test_latency_waits_longer_for_video (void)
+{
+  GstCallLatency latency;
+  gint64 t = US (1000);
+
+  gst_call_latency_init (&latency, 50, t);
+  g_assert_cmpuint (gst_call_latency_set_least (&latency, GST_CALL_LATENCY_VIDEO_MS), ==,
+                    GST_CALL_LATENCY_VIDEO_MS);
+  g_assert_cmpuint (gst_call_latency_set_least (&latency, GST_CALL_LATENCY_VIDEO_MS), ==, 0);
+  g_assert_cmpuint (latency.base, ==, 50);
+
+  g_assert_cmpuint (gst_call_latency_on_late_packet (&latency, US (60), t), ==,
+                    MIN (GST_CALL_LATENCY_VIDEO_MS + 60 + GST_CALL_LATENCY_MARGIN_MS,
+                         GST_CALL_LATENCY_MAX_MS));
+  for (t += US (20); t < US (60000); t += US (20))
+    gst_call_latency_on_packet (&latency, t);
+  g_assert_cmpuint (latency.current, ==, GST_CALL_LATENCY_VIDEO_MS);
+
+  gst_call_latency_init (&latency, 1000, t);
+  g_assert_cmpuint (gst_call_latency_set_least (&latency, GST_CALL_LATENCY_VIDEO_MS), ==, 0);
+  g_assert_cmpuint (latency.current, ==, 1000);
+}
+
 /* Repaired packets raise the latency at once to the longest repair and
  * twice the shortest (room for a second request), plus the margin; it does
  * not come back below what the repairs of the hold period ask for, forgets
@@ -403,23 +431,27 @@ count_pushed (GstPad          *pad,
   return GST_PAD_PROBE_OK;
 }
 
-/* appsrc ! rtpjitterbuffer latency=50 ! fakesink, the jitterbuffer
- * watched, playing; the buffers' DTS are the arrival times the test
- * gives. Returns the running time to count them from. */
+/* appsrc ! rtpjitterbuffer latency=50 ! fakesink, for a stream of
+ * @media (a 90 kHz clock either way), the jitterbuffer watched, playing;
+ * the buffers' DTS are the arrival times the test gives. Returns the
+ * running time to count them from. */
 static GstClockTime
-start_watched_jitterbuffer (GstElement **pipeline,
-                            GstElement **source,
-                            GstElement **jitterbuffer,
-                            gint        *pushed)
+start_watched_jitterbuffer (const gchar  *media,
+                            GstElement  **pipeline,
+                            GstElement  **source,
+                            GstElement  **jitterbuffer,
+                            gint         *pushed)
 {
   g_autoptr (GstPad) src = NULL;
+  g_autofree gchar *description = NULL;
   GstClockTime now;
 
-  *pipeline = gst_parse_launch ("appsrc name=source is-live=true format=time "
-                                "caps=application/x-rtp,media=video,clock-rate=90000,"
-                                "encoding-name=VP8,payload=96 "
-                                "! rtpjitterbuffer name=jitterbuffer latency=50 "
-                                "! fakesink sync=false async=false", NULL);
+  description = g_strdup_printf ("appsrc name=source is-live=true format=time "
+                                 "caps=application/x-rtp,media=%s,clock-rate=90000,"
+                                 "encoding-name=VP8,payload=96 "
+                                 "! rtpjitterbuffer name=jitterbuffer latency=50 "
+                                 "! fakesink sync=false async=false", media);
+  *pipeline = gst_parse_launch (description, NULL);
   g_assert_nonnull (*pipeline);
   *source = gst_bin_get_by_name (GST_BIN (*pipeline), "source");
   *jitterbuffer = gst_bin_get_by_name (GST_BIN (*pipeline), "jitterbuffer");
@@ -462,7 +494,8 @@ wait_pushed (gint *pushed,
   g_assert_cmpint (g_atomic_int_get (pushed), ==, count);
 }
 
-/* start_watched_jitterbuffer(), then packets 0-6 but 5, 33 ms apart by
+/* start_watched_jitterbuffer() for a stream that is not video (the
+ * latency follows the link alone), then packets 0-6 but 5, 33 ms apart by
  * their arrival times, pushed at once. */
 static GstClockTime
 start_with_a_gap (GstElement **pipeline,
@@ -470,7 +503,7 @@ start_with_a_gap (GstElement **pipeline,
                   GstElement **jitterbuffer,
                   gint        *pushed)
 {
-  GstClockTime now = start_watched_jitterbuffer (pipeline, source, jitterbuffer, pushed);
+  GstClockTime now = start_watched_jitterbuffer ("audio", pipeline, source, jitterbuffer, pushed);
 
   for (guint16 seqnum = 0; seqnum < 7; seqnum++) {
     if (seqnum != 5)
@@ -508,7 +541,7 @@ test_latency_follows_application (void)
   gint pushed = 0;
   guint latency;
 
-  start_watched_jitterbuffer (&pipeline, &source, &jitterbuffer, &pushed);
+  start_watched_jitterbuffer ("audio", &pipeline, &source, &jitterbuffer, &pushed);
   /* Arrival times as the packets are pushed, in real time. */
   g_object_set (source, "do-timestamp", TRUE, NULL);
 
@@ -581,6 +614,124 @@ test_latency_covers_late_repairs (void)
   g_assert_cmpuint (latency, >=, 2 * 100 + GST_CALL_LATENCY_MARGIN_MS);
 }
 
+/* The minimum latency @jitterbuffer answers, less its upstream's. */
+static GstClockTime
+reported_latency (GstElement *jitterbuffer)
+{
+  g_autoptr (GstPad) sink = gst_element_get_static_pad (jitterbuffer, "sink");
+  g_autoptr (GstPad) src = gst_element_get_static_pad (jitterbuffer, "src");
+  g_autoptr (GstQuery) upstream = gst_query_new_latency ();
+  g_autoptr (GstQuery) query = gst_query_new_latency ();
+  GstClockTime upstream_min = 0, min = 0;
+
+  g_assert_true (gst_pad_peer_query (sink, upstream));
+  gst_query_parse_latency (upstream, NULL, &upstream_min, NULL);
+  g_assert_true (gst_pad_query (src, query));
+  gst_query_parse_latency (query, NULL, &min, NULL);
+  g_assert_cmpuint (min, >=, upstream_min);
+  return min - upstream_min;
+}
+
+/* Once a video stream's first packet is through, its jitterbuffer waits
+ * GST_CALL_LATENCY_VIDEO_MS and reports its base latency (50 ms) to the
+ * pipeline. Another stream's reports the latency it waits (here raised by
+ * a repair). */
+static void
+test_latency_video_reports_base (void)
+{
+  g_autoptr (GstElement) pipeline = NULL;
+  g_autoptr (GstElement) source = NULL;
+  g_autoptr (GstElement) jitterbuffer = NULL;
+  gint pushed = 0;
+  GstClockTime now;
+  guint latency;
+
+  now = start_watched_jitterbuffer ("video", &pipeline, &source, &jitterbuffer, &pushed);
+  push_arrival (source, 0, now, FALSE);
+  g_assert_cmpuint (wait_latency_change (jitterbuffer, 50), ==, GST_CALL_LATENCY_VIDEO_MS);
+  g_assert_cmpuint (reported_latency (jitterbuffer), ==, 50 * GST_MSECOND);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  g_clear_object (&pipeline);
+  g_clear_object (&source);
+  g_clear_object (&jitterbuffer);
+
+  pushed = 0;
+  now = start_with_a_gap (&pipeline, &source, &jitterbuffer, &pushed);
+  push_arrival (source, 5, now + (6 * 33 + 90) * GST_MSECOND, TRUE);
+  latency = wait_latency_change (jitterbuffer, 50);
+  g_assert_cmpuint (latency, ==, 2 * 90 + GST_CALL_LATENCY_MARGIN_MS);
+  g_assert_cmpuint (reported_latency (jitterbuffer), ==, latency * GST_MSECOND);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+}
+
+#define RECORDED 16
+
+/* The PTS of the packets a jitterbuffer pushed, and when (running time). */
+typedef struct {
+  GstElement *jitterbuffer;
+  gint count;
+  GstClockTime pts[RECORDED];
+  GstClockTime at[RECORDED];
+} Pushes;
+
+static GstPadProbeReturn
+record_pushed (GstPad          *pad,
+               GstPadProbeInfo *info,
+               gpointer         user_data)
+{
+  Pushes *pushes = user_data;
+  gint i = g_atomic_int_get (&pushes->count);
+
+  if (i < RECORDED) {
+    pushes->pts[i] = GST_BUFFER_PTS (GST_PAD_PROBE_INFO_BUFFER (info));
+    pushes->at[i] = gst_element_get_current_running_time (pushes->jitterbuffer);
+    g_atomic_int_inc (&pushes->count);
+  }
+  return GST_PAD_PROBE_OK;
+}
+
+/* Video packets that waited in the jitterbuffer (behind a packet it gave
+ * up on after GST_CALL_LATENCY_VIDEO_MS) are timed for when they leave it,
+ * less the 50 ms it reports: the sinks show them at once instead of
+ * dropping them as late. The timestamps never go back. */
+static void
+test_waiting_video_is_shown_now (void)
+{
+  g_autoptr (GstElement) pipeline = NULL;
+  g_autoptr (GstElement) source = NULL;
+  g_autoptr (GstElement) jitterbuffer = NULL;
+  g_autoptr (GstPad) src = NULL;
+  Pushes pushes = { 0 };
+  gint pushed = 0;
+  GstClockTime now;
+
+  now = start_watched_jitterbuffer ("video", &pipeline, &source, &jitterbuffer, &pushed);
+  pushes.jitterbuffer = jitterbuffer;
+  src = gst_element_get_static_pad (jitterbuffer, "src");
+  gst_pad_add_probe (src, GST_PAD_PROBE_TYPE_BUFFER, record_pushed, &pushes, NULL);
+  push_arrival (source, 0, now, FALSE);
+  g_assert_cmpuint (wait_latency_change (jitterbuffer, 50), ==, GST_CALL_LATENCY_VIDEO_MS);
+
+  /* 1-6 but 4, 33 ms apart: 5 and 6 wait until the jitterbuffer gives
+   * up on 4. */
+  for (guint16 seqnum = 1; seqnum < 7; seqnum++) {
+    if (seqnum != 4)
+      push_arrival (source, seqnum, now + seqnum * 33 * GST_MSECOND, FALSE);
+  }
+  wait_pushed (&pushed, 6);
+  g_assert_cmpint (g_atomic_int_get (&pushes.count), ==, 6);
+  g_assert_cmpuint (pushes.at[4], >=, now + (4 * 33 + GST_CALL_LATENCY_VIDEO_MS / 2) * GST_MSECOND);
+  for (gint i = 0; i < 6; i++) {
+    g_test_message ("packet %d: pushed at %" GST_TIME_FORMAT ", timed %" GST_TIME_FORMAT, i,
+                    GST_TIME_ARGS (pushes.at[i]), GST_TIME_ARGS (pushes.pts[i]));
+    /* 50 ms, and room for a slow machine between the two probes. */
+    g_assert_cmpuint (pushes.pts[i] + 100 * GST_MSECOND, >=, pushes.at[i]);
+    if (i > 0)
+      g_assert_cmpuint (pushes.pts[i], >=, pushes.pts[i - 1]);
+  }
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -603,5 +754,8 @@ main (int argc, char **argv)
   g_test_add_func ("/latency/covers-repairs", test_latency_covers_repairs);
   g_test_add_func ("/latency/covers-repaired-packets", test_latency_covers_repaired_packets);
   g_test_add_func ("/latency/covers-late-repairs", test_latency_covers_late_repairs);
+  g_test_add_func ("/latency/waits-longer-for-video", test_latency_waits_longer_for_video);
+  g_test_add_func ("/latency/video-reports-base", test_latency_video_reports_base);
+  g_test_add_func ("/playout/waiting-video-is-shown-now", test_waiting_video_is_shown_now);
   return g_test_run ();
 }
