@@ -21,25 +21,16 @@ typedef struct {
   const char *value;
 } PresetEntry;
 
-/* Keyframes come when a receiver asks for one (PLI, FIR); the encoders'
- * own come only every 300 frames (10 s at 30 fps), for peers that cannot
- * ask. A keyframe is several times a frame's size and, on a slow link,
- * holds the frames behind it in the bottleneck's queue: one every 2-4 s
- * (the encoders' defaults here before) showed as a delay peak every
- * 2-4 s at 500 kbit/s. libwebrtc sends them only on request. */
 static const PresetEntry low_latency_presets[] = {
   { "x264enc", "tune", "zerolatency" },
   { "x264enc", "speed-preset", "ultrafast" },
-  { "x264enc", "key-int-max", "300" },
   { "x264enc", "bframes", "0" },
   { "x265enc", "tune", "zerolatency" },
   { "x265enc", "speed-preset", "ultrafast" },
-  { "x265enc", "key-int-max", "300" },
   { "vp8enc", "deadline", "1" },
   { "vp8enc", "cpu-used", "8" },
   { "vp8enc", "lag-in-frames", "0" },
   { "vp8enc", "end-usage", "cbr" },
-  { "vp8enc", "keyframe-max-dist", "300" },
   /* Rate control that follows a new target within about a second, as
    * libwebrtc sets libvpx up for calls: a 1 s client buffer (the default,
    * 6 s, let the encoder go on above a lowered target for seconds, filling
@@ -60,7 +51,6 @@ static const PresetEntry low_latency_presets[] = {
   { "vp9enc", "cpu-used", "8" },
   { "vp9enc", "lag-in-frames", "0" },
   { "vp9enc", "end-usage", "cbr" },
-  { "vp9enc", "keyframe-max-dist", "300" },
   { "vp9enc", "buffer-size", "1000" },
   { "vp9enc", "buffer-initial-size", "500" },
   { "vp9enc", "buffer-optimal-size", "600" },
@@ -72,7 +62,6 @@ static const PresetEntry low_latency_presets[] = {
   { "openh264enc", "usage-type", "camera" },
   { "openh264enc", "rate-control", "bitrate" },
   { "openh264enc", "complexity", "low" },
-  { "openh264enc", "gop-size", "300" },
   /* Legacy nvh264enc has low-latency presets and zerolatency; the new
    * nvcodec encoders have "tune". */
   { "nv*enc", "preset", "low-latency-hp" },
@@ -80,22 +69,17 @@ static const PresetEntry low_latency_presets[] = {
   { "nv*enc", "rc-mode", "cbr" },
   { "nv*enc", "zerolatency", "true" },
   { "nv*enc", "bframes", "0" },
-  { "nv*enc", "gop-size", "300" },
   { "vaapi*enc", "rate-control", "cbr" },
-  { "vaapi*enc", "keyframe-period", "300" },
   { "vaapi*enc", "max-bframes", "0" },
   { "va*enc", "rate-control", "cbr" },
   { "va*enc", "target-usage", "7" },
   { "va*enc", "b-frames", "0" },
-  { "va*enc", "key-int-max", "300" },
   { "qsv*enc", "rate-control", "cbr" },
   { "qsv*enc", "target-usage", "7" },
   { "qsv*enc", "b-frames", "0" },
-  { "qsv*enc", "gop-size", "300" },
   { "msdk*enc", "rate-control", "cbr" },
   { "msdk*enc", "target-usage", "7" },
   { "msdk*enc", "b-frames", "0" },
-  { "msdk*enc", "gop-size", "300" },
   { "msdk*enc", "async-depth", "1" },
   { "amf*enc", "usage", "ultra-low-latency" },
   { "amf*enc", "rate-control", "cbr" },
@@ -113,6 +97,26 @@ static const PresetEntry low_latency_presets[] = {
    * does, for a third of the encoder's CPU (measured on recorded speech);
    * voice mode is chosen for low bitrates, see OPUS_VOICE_MAX_BITRATE. */
   { "opusenc", "audio-type", "generic" },
+};
+
+/* Which property holds the most frames between an encoder's own
+ * keyframes (see GST_CALL_KEYFRAME_INTERVAL). */
+typedef struct {
+  const char *pattern;
+  const char *property;
+} KeyframeProperty;
+
+static const KeyframeProperty keyframe_properties[] = {
+  { "x264enc", "key-int-max" },
+  { "x265enc", "key-int-max" },
+  { "vp8enc", "keyframe-max-dist" },
+  { "vp9enc", "keyframe-max-dist" },
+  { "openh264enc", "gop-size" },
+  { "nv*enc", "gop-size" },
+  { "vaapi*enc", "keyframe-period" },
+  { "va*enc", "key-int-max" },
+  { "qsv*enc", "gop-size" },
+  { "msdk*enc", "gop-size" },
 };
 
 /* At or below this many bit/s an Opus encoder is set to voice mode: SILK's
@@ -194,6 +198,32 @@ gst_call_codec_tuning_apply_low_latency_preset (GstElement *element)
     if (g_pattern_match_simple (entry->pattern, name))
       set_property_from_string (element, entry->property, entry->value);
   }
+  gst_call_codec_tuning_set_keyframe_interval (element, GST_CALL_KEYFRAME_INTERVAL);
+}
+
+gboolean
+gst_call_codec_tuning_set_keyframe_interval (GstElement *encoder,
+                                             guint       frames)
+{
+  g_autofree char *text = g_strdup_printf ("%u", frames);
+  const char *name;
+  gboolean found = FALSE;
+
+  g_return_val_if_fail (GST_IS_ELEMENT (encoder), FALSE);
+
+  name = element_factory_name (encoder);
+  if (!name)
+    return FALSE;
+  for (gsize i = 0; i < G_N_ELEMENTS (keyframe_properties); i++) {
+    const KeyframeProperty *entry = &keyframe_properties[i];
+
+    if (g_pattern_match_simple (entry->pattern, name) &&
+        g_object_class_find_property (G_OBJECT_GET_CLASS (encoder), entry->property)) {
+      set_property_from_string (encoder, entry->property, text);
+      found = TRUE;
+    }
+  }
+  return found;
 }
 
 static gboolean

@@ -38,6 +38,13 @@ GstElement *gst_call_encoder_slot_new (GstCallCodecs  *codecs,
                                        guint           kbit_per_second,
                                        GError        **error);
 
+/* Whether the peer asks for keyframes when it needs one (RTCP PLI or FIR,
+ * as every WebRTC peer does): the encoders' own then come every
+ * GST_CALL_KEYFRAME_INTERVAL_ON_REQUEST frames instead of every
+ * GST_CALL_KEYFRAME_INTERVAL. Applies to the encoder in use and to the
+ * ones that replace it. Any thread. */
+void        gst_call_encoder_slot_set_peer_asks_for_keyframes (GstCallEncoderSlot *self,
+                                                                gboolean            asks);
 /* The codec it encodes. */
 GstCallCodec gst_call_encoder_slot_get_codec (GstCallEncoderSlot *self);
 

@@ -56,6 +56,7 @@ struct _GstCallEncoderSlot {
   GstElement *encoder; /* object lock */
   gint replacing;        /* atomic: a failed encoder waits to be replaced */
   gint keyframe_pending; /* atomic: ask the new encoder for a keyframe */
+  gint peer_asks_for_keyframes; /* atomic */
   guint replacements;
   gint frames_encoded; /* atomic: buffers out of the encoder */
   GstCallEncodeUsage usage; /* how much of the frame interval encoding takes */
@@ -193,6 +194,27 @@ gst_call_encoder_slot_set_bitrate (GstCallEncoderSlot *self,
   encoder = gst_call_encoder_slot_get_encoder (self);
   if (encoder && effective_bitrate (self) > 0)
     gst_call_codec_tuning_set_encoder_bitrate (encoder, effective_bitrate (self));
+}
+
+static guint
+keyframe_interval (GstCallEncoderSlot *self)
+{
+  return g_atomic_int_get (&self->peer_asks_for_keyframes) ? GST_CALL_KEYFRAME_INTERVAL_ON_REQUEST
+                                                          : GST_CALL_KEYFRAME_INTERVAL;
+}
+
+void
+gst_call_encoder_slot_set_peer_asks_for_keyframes (GstCallEncoderSlot *self,
+                                                   gboolean            asks)
+{
+  g_autoptr (GstElement) encoder = NULL;
+
+  g_return_if_fail (GST_IS_CALL_ENCODER_SLOT (self));
+
+  g_atomic_int_set (&self->peer_asks_for_keyframes, asks);
+  encoder = gst_call_encoder_slot_get_encoder (self);
+  if (encoder)
+    gst_call_codec_tuning_set_keyframe_interval (encoder, keyframe_interval (self));
 }
 
 /* Streaming thread, holding the sink pad's stream lock. */
@@ -433,6 +455,7 @@ create_encoder (GstCallEncoderSlot     *self,
     return NULL;
   if (effective_bitrate (self) > 0)
     gst_call_codec_tuning_set_encoder_bitrate (encoder, effective_bitrate (self));
+  gst_call_codec_tuning_set_keyframe_interval (encoder, keyframe_interval (self));
 
   {
     g_autoptr (GstPad) sink = gst_element_get_static_pad (encoder, "sink");

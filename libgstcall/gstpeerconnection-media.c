@@ -984,6 +984,10 @@ gst_peer_connection_add_track_internal (GstPeerConnection *self,
       gst_pad_add_probe (inner, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST,
                          gate_encoded, gate, send_gate_free);
     }
+    /* A WebRTC peer asks for the keyframes it needs (RFC 8834 has every
+     * endpoint send PLI). */
+    if (slot && kind == GST_CALL_MEDIA_KIND_VIDEO)
+      gst_call_encoder_slot_set_peer_asks_for_keyframes (GST_CALL_ENCODER_SLOT (slot), TRUE);
     /* A broadcast's encoder is shared by its viewers: no one viewer's
      * congestion control drives it. */
     if (slot) {

@@ -10,6 +10,7 @@
 #include "test-utils.h"
 #include "fake-hw-plugin.h"
 
+#include "gstcall-codec-tuning-private.h"
 #include "gstcall-media-private.h"
 #include "gstcall-playout-private.h"
 #include "gstpeerconnection-private.h"
@@ -156,6 +157,10 @@ assert_transport_wide_feedback (Side *a,
     g_assert_cmpuint (target, >=, 30000);
     /* The controller's target drives the video encoder. */
     g_assert_cmpint (vp8_encoder_bitrate (call), >, 0);
+    /* A WebRTC peer asks for the keyframes it needs: the encoder's own
+     * are rare. */
+    g_assert_cmpint (encoder_property (call, "vp8enc", "keyframe-max-dist"), ==,
+                     GST_CALL_KEYFRAME_INTERVAL_ON_REQUEST);
     test_wait_until (video_bitrate_follows_congestion_control, call, TIMEOUT_MS,
                      "the video bitrate to follow congestion control");
     g_test_message ("%s: video encoder at %d bit/s", i == 0 ? "caller" : "callee",

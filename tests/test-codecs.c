@@ -9,6 +9,7 @@
 #include "test-utils.h"
 #include "fake-hw-plugin.h"
 #include "gstcallcodecs-private.h"
+#include "gstcall-codec-tuning-private.h"
 #include "gstcall-media-private.h"
 #include "gstcall-encoder-slot-private.h"
 #include "gstcall-degradation-private.h"
@@ -630,6 +631,17 @@ test_presets_and_bitrate (void)
   g_assert_true (gst_call_codecs_set_encoder_bitrate (vp8enc, 500));
   g_object_get (vp8enc, "target-bitrate", &target_bitrate, NULL);
   g_assert_cmpint (target_bitrate, ==, 500000);
+  /* The encoder's own keyframes: every GST_CALL_KEYFRAME_INTERVAL frames,
+   * or as many as set. */
+  {
+    int distance = 0;
+
+    g_object_get (vp8enc, "keyframe-max-dist", &distance, NULL);
+    g_assert_cmpint (distance, ==, GST_CALL_KEYFRAME_INTERVAL);
+    g_assert_true (gst_call_codec_tuning_set_keyframe_interval (vp8enc, 3000));
+    g_object_get (vp8enc, "keyframe-max-dist", &distance, NULL);
+    g_assert_cmpint (distance, ==, 3000);
+  }
 
   gst_object_ref_sink (opusenc);
   gst_call_codecs_apply_low_latency_preset (opusenc);
@@ -660,6 +672,7 @@ test_presets_and_bitrate (void)
    * left alone, silently. */
   gst_object_ref_sink (alawenc);
   g_assert_false (gst_call_codecs_set_encoder_bitrate (alawenc, 64));
+  g_assert_false (gst_call_codec_tuning_set_keyframe_interval (alawenc, 3000));
   gst_object_ref_sink (fake);
   gst_call_codecs_apply_low_latency_preset (fake);
 
@@ -711,6 +724,8 @@ test_encoder_slot_fallback (void)
   g_assert_cmpstr (gst_plugin_feature_get_name (gst_element_get_factory (encoder)), ==,
                    "vaflakyvp8enc");
   gst_clear_object (&encoder);
+  /* Kept for the encoder that replaces it. */
+  gst_call_encoder_slot_set_peer_asks_for_keyframes (GST_CALL_ENCODER_SLOT (slot), TRUE);
 
   pipeline = gst_object_ref_sink (gst_pipeline_new (NULL));
   source = gst_element_factory_make ("videotestsrc", NULL);
@@ -763,6 +778,12 @@ test_encoder_slot_fallback (void)
   encoder = gst_call_encoder_slot_get_encoder (GST_CALL_ENCODER_SLOT (slot));
   g_assert_cmpstr (gst_plugin_feature_get_name (gst_element_get_factory (encoder)), ==,
                    "vp8enc");
+  {
+    int distance = 0;
+
+    g_object_get (encoder, "keyframe-max-dist", &distance, NULL);
+    g_assert_cmpint (distance, ==, GST_CALL_KEYFRAME_INTERVAL_ON_REQUEST);
+  }
   gst_clear_object (&encoder);
 
   gst_element_set_state (pipeline, GST_STATE_NULL);

@@ -8,6 +8,7 @@
 
 #include <gst/rtp/rtp.h>
 
+#include "gstcall-codec-tuning-private.h"
 #include "gstcallrtptransport-private.h"
 
 #define TIMEOUT_MS 20000
@@ -510,6 +511,10 @@ test_video_format_and_bitrate (void)
 
   g_assert_cmpint (encoder_int_property (a.base.call, "vp8enc", "target-bitrate"), ==, 300000);
   g_assert_cmpint (encoder_int_property (a.base.call, "opusenc", "bitrate"), ==, 40000);
+  /* A plain RTP peer may not ask for keyframes: the encoder's own come
+   * every 10 s. */
+  g_assert_cmpint (encoder_int_property (a.base.call, "vp8enc", "keyframe-max-dist"), ==,
+                   GST_CALL_KEYFRAME_INTERVAL);
   g_object_set (a.base.call, "video-bitrate", 500, "audio-bitrate", 24, NULL);
   g_assert_cmpint (encoder_int_property (a.base.call, "vp8enc", "target-bitrate"), ==, 500000);
   g_assert_cmpint (encoder_int_property (a.base.call, "opusenc", "bitrate"), ==, 24000);
