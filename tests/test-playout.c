@@ -431,40 +431,56 @@ count_pushed (GstPad          *pad,
   return GST_PAD_PROBE_OK;
 }
 
+/* A watched jitterbuffer in its pipeline, playing. */
+typedef struct {
+  GstElement *pipeline;
+  GstElement *source;
+  GstElement *jitterbuffer;
+  gint pushed;        /* packets it pushed */
+  GstClockTime start; /* running time to count arrival times from */
+} Watched;
+
+static void
+watched_clear (Watched *watched)
+{
+  if (watched->pipeline)
+    gst_element_set_state (watched->pipeline, GST_STATE_NULL);
+  gst_clear_object (&watched->pipeline);
+  gst_clear_object (&watched->source);
+  gst_clear_object (&watched->jitterbuffer);
+  watched->pushed = 0;
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Watched, watched_clear)
+
 /* appsrc ! rtpjitterbuffer latency=50 ! fakesink, for a stream of
  * @media (a 90 kHz clock either way), the jitterbuffer watched, playing;
- * the buffers' DTS are the arrival times the test gives. Returns the
- * running time to count them from. */
-static GstClockTime
-start_watched_jitterbuffer (const gchar  *media,
-                            GstElement  **pipeline,
-                            GstElement  **source,
-                            GstElement  **jitterbuffer,
-                            gint         *pushed)
+ * the buffers' DTS are the arrival times the test gives. */
+static void
+start_watched_jitterbuffer (Watched     *watched,
+                            const gchar *media)
 {
   g_autoptr (GstPad) src = NULL;
   g_autofree gchar *description = NULL;
-  GstClockTime now;
 
   description = g_strdup_printf ("appsrc name=source is-live=true format=time "
                                  "caps=application/x-rtp,media=%s,clock-rate=90000,"
                                  "encoding-name=VP8,payload=96 "
                                  "! rtpjitterbuffer name=jitterbuffer latency=50 "
                                  "! fakesink sync=false async=false", media);
-  *pipeline = gst_parse_launch (description, NULL);
-  g_assert_nonnull (*pipeline);
-  *source = gst_bin_get_by_name (GST_BIN (*pipeline), "source");
-  *jitterbuffer = gst_bin_get_by_name (GST_BIN (*pipeline), "jitterbuffer");
-  gst_call_playout_watch_jitterbuffer (*jitterbuffer);
-  src = gst_element_get_static_pad (*jitterbuffer, "src");
-  gst_pad_add_probe (src, GST_PAD_PROBE_TYPE_BUFFER, count_pushed, pushed, NULL);
-  g_assert_cmpint (gst_element_set_state (*pipeline, GST_STATE_PLAYING), !=,
+  watched->pipeline = gst_parse_launch (description, NULL);
+  g_assert_nonnull (watched->pipeline);
+  watched->source = gst_bin_get_by_name (GST_BIN (watched->pipeline), "source");
+  watched->jitterbuffer = gst_bin_get_by_name (GST_BIN (watched->pipeline), "jitterbuffer");
+  gst_call_playout_watch_jitterbuffer (watched->jitterbuffer);
+  src = gst_element_get_static_pad (watched->jitterbuffer, "src");
+  gst_pad_add_probe (src, GST_PAD_PROBE_TYPE_BUFFER, count_pushed, &watched->pushed, NULL);
+  g_assert_cmpint (gst_element_set_state (watched->pipeline, GST_STATE_PLAYING), !=,
                    GST_STATE_CHANGE_FAILURE);
-  g_assert_cmpint (gst_element_get_state (*pipeline, NULL, NULL, 5 * GST_SECOND), ==,
+  g_assert_cmpint (gst_element_get_state (watched->pipeline, NULL, NULL, 5 * GST_SECOND), ==,
                    GST_STATE_CHANGE_SUCCESS);
-  now = gst_element_get_current_running_time (*source);
-  g_assert_true (GST_CLOCK_TIME_IS_VALID (now));
-  return now;
+  watched->start = gst_element_get_current_running_time (watched->source);
+  g_assert_true (GST_CLOCK_TIME_IS_VALID (watched->start));
 }
 
 /* Pushes packet @seqnum arriving at @arrival, retransmitted or not. */
@@ -497,19 +513,14 @@ wait_pushed (gint *pushed,
 /* start_watched_jitterbuffer() for a stream that is not video (the
  * latency follows the link alone), then packets 0-6 but 5, 33 ms apart by
  * their arrival times, pushed at once. */
-static GstClockTime
-start_with_a_gap (GstElement **pipeline,
-                  GstElement **source,
-                  GstElement **jitterbuffer,
-                  gint        *pushed)
+static void
+start_with_a_gap (Watched *watched)
 {
-  GstClockTime now = start_watched_jitterbuffer ("audio", pipeline, source, jitterbuffer, pushed);
-
+  start_watched_jitterbuffer (watched, "audio");
   for (guint16 seqnum = 0; seqnum < 7; seqnum++) {
     if (seqnum != 5)
-      push_arrival (*source, seqnum, now + seqnum * 33 * GST_MSECOND, FALSE);
+      push_arrival (watched->source, seqnum, watched->start + seqnum * 33 * GST_MSECOND, FALSE);
   }
-  return now;
 }
 
 /* Waits until the jitterbuffer's latency is no longer @from; returns it. */
@@ -535,34 +546,29 @@ wait_latency_change (GstElement *jitterbuffer,
 static void
 test_latency_follows_application (void)
 {
-  g_autoptr (GstElement) pipeline = NULL;
-  g_autoptr (GstElement) source = NULL;
-  g_autoptr (GstElement) jitterbuffer = NULL;
-  gint pushed = 0;
+  g_auto (Watched) watched = { 0 };
   guint latency;
 
-  start_watched_jitterbuffer ("audio", &pipeline, &source, &jitterbuffer, &pushed);
+  start_watched_jitterbuffer (&watched, "audio");
   /* Arrival times as the packets are pushed, in real time. */
-  g_object_set (source, "do-timestamp", TRUE, NULL);
+  g_object_set (watched.source, "do-timestamp", TRUE, NULL);
 
   /* The application raises it. */
-  g_object_set (jitterbuffer, "latency", 150, NULL);
+  g_object_set (watched.jitterbuffer, "latency", 150, NULL);
 
   /* Packets 0-9 but 5, which the jitterbuffer gives up on after its
    * latency; then 5, late. */
   for (guint16 seqnum = 0; seqnum < 10; seqnum++) {
     if (seqnum != 5)
-      g_assert_cmpint (push_packet (source, seqnum), ==, GST_FLOW_OK);
+      g_assert_cmpint (push_packet (watched.source, seqnum), ==, GST_FLOW_OK);
     g_usleep (33 * 1000);
   }
-  wait_pushed (&pushed, 9);
-  g_assert_cmpint (push_packet (source, 5), ==, GST_FLOW_OK);
+  wait_pushed (&watched.pushed, 9);
+  g_assert_cmpint (push_packet (watched.source, 5), ==, GST_FLOW_OK);
   /* The late packet made the watch set a latency. */
-  latency = wait_latency_change (jitterbuffer, 150);
+  latency = wait_latency_change (watched.jitterbuffer, 150);
   g_test_message ("latency after a late packet: %u ms", latency);
   g_assert_cmpuint (latency, >, 150);
-
-  gst_element_set_state (pipeline, GST_STATE_NULL);
 }
 
 /* The watched jitterbuffer's latency after packets 0-6 but 5, then 5
@@ -574,21 +580,14 @@ static guint
 latency_after_repair (guint    repair_ms,
                       gboolean after_giving_up)
 {
-  g_autoptr (GstElement) pipeline = NULL;
-  g_autoptr (GstElement) source = NULL;
-  g_autoptr (GstElement) jitterbuffer = NULL;
-  gint pushed = 0;
-  GstClockTime now;
-  guint latency;
+  g_auto (Watched) watched = { 0 };
 
-  now = start_with_a_gap (&pipeline, &source, &jitterbuffer, &pushed);
+  start_with_a_gap (&watched);
   /* The jitterbuffer gives up on 5 and pushes 6. */
   if (after_giving_up)
-    wait_pushed (&pushed, 6);
-  push_arrival (source, 5, now + (6 * 33 + repair_ms) * GST_MSECOND, TRUE);
-  latency = wait_latency_change (jitterbuffer, 50);
-  gst_element_set_state (pipeline, GST_STATE_NULL);
-  return latency;
+    wait_pushed (&watched.pushed, 6);
+  push_arrival (watched.source, 5, watched.start + (6 * 33 + repair_ms) * GST_MSECOND, TRUE);
+  return wait_latency_change (watched.jitterbuffer, 50);
 }
 
 /* A repair of 90 ms, before the jitterbuffer gave up on the packet, makes
@@ -639,29 +638,21 @@ reported_latency (GstElement *jitterbuffer)
 static void
 test_latency_video_reports_base (void)
 {
-  g_autoptr (GstElement) pipeline = NULL;
-  g_autoptr (GstElement) source = NULL;
-  g_autoptr (GstElement) jitterbuffer = NULL;
-  gint pushed = 0;
-  GstClockTime now;
+  g_auto (Watched) watched = { 0 };
   guint latency;
 
-  now = start_watched_jitterbuffer ("video", &pipeline, &source, &jitterbuffer, &pushed);
-  push_arrival (source, 0, now, FALSE);
-  g_assert_cmpuint (wait_latency_change (jitterbuffer, 50), ==, GST_CALL_LATENCY_VIDEO_MS);
-  g_assert_cmpuint (reported_latency (jitterbuffer), ==, 50 * GST_MSECOND);
-  gst_element_set_state (pipeline, GST_STATE_NULL);
-  g_clear_object (&pipeline);
-  g_clear_object (&source);
-  g_clear_object (&jitterbuffer);
+  start_watched_jitterbuffer (&watched, "video");
+  push_arrival (watched.source, 0, watched.start, FALSE);
+  g_assert_cmpuint (wait_latency_change (watched.jitterbuffer, 50), ==,
+                    GST_CALL_LATENCY_VIDEO_MS);
+  g_assert_cmpuint (reported_latency (watched.jitterbuffer), ==, 50 * GST_MSECOND);
+  watched_clear (&watched);
 
-  pushed = 0;
-  now = start_with_a_gap (&pipeline, &source, &jitterbuffer, &pushed);
-  push_arrival (source, 5, now + (6 * 33 + 90) * GST_MSECOND, TRUE);
-  latency = wait_latency_change (jitterbuffer, 50);
+  start_with_a_gap (&watched);
+  push_arrival (watched.source, 5, watched.start + (6 * 33 + 90) * GST_MSECOND, TRUE);
+  latency = wait_latency_change (watched.jitterbuffer, 50);
   g_assert_cmpuint (latency, ==, 2 * 90 + GST_CALL_LATENCY_MARGIN_MS);
-  g_assert_cmpuint (reported_latency (jitterbuffer), ==, latency * GST_MSECOND);
-  gst_element_set_state (pipeline, GST_STATE_NULL);
+  g_assert_cmpuint (reported_latency (watched.jitterbuffer), ==, latency * GST_MSECOND);
 }
 
 #define RECORDED 16
@@ -697,28 +688,27 @@ record_pushed (GstPad          *pad,
 static void
 test_waiting_video_is_shown_now (void)
 {
-  g_autoptr (GstElement) pipeline = NULL;
-  g_autoptr (GstElement) source = NULL;
-  g_autoptr (GstElement) jitterbuffer = NULL;
-  g_autoptr (GstPad) src = NULL;
   Pushes pushes = { 0 };
-  gint pushed = 0;
+  g_auto (Watched) watched = { 0 };
+  g_autoptr (GstPad) src = NULL;
   GstClockTime now;
 
-  now = start_watched_jitterbuffer ("video", &pipeline, &source, &jitterbuffer, &pushed);
-  pushes.jitterbuffer = jitterbuffer;
-  src = gst_element_get_static_pad (jitterbuffer, "src");
+  start_watched_jitterbuffer (&watched, "video");
+  now = watched.start;
+  pushes.jitterbuffer = watched.jitterbuffer;
+  src = gst_element_get_static_pad (watched.jitterbuffer, "src");
   gst_pad_add_probe (src, GST_PAD_PROBE_TYPE_BUFFER, record_pushed, &pushes, NULL);
-  push_arrival (source, 0, now, FALSE);
-  g_assert_cmpuint (wait_latency_change (jitterbuffer, 50), ==, GST_CALL_LATENCY_VIDEO_MS);
+  push_arrival (watched.source, 0, now, FALSE);
+  g_assert_cmpuint (wait_latency_change (watched.jitterbuffer, 50), ==,
+                    GST_CALL_LATENCY_VIDEO_MS);
 
   /* 1-6 but 4, 33 ms apart: 5 and 6 wait until the jitterbuffer gives
    * up on 4. */
   for (guint16 seqnum = 1; seqnum < 7; seqnum++) {
     if (seqnum != 4)
-      push_arrival (source, seqnum, now + seqnum * 33 * GST_MSECOND, FALSE);
+      push_arrival (watched.source, seqnum, now + seqnum * 33 * GST_MSECOND, FALSE);
   }
-  wait_pushed (&pushed, 6);
+  wait_pushed (&watched.pushed, 6);
   g_assert_cmpint (g_atomic_int_get (&pushes.count), ==, 6);
   g_assert_cmpuint (pushes.at[4], >=, now + (4 * 33 + GST_CALL_LATENCY_VIDEO_MS / 2) * GST_MSECOND);
   for (gint i = 0; i < 6; i++) {
@@ -729,7 +719,6 @@ test_waiting_video_is_shown_now (void)
     if (i > 0)
       g_assert_cmpuint (pushes.pts[i], >=, pushes.pts[i - 1]);
   }
-  gst_element_set_state (pipeline, GST_STATE_NULL);
 }
 
 int
