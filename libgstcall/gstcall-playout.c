@@ -339,7 +339,7 @@ typedef struct {
   GstCallLatency latency;
   GstCallPlayout *playout; /* the src pad's thread only */
   gboolean kind_known;     /* the src pad's thread only */
-  gint video;              /* atomic: its caps say video */
+  gint video;              /* atomic: its payload's media is video */
 } Watch;
 
 static void
@@ -709,7 +709,6 @@ on_latency_set (GObject    *jitterbuffer,
 {
   Watch *watch = user_data;
   guint latency = 0;
-
   gboolean changed = FALSE;
 
   g_object_get (jitterbuffer, "latency", &latency, NULL);
