@@ -156,7 +156,8 @@ element_factory_name (GstElement *element)
   return factory ? gst_plugin_feature_get_name (factory) : NULL;
 }
 
-static void
+/* Whether @element has a writable @property that takes @text (set). */
+static gboolean
 set_property_from_string (GstElement *element,
                           const char *property,
                           const char *text)
@@ -167,19 +168,20 @@ set_property_from_string (GstElement *element,
 
   if (!pspec || !(pspec->flags & G_PARAM_WRITABLE) ||
       (pspec->flags & G_PARAM_CONSTRUCT_ONLY))
-    return;
+    return FALSE;
 
   g_value_init (&value, pspec->value_type);
   if (!gst_value_deserialize_with_pspec (&value, text, pspec)) {
     GST_DEBUG_OBJECT (element, "%s does not take “%s”; left as is", property, text);
     g_value_unset (&value);
-    return;
+    return FALSE;
   }
   if (g_param_value_validate (pspec, &value))
     GST_DEBUG_OBJECT (element, "%s=%s is out of range; clamped", property, text);
-  GST_DEBUG_OBJECT (element, "low-latency preset: %s=%s", property, text);
+  GST_DEBUG_OBJECT (element, "%s=%s", property, text);
   g_object_set_property (G_OBJECT (element), property, &value);
   g_value_unset (&value);
+  return TRUE;
 }
 
 void
@@ -218,10 +220,8 @@ gst_call_codec_tuning_set_keyframe_interval (GstElement *encoder,
     const KeyframeProperty *entry = &keyframe_properties[i];
 
     if (g_pattern_match_simple (entry->pattern, name) &&
-        g_object_class_find_property (G_OBJECT_GET_CLASS (encoder), entry->property)) {
-      set_property_from_string (encoder, entry->property, text);
+        set_property_from_string (encoder, entry->property, text))
       found = TRUE;
-    }
   }
   return found;
 }

@@ -388,6 +388,17 @@ first_arrival_behind (Watch   *watch,
   return first;
 }
 
+/* Sets the latency the watch decided on, outside its lock. The
+ * jitterbuffer posts a latency message, on which the pipeline's owner
+ * recalculates the pipeline's latency. */
+static void
+set_latency (Watch *watch,
+             guint  latency)
+{
+  GST_INFO_OBJECT (watch->jitterbuffer, "latency %u ms", latency);
+  g_object_set (watch->jitterbuffer, "latency", latency, NULL);
+}
+
 static gboolean
 note_arrival (GstBuffer **buffer,
               guint       index,
@@ -433,12 +444,8 @@ note_arrival (GstBuffer **buffer,
   }
   g_mutex_unlock (&watch->lock);
 
-  /* Outside the lock; the jitterbuffer posts a latency message, on which
-   * the pipeline's owner recalculates the pipeline's latency. */
-  if (latency) {
-    GST_INFO_OBJECT (watch->jitterbuffer, "latency %u ms", latency);
-    g_object_set (watch->jitterbuffer, "latency", latency, NULL);
-  }
+  if (latency)
+    set_latency (watch, latency);
   return TRUE;
 }
 
@@ -513,8 +520,7 @@ wait_longer_for_video (Watch *watch)
   g_mutex_unlock (&watch->lock);
   if (latency == 0)
     return FALSE;
-  GST_INFO_OBJECT (watch->jitterbuffer, "video: waits %u ms", latency);
-  g_object_set (watch->jitterbuffer, "latency", latency, NULL);
+  set_latency (watch, latency);
   return TRUE;
 }
 
